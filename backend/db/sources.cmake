@@ -1,0 +1,1 @@
+# OperationStore, SettingsStore, schema: filled in below.

@@ -1,0 +1,1 @@
+# ProviderClient and Stripe object parsing.

@@ -1,0 +1,1 @@
+# refund_sandbox library: the sandbox provider (SPEC R14).

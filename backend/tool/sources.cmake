@@ -1,0 +1,1 @@
+# RefundTool: SPEC section 3.

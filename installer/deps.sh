@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# Installs the Debian 12 packages that building, running and testing the project need.
+# Idempotent: only missing packages are installed. Runs apt as root, or through sudo.
+set -euo pipefail
+
+packages=(
+  # toolchain
+  cmake ninja-build g++ pkg-config clang-format
+  # Qt 6 (Debian traps: qt6-charts-dev needs libqt6opengl6-dev,
+  # qt6-httpserver-dev needs qt6-websockets-dev for find_package to succeed)
+  qt6-base-dev qt6-base-dev-tools libqt6opengl6-dev qt6-charts-dev
+  qt6-websockets-dev qt6-httpserver-dev
+  qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
+  libqt6sql6-sqlite libqt6sql6-psql libxkbcommon-dev libgl-dev
+  # logging, keychain
+  libspdlog-dev qtkeychain-qt6-dev
+  # database server for the PostgreSQL tests
+  postgresql
+  # a display for screenshots on machines without one
+  xvfb
+  # packaging checks
+  dpkg-dev file
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+    missing+=("$p")
+  fi
+done
+
+if [ ${#missing[@]} -eq 0 ]; then
+  exit 0
+fi
+
+as_root=()
+if [ "$(id -u)" -ne 0 ]; then
+  if ! command -v sudo >/dev/null; then
+    echo "installer/deps.sh: need root or sudo to install: ${missing[*]}" >&2
+    exit 1
+  fi
+  as_root=(sudo)
+fi
+
+echo "installer/deps.sh: installing ${missing[*]}" >&2
+export DEBIAN_FRONTEND=noninteractive
+"${as_root[@]}" apt-get update -q
+"${as_root[@]}" apt-get install -y -q --no-install-recommends "${missing[@]}"
