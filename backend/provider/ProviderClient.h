@@ -1,0 +1,161 @@
+#pragma once
+
+#include "provider/FormEncoder.h"
+#include "provider/ProviderConfig.h"
+#include "provider/ProviderReadResult.h"
+#include "provider/ProviderResponse.h"
+#include "provider/RefundCreateParams.h"
+
+#include <QByteArray>
+#include <QNetworkReply>
+#include <QObject>
+#include <QPointer>
+#include <QString>
+#include <QUrl>
+
+#include <atomic>
+#include <functional>
+
+class QEventLoop;
+class QJsonObject;
+class QNetworkAccessManager;
+class QRandomGenerator;
+
+/**
+ * Blocking client for the provider's Stripe v1 REST API (SPEC §4): Stripe itself or the
+ * sandbox provider.
+ *
+ * Wire conventions: `Authorization: Bearer <key>`, form-encoded POST bodies
+ * (FormEncoder: `metadata[operation_id]=op_1`), JSON answers, `Idempotency-Key` on POST
+ * only (GET never sends one), `Request-Id` and `Idempotent-Replayed` answer headers.
+ * Every request has a transfer timeout (ProviderConfig::requestTimeoutMs; Qt 6.4 has none
+ * by default). Redirects are not followed: a 3xx to a POST is an unknown outcome.
+ *
+ * Threading: the object and its QNetworkAccessManager live in one thread and every call
+ * except cancel() must come from that thread. Each call blocks in a local QEventLoop, so
+ * run it in a worker thread (the console does) and do not re-enter it from a slot that
+ * this loop delivers. Not copyable.
+ *
+ * Secrets (R22): the API key goes only into the Authorization header; every message this
+ * class produces or logs is passed through Logging::redact() and has the configured key
+ * masked as "***", even when the provider echoes it back.
+ *
+ * Note: on a connection that closes before any answer, Qt may itself resend a request up
+ * to twice; with the same Idempotency-Key that is harmless (and is why keys exist).
+ */
+class ProviderClient : public QObject
+{
+    Q_OBJECT
+
+public:
+    /** Waits delayMs milliseconds between read retries. The default sleeper spins an
+        event loop that cancel() interrupts; tests inject a recorder. */
+    using Sleeper = std::function<void(int delayMs)>;
+
+    explicit ProviderClient(ProviderConfig config, QObject* parent = nullptr);
+    ~ProviderClient() override;
+
+    const ProviderConfig& config() const { return m_config; }
+
+    /**
+     * POST /v1/refunds with the given key: ONE attempt, no retries (the tool owns retries,
+     * R6/R7). Body order: payment_intent, charge, amount, reason, metadata[k] (sorted by k).
+     * Classification of the answer (R7): see AttemptOutcome. Not cancelable: aborting a
+     * POST in flight would turn a possible definite answer into an unknown one; the
+     * transfer timeout bounds it.
+     *
+     * Refused locally, nothing sent (outcome Refused, httpStatus 0, error.type
+     * "invalid_request_error", error.code "client_validation"): amountCents <= 0 (an
+     * omitted amount refunds the whole payment), neither paymentIntent nor charge, an
+     * empty idempotency key or one longer than 255 characters.
+     */
+    ProviderResponse createRefund(const RefundCreateParams& p, const QString& idempotencyKey);
+
+    /** GET /v1/refunds/{id}. NotFound for 404 (resource_missing). */
+    RefundReadResult retrieveRefund(const QString& id);
+
+    /**
+     * GET /v1/refunds?payment_intent=&charge=&limit=100, following has_more with
+     * starting_after=<last id> to the last page (R15). Empty filters are not sent. Any item
+     * that is not a valid refund fails the call as MalformedResponse ("data[3]: refund.amount:
+     * ..."): a half-read list is no proof of absence.
+     */
+    RefundListResult listRefunds(const QString& paymentIntent, const QString& charge);
+
+    /** GET /v1/payment_intents/{id}. */
+    PaymentIntentReadResult retrievePaymentIntent(const QString& id);
+
+    /**
+     * GET /v1/payment_intents/search?query=&limit=100, following next_page with page= to
+     * the end. Query syntax e.g. `metadata['order_id']:'4417'`. Search lags writes by up to
+     * a minute (an hour in outages): an empty result is never proof of absence (R15).
+     */
+    PaymentIntentListResult searchPaymentIntents(const QString& query);
+
+    /**
+     * GET /v1/events?type=&created[gte]=&limit=100, following has_more with starting_after
+     * to the end. Empty type: all types; createdGteUtcSeconds <= 0: no lower bound. Stripe
+     * keeps events for 30 days.
+     */
+    EventListResult listEvents(const QString& type, qint64 createdGteUtcSeconds);
+
+    /**
+     * Thread-safe. Makes the read call in progress (and every later one, until
+     * resetCancel()) finish with ReadFailure::Canceled: sets an atomic flag and queues an
+     * abort of the in-flight GET / the backoff sleep to this object's thread.
+     * createRefund() ignores it (see there).
+     */
+    void cancel();
+    /** Thread-safe. */
+    bool isCanceled() const { return m_canceled.load(); }
+    /** Clears the cancel flag so the client can be used again. Thread-safe. */
+    void resetCancel() { m_canceled.store(false); }
+
+    /** Replaces the backoff sleeper (nullptr: the default interruptible one). */
+    void setSleeper(Sleeper sleeper);
+
+    /**
+     * Exponential backoff with full jitter: uniform in [0, min(capMs, baseMs * 2^retry)],
+     * retry counted from 0.
+     */
+    static int backoffDelayMs(int retry, int baseMs, int capMs, QRandomGenerator& random);
+
+    /** The exact POST /v1/refunds body for p (see createRefund() for the order). */
+    static QByteArray refundFormBody(const RefundCreateParams& p);
+
+private:
+    /** What came back from one HTTP exchange, before any interpretation. */
+    struct RawReply
+    {
+        int httpStatus = 0; // 0: no status line received
+        QByteArray body;
+        QString requestId;
+        bool replayed = false;
+        bool transportFailed = false; // no complete answer (timeout, reset, refused, ...)
+        bool timedOut = false;
+        bool canceled = false;
+        QString networkError;
+        qint64 elapsedMs = 0;
+    };
+    using ItemHandler = std::function<bool(const QJsonObject& item, QString* error)>;
+
+    QUrl endpoint(const QString& path, const FormEncoder::Pairs& query = {}) const;
+    RawReply send(const QByteArray& verb, const QUrl& url, const QByteArray& body,
+                  const QString& idempotencyKey, bool cancelable);
+    bool getObject(const QUrl& url, ProviderReadStatus& status, QJsonObject* out);
+    bool getAllPages(const QString& path, const FormEncoder::Pairs& query, bool search,
+                     ProviderReadStatus& status, const ItemHandler& onItem);
+    void finishRead(const char* what, ProviderReadStatus& status, qint64 elapsedMs) const;
+    void sleepMs(int ms);
+    void abortInFlight();
+    QString scrub(const QString& text) const;
+
+    ProviderConfig m_config;
+    QNetworkAccessManager* m_nam = nullptr;
+    Sleeper m_sleeper;
+    std::atomic<bool> m_canceled{false};
+    // Touched only in this object's thread (by send()/sleepMs() and the queued abort).
+    QPointer<QNetworkReply> m_inFlight;
+    bool m_inFlightCancelable = false;
+    QEventLoop* m_sleepLoop = nullptr;
+};
