@@ -9,7 +9,6 @@
 #include <QJsonObject>
 #include <QNetworkAccessManager>
 #include <QNetworkRequest>
-#include <QRandomGenerator>
 #include <QTimer>
 
 #include <algorithm>
@@ -104,6 +103,7 @@ ProviderClient::ProviderClient(ProviderConfig config, QObject* parent)
     : QObject(parent)
     , m_config(std::move(config))
     , m_nam(new QNetworkAccessManager(this))
+    , m_random(QRandomGenerator::global()->generate())
 {
     // A POST must never be replayed as a GET elsewhere, nor a GET leave the configured host.
     m_nam->setRedirectPolicy(QNetworkRequest::ManualRedirectPolicy);
@@ -127,6 +127,9 @@ void ProviderClient::cancel()
 
 void ProviderClient::abortInFlight()
 {
+    // A queued abort that outlived resetCancel() must not hit the next request.
+    if (!m_canceled.load())
+        return;
     if (m_inFlight && m_inFlightCancelable)
         m_inFlight->abort();
     if (m_sleepLoop)
@@ -213,7 +216,8 @@ ProviderClient::RawReply ProviderClient::send(const QByteArray& verb, const QUrl
     raw.elapsedMs = timer.elapsed();
     const QVariant status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute);
     raw.httpStatus = status.isValid() ? status.toInt() : 0;
-    raw.body = reply->readAll();
+    if (reply->isOpen()) // an aborted reply is closed; reading it only warns
+        raw.body = reply->readAll();
     raw.requestId = scrub(QString::fromLatin1(reply->rawHeader(QByteArrayLiteral("Request-Id"))));
     raw.replayed = reply->rawHeader(QByteArrayLiteral("Idempotent-Replayed")).trimmed().toLower() == "true";
     const QNetworkReply::NetworkError error = reply->error();
@@ -286,6 +290,9 @@ ProviderResponse ProviderClient::createRefund(const RefundCreateParams& p, const
         response.error = ProviderError::fromHttp(raw.httpStatus, raw.body, raw.requestId);
         response.error.message = scrub(response.error.message);
         response.outcome = classifyHttpError(raw.httpStatus, response.error);
+        if (raw.httpStatus < 400)
+            response.networkError = QStringLiteral("unexpected HTTP %1 answer (redirects are not followed)")
+                                        .arg(raw.httpStatus);
     }
 
     const QString line = QStringLiteral("refund attempt key %1: %2").arg(idempotencyKey, response.summary());
@@ -314,8 +321,9 @@ bool ProviderClient::getObject(const QUrl& url, ProviderReadStatus& status, QJso
         if (raw.transportFailed || raw.httpStatus != 429 || retry >= m_config.readRetryMax)
             break;
         ++status.rateLimitRetries;
-        sleepMs(backoffDelayMs(retry, m_config.readBackoffBaseMs, m_config.readBackoffCapMs,
-                               *QRandomGenerator::global()));
+        const int delayMs = backoffDelayMs(retry, m_config.readBackoffBaseMs, m_config.readBackoffCapMs, m_random);
+        emit readRetryScheduled(retry + 1, delayMs);
+        sleepMs(delayMs);
     }
 
     if (raw.canceled) {

@@ -10,6 +10,7 @@
 #include <QNetworkReply>
 #include <QObject>
 #include <QPointer>
+#include <QRandomGenerator>
 #include <QString>
 #include <QUrl>
 
@@ -19,7 +20,6 @@
 class QEventLoop;
 class QJsonObject;
 class QNetworkAccessManager;
-class QRandomGenerator;
 
 /**
  * Blocking client for the provider's Stripe v1 REST API (SPEC §4): Stripe itself or the
@@ -113,6 +113,8 @@ public:
 
     /** Replaces the backoff sleeper (nullptr: the default interruptible one). */
     void setSleeper(Sleeper sleeper);
+    /** Reseeds the jitter source, so tests can know the delays in advance. */
+    void setRandomSeed(quint32 seed) { m_random.seed(seed); }
 
     /**
      * Exponential backoff with full jitter: uniform in [0, min(capMs, baseMs * 2^retry)],
@@ -122,6 +124,11 @@ public:
 
     /** The exact POST /v1/refunds body for p (see createRefund() for the order). */
     static QByteArray refundFormBody(const RefundCreateParams& p);
+
+signals:
+    /** A read call got 429 and will send retry number `retry` (1-based) after delayMs
+        milliseconds. Emitted in this object's thread; useful for progress text. */
+    void readRetryScheduled(int retry, int delayMs);
 
 private:
     /** What came back from one HTTP exchange, before any interpretation. */
@@ -153,6 +160,7 @@ private:
     ProviderConfig m_config;
     QNetworkAccessManager* m_nam = nullptr;
     Sleeper m_sleeper;
+    QRandomGenerator m_random;
     std::atomic<bool> m_canceled{false};
     // Touched only in this object's thread (by send()/sleepMs() and the queued abort).
     QPointer<QNetworkReply> m_inFlight;

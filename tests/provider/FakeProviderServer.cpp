@@ -1,0 +1,138 @@
+#include "FakeProviderServer.h"
+
+#include <QTcpSocket>
+
+QString RecordedRequest::path() const
+{
+    const int q = target.indexOf('?');
+    return QString::fromLatin1(q < 0 ? target : target.left(q));
+}
+
+QUrlQuery RecordedRequest::query() const
+{
+    const int q = target.indexOf('?');
+    QByteArray raw = q < 0 ? QByteArray() : target.mid(q + 1);
+    // Decode as a form would: '+' is a space, then percent-decoding.
+    QUrlQuery out;
+    for (const QByteArray& pair : raw.split('&')) {
+        if (pair.isEmpty())
+            continue;
+        const int eq = pair.indexOf('=');
+        QByteArray key = eq < 0 ? pair : pair.left(eq);
+        QByteArray value = eq < 0 ? QByteArray() : pair.mid(eq + 1);
+        key.replace('+', ' ');
+        value.replace('+', ' ');
+        out.addQueryItem(QString::fromUtf8(QByteArray::fromPercentEncoding(key)),
+                         QString::fromUtf8(QByteArray::fromPercentEncoding(value)));
+    }
+    return out;
+}
+
+FakeReply FakeReply::json(int status, const QByteArray& body, QList<QPair<QByteArray, QByteArray>> headers)
+{
+    FakeReply reply;
+    reply.status = status;
+    reply.body = body;
+    reply.headers = std::move(headers);
+    return reply;
+}
+
+FakeReply FakeReply::silent()
+{
+    FakeReply reply;
+    reply.mode = Mode::Silent;
+    return reply;
+}
+
+FakeReply FakeReply::close()
+{
+    FakeReply reply;
+    reply.mode = Mode::Close;
+    return reply;
+}
+
+FakeProviderServer::FakeProviderServer(QObject* parent)
+    : QObject(parent)
+{
+    connect(&m_server, &QTcpServer::newConnection, this, &FakeProviderServer::onNewConnection);
+}
+
+bool FakeProviderServer::start()
+{
+    return m_server.listen(QHostAddress::LocalHost, 0);
+}
+
+QUrl FakeProviderServer::baseUrl() const
+{
+    QUrl url;
+    url.setScheme(QStringLiteral("http"));
+    url.setHost(QStringLiteral("127.0.0.1"));
+    url.setPort(m_server.serverPort());
+    return url;
+}
+
+void FakeProviderServer::setReply(const FakeReply& reply)
+{
+    m_handler = [reply](const RecordedRequest&) { return reply; };
+}
+
+void FakeProviderServer::onNewConnection()
+{
+    while (QTcpSocket* socket = m_server.nextPendingConnection()) {
+        ++connections;
+        socket->setParent(this);
+        connect(socket, &QTcpSocket::readyRead, this, [this, socket] { onReadyRead(socket); });
+        connect(socket, &QTcpSocket::disconnected, this, [this, socket] {
+            m_buffers.remove(socket);
+            socket->deleteLater();
+        });
+        emit connectionAccepted();
+    }
+}
+
+void FakeProviderServer::onReadyRead(QTcpSocket* socket)
+{
+    QByteArray& buffer = m_buffers[socket];
+    buffer += socket->readAll();
+    const int headerEnd = buffer.indexOf("\r\n\r\n");
+    if (headerEnd < 0)
+        return;
+
+    RecordedRequest request;
+    const QList<QByteArray> lines = buffer.left(headerEnd).split('\n');
+    const QList<QByteArray> requestLine = lines.value(0).trimmed().split(' ');
+    request.method = requestLine.value(0);
+    request.target = requestLine.value(1);
+    for (int i = 1; i < lines.size(); ++i) {
+        const int colon = lines[i].indexOf(':');
+        if (colon > 0)
+            request.headers.insert(lines[i].left(colon).trimmed().toLower(), lines[i].mid(colon + 1).trimmed());
+    }
+    const qsizetype length = request.headers.value("content-length", "0").toLongLong();
+    if (buffer.size() < headerEnd + 4 + length)
+        return; // body not complete yet
+    request.body = buffer.mid(headerEnd + 4, length);
+    buffer.clear();
+
+    requests.append(request);
+    emit requestReceived();
+    const FakeReply reply = m_handler ? m_handler(request) : FakeReply::json(404, "{}");
+    switch (reply.mode) {
+    case FakeReply::Mode::Silent:
+        return;
+    case FakeReply::Mode::Close:
+        socket->disconnectFromHost();
+        return;
+    case FakeReply::Mode::Answer:
+        break;
+    }
+    QByteArray out = "HTTP/1.1 " + QByteArray::number(reply.status) + " Fake\r\n";
+    out += "Content-Type: " + reply.contentType + "\r\n";
+    out += "Content-Length: " + QByteArray::number(reply.body.size()) + "\r\n";
+    out += "Connection: close\r\n";
+    for (const auto& [name, value] : reply.headers)
+        out += name + ": " + value + "\r\n";
+    out += "\r\n" + reply.body;
+    socket->write(out);
+    socket->disconnectFromHost();
+}
