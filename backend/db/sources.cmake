@@ -1,1 +1,20 @@
-# OperationStore, SettingsStore, schema: filled in below.
+# The operation database: schema, OperationStore, SettingsStore (SPEC sections 2 and 7).
+target_sources(refund_backend PRIVATE
+    Result.h
+    db/AttemptRecord.h
+    db/AuditEntry.h
+    db/Database.h db/Database.cpp
+    db/DatabaseUrl.h db/DatabaseUrl.cpp
+    db/Operation.h
+    db/OperationStatus.h db/OperationStatus.cpp
+    db/OperationStore.h db/OperationStore.cpp
+    db/Order.h
+    db/SchemaMigrator.h db/SchemaMigrator.cpp
+    db/SettingsStore.h db/SettingsStore.cpp
+    db/StoreError.h db/StoreError.cpp
+    db/ToolCallRecord.h)
+
+# The refund-tool command line, kept in the library so tests run it in-process.
+target_sources(refund_backend PRIVATE
+    cli/CliError.h
+    cli/RefundToolCli.h cli/RefundToolCli.cpp)

@@ -1,0 +1,307 @@
+#include "cli/RefundToolCli.h"
+
+#include "Logging.h"
+#include "cli/CliError.h"
+#include "db/OperationStore.h"
+#include "db/SchemaMigrator.h"
+#include "db/SettingsStore.h"
+
+#include <QCommandLineParser>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QRegularExpression>
+
+#include <functional>
+#include <optional>
+
+namespace {
+
+constexpr qint64 kMaxAmountCents = 999'999'999'999LL;   // far above any provider's limit, far below overflow
+
+struct Command
+{
+    QStringList words;                 // e.g. {"order", "add"}
+    QString summary;
+    QStringList positional;            // names of positional arguments after the words
+    std::function<void(QCommandLineParser&)> options;
+    std::function<int(const QCommandLineParser&, const QStringList& positional, QTextStream& out)> run;
+};
+
+const QCommandLineOption& dbOption()
+{
+    static const QCommandLineOption o(QStringLiteral("db"),
+                                      QStringLiteral("Operation database: sqlite:PATH or postgresql://user@host[:port]/dbname "
+                                                     "(password from the URL or PGPASSWORD)."),
+                                      QStringLiteral("url"));
+    return o;
+}
+
+QString requireValue(const QCommandLineParser& p, const QString& name)
+{
+    const QString v = p.value(name);
+    if (v.trimmed().isEmpty())
+        throw CliError{2, QStringLiteral("--%1 is required").arg(name)};
+    return v;
+}
+
+qint64 parseAmountCents(const QString& text, const QString& name = QStringLiteral("amount-cents"))
+{
+    static const QRegularExpression digits(QStringLiteral("^[0-9]+$"));
+    const QString t = text.trimmed();
+    if (t.isEmpty())
+        throw CliError{2, QStringLiteral("--%1 is required").arg(name)};
+    if (t.startsWith(QLatin1Char('-')))
+        throw CliError{2, QStringLiteral("--%1: must be a positive whole number of minor units (cents), got %2").arg(name, t)};
+    if (!digits.match(t).hasMatch())
+        throw CliError{2, QStringLiteral("--%1: must be a whole number of minor units (cents), got \"%2\"").arg(name, t)};
+    bool ok = false;
+    const qint64 v = t.toLongLong(&ok);
+    if (!ok || v > kMaxAmountCents)
+        throw CliError{2, QStringLiteral("--%1: %2 is too large (at most %3)").arg(name, t).arg(kMaxAmountCents)};
+    if (v == 0)
+        throw CliError{2, QStringLiteral("--%1: must be greater than zero").arg(name)};
+    return v;
+}
+
+QString checkId(const QString& text, const QString& name)
+{
+    const QString t = text.trimmed();
+    if (t.isEmpty())
+        throw CliError{2, QStringLiteral("--%1 is required").arg(name)};
+    if (t.size() > 200)
+        throw CliError{2, QStringLiteral("--%1: longer than 200 characters").arg(name)};
+    for (const QChar c : t) {
+        if (c.category() == QChar::Other_Control)
+            throw CliError{2, QStringLiteral("--%1: contains a control character").arg(name)};
+    }
+    return t;
+}
+
+/** Opens the database and checks its schema; configuration problems are exit 2. */
+std::unique_ptr<Database> openDatabase(const QCommandLineParser& p, bool requireCurrentSchema = true)
+{
+    const QString url = requireValue(p, QStringLiteral("db"));
+    auto db = Database::open(url);
+    if (!db)
+        throw CliError{2, db.error().message};
+    if (requireCurrentSchema) {
+        if (auto r = SchemaMigrator::check(*db.value()); !r)
+            throw CliError{2, r.error().message};
+    }
+    return std::move(db).value();
+}
+
+[[noreturn]] void fail(const StoreError& e)
+{
+    using C = StoreError::Code;
+    const bool usage = e.code == C::InvalidArgument || e.code == C::InvalidUrl || e.code == C::NotFound
+        || e.code == C::AlreadyExists || e.code == C::ConnectionFailed || e.code == C::SchemaTooNew
+        || e.code == C::SchemaOutdated;
+    throw CliError{usage ? 2 : 1, e.message};
+}
+
+QString actorName(const QCommandLineParser& p)
+{
+    if (p.isSet(QStringLiteral("actor")) && !p.value(QStringLiteral("actor")).trimmed().isEmpty())
+        return p.value(QStringLiteral("actor")).trimmed();
+    const QString user = qEnvironmentVariable("USER", qEnvironmentVariable("LOGNAME"));
+    return user.isEmpty() ? QStringLiteral("refund-tool") : user;
+}
+
+QList<Command> commands()
+{
+    QList<Command> list;
+
+    list << Command{{QStringLiteral("db"), QStringLiteral("migrate")},
+                    QStringLiteral("Create or upgrade the operation database schema."),
+                    {},
+                    [](QCommandLineParser& p) { p.addOption(dbOption()); },
+                    [](const QCommandLineParser& p, const QStringList&, QTextStream& out) {
+                        auto db = openDatabase(p, false);
+                        auto v = SchemaMigrator::migrate(*db);
+                        if (!v)
+                            fail(v.error());
+                        out << "schema version " << v.value() << " on " << db->url().display() << Qt::endl;
+                        return 0;
+                    }};
+
+    list << Command{{QStringLiteral("order"), QStringLiteral("add")},
+                    QStringLiteral("Register a paid order that refunds may be issued against."),
+                    {},
+                    [](QCommandLineParser& p) {
+                        p.addOption(dbOption());
+                        p.addOption({QStringLiteral("order"), QStringLiteral("Order id."), QStringLiteral("id")});
+                        p.addOption({QStringLiteral("amount-cents"), QStringLiteral("Order total in minor units (cents)."),
+                                     QStringLiteral("n")});
+                        p.addOption({QStringLiteral("currency"), QStringLiteral("ISO 4217 code, e.g. usd."),
+                                     QStringLiteral("code")});
+                        p.addOption({QStringLiteral("payment-intent"), QStringLiteral("Provider payment intent id (pi_...)."),
+                                     QStringLiteral("id")});
+                    },
+                    [](const QCommandLineParser& p, const QStringList&, QTextStream& out) {
+                        // Validate every argument before touching the database: nothing half-written.
+                        Order o;
+                        o.orderId = checkId(p.value(QStringLiteral("order")), QStringLiteral("order"));
+                        o.amountCents = parseAmountCents(p.value(QStringLiteral("amount-cents")));
+                        o.currency = requireValue(p, QStringLiteral("currency")).trimmed().toLower();
+                        o.paymentIntent = checkId(p.value(QStringLiteral("payment-intent")), QStringLiteral("payment-intent"));
+                        static const QRegularExpression currencyRe(QStringLiteral("^[a-z]{3}$"));
+                        if (!currencyRe.match(o.currency).hasMatch())
+                            throw CliError{2, QStringLiteral("--currency: must be a three-letter ISO 4217 code such as usd, got \"%1\"")
+                                                  .arg(p.value(QStringLiteral("currency")))};
+                        if (!o.paymentIntent.startsWith(QLatin1String("pi_")))
+                            throw CliError{2, QStringLiteral("--payment-intent: must start with pi_, got \"%1\"").arg(o.paymentIntent)};
+                        auto db = openDatabase(p);
+                        OperationStore store(*db);
+                        auto r = store.addOrder(o);
+                        if (!r)
+                            fail(r.error());
+                        out << "order " << r.value().orderId << ": " << r.value().amountCents << " " << r.value().currency
+                            << " (" << r.value().paymentIntent << ")" << Qt::endl;
+                        return 0;
+                    }};
+
+    list << Command{{QStringLiteral("settings"), QStringLiteral("show")},
+                    QStringLiteral("Show the shared settings (retry budgets, backoff, timeout, provider API)."),
+                    {},
+                    [](QCommandLineParser& p) {
+                        p.addOption(dbOption());
+                        p.addOption({QStringLiteral("json"), QStringLiteral("Print one JSON object.")});
+                    },
+                    [](const QCommandLineParser& p, const QStringList&, QTextStream& out) {
+                        auto db = openDatabase(p);
+                        SettingsStore settings(*db);
+                        auto v = settings.load();
+                        if (!v)
+                            fail(v.error());
+                        if (p.isSet(QStringLiteral("json"))) {
+                            QJsonObject o;
+                            for (const QString& key : SettingsStore::keys())
+                                o.insert(key, QJsonValue::fromVariant(v.value().get(key)));
+                            out << QJsonDocument(o).toJson(QJsonDocument::Compact) << Qt::endl;
+                            return 0;
+                        }
+                        for (const QString& key : SettingsStore::keys())
+                            out << qSetFieldWidth(28) << Qt::left << key << qSetFieldWidth(12) << v.value().get(key).toString()
+                                << qSetFieldWidth(0) << SettingsStore::describe(key) << Qt::endl;
+                        return 0;
+                    }};
+
+    list << Command{{QStringLiteral("settings"), QStringLiteral("set")},
+                    QStringLiteral("Change one setting (validated, audited with old and new value)."),
+                    {QStringLiteral("key"), QStringLiteral("value")},
+                    [](QCommandLineParser& p) {
+                        p.addOption(dbOption());
+                        p.addOption({QStringLiteral("actor"), QStringLiteral("Who makes the change (default: $USER)."),
+                                     QStringLiteral("name")});
+                    },
+                    [](const QCommandLineParser& p, const QStringList& pos, QTextStream& out) {
+                        // Validate against the defaults first so a bad value fails before the database is opened.
+                        SettingsStore::Values probe;
+                        if (auto r = SettingsStore::assign(probe, pos.at(0), pos.at(1)); !r)
+                            throw CliError{2, r.error().message};
+                        auto db = openDatabase(p);
+                        SettingsStore settings(*db);
+                        auto v = settings.set(pos.at(0), pos.at(1), actorName(p), QStringLiteral("admin"));
+                        if (!v)
+                            fail(v.error());
+                        out << pos.at(0) << " = " << v.value().get(pos.at(0)).toString() << Qt::endl;
+                        return 0;
+                    }};
+    return list;
+}
+
+void printOverview(QTextStream& out, const QString& program)
+{
+    out << "Usage: " << program << " <command> [options]\n\n"
+        << "Refund tool for idempotent refunds: one committed operation and one idempotency key per logical refund.\n\n"
+        << "Commands:\n";
+    for (const Command& c : commands())
+        out << "  " << qSetFieldWidth(22) << Qt::left << c.words.join(QLatin1Char(' ')) << qSetFieldWidth(0) << c.summary
+            << '\n';
+    out << "\nRun `" << program << " <command> --help` for a command's options.\n";
+    out.flush();
+}
+
+} // namespace
+
+int RefundToolCli::run(const QStringList& arguments)
+{
+    const QString program = arguments.isEmpty() ? QStringLiteral("refund-tool") : arguments.first();
+    const QStringList args = arguments.mid(1);
+    if (args.isEmpty() || args.first() == QLatin1String("--help") || args.first() == QLatin1String("-h")
+        || args.first() == QLatin1String("help")) {
+        printOverview(args.isEmpty() ? m_err : m_out, program);
+        return args.isEmpty() ? 2 : 0;
+    }
+    if (args.first() == QLatin1String("--version")) {
+        m_out << "refund-tool " << REFUND_VERSION << Qt::endl;
+        return 0;
+    }
+
+    const QList<Command> all = commands();
+    const Command* match = nullptr;
+    for (const Command& c : all) {
+        if (args.size() >= c.words.size() && args.mid(0, c.words.size()) == c.words) {
+            match = &c;
+            break;
+        }
+    }
+    if (!match) {
+        m_err << program << ": unknown command \"" << args.mid(0, 2).join(QLatin1Char(' ')) << "\"; run `" << program
+              << " --help` for the list" << Qt::endl;
+        return 2;
+    }
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(match->summary);
+    parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsLongOptions);
+    const QCommandLineOption help(QStringList{QStringLiteral("h"), QStringLiteral("help")},
+                                  QStringLiteral("Show this command's options."));
+    parser.addOption(help);
+    match->options(parser);
+    for (const QString& name : match->positional)
+        parser.addPositionalArgument(name, QStringLiteral("Setting %1.").arg(name));
+
+    // Negative numbers ("settings set max_attempts_per_call -1") are values, not options:
+    // move them behind "--" so the parser hands them over and validation can say what is wrong.
+    QStringList options, values;
+    static const QRegularExpression negativeNumber(QStringLiteral("^-[0-9]"));
+    const QStringList rest = args.mid(match->words.size());
+    for (int i = 0; i < rest.size(); ++i) {
+        const bool optionValue = i > 0 && rest[i - 1].startsWith(QLatin1Char('-')) && !rest[i - 1].contains(QLatin1Char('='))
+            && !negativeNumber.match(rest[i - 1]).hasMatch();
+        (negativeNumber.match(rest[i]).hasMatch() && !optionValue ? values : options) << rest[i];
+    }
+    QStringList toParse{program + QLatin1Char(' ') + match->words.join(QLatin1Char(' '))};
+    toParse += options;
+    if (!values.isEmpty())
+        toParse << QStringLiteral("--") << values;
+    if (!parser.parse(toParse)) {
+        m_err << program << " " << match->words.join(QLatin1Char(' ')) << ": " << parser.errorText() << Qt::endl;
+        return 2;
+    }
+    if (parser.isSet(help)) {
+        QString text = parser.helpText();
+        m_out << text;
+        m_out.flush();
+        return 0;
+    }
+    const QStringList positional = parser.positionalArguments();
+    if (positional.size() != match->positional.size()) {
+        m_err << program << " " << match->words.join(QLatin1Char(' ')) << ": expected "
+              << (match->positional.isEmpty() ? QStringLiteral("no arguments")
+                                              : match->positional.join(QLatin1Char(' ')))
+              << ", got " << (positional.isEmpty() ? QStringLiteral("none") : positional.join(QLatin1Char(' '))) << Qt::endl;
+        return 2;
+    }
+    try {
+        const int rc = match->run(parser, positional, m_out);
+        m_out.flush();
+        return rc;
+    } catch (const CliError& e) {
+        m_out.flush();
+        m_err << program << " " << match->words.join(QLatin1Char(' ')) << ": " << Logging::redact(e.message) << Qt::endl;
+        return e.exitCode;
+    }
+}

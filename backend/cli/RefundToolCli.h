@@ -1,0 +1,29 @@
+#pragma once
+
+#include <QStringList>
+#include <QTextStream>
+
+/**
+ * The `refund-tool` command line, as a library so tests run it in-process.
+ *
+ *   refund-tool db migrate --db URL
+ *   refund-tool order add --db URL --order ID --amount-cents N --currency usd --payment-intent pi_...
+ *   refund-tool settings show --db URL [--json]
+ *   refund-tool settings set KEY VALUE --db URL [--actor NAME]
+ *   refund-tool refund --db URL --provider-url URL --tool-call-id ID --order ID --amount-cents N
+ *
+ * Exit codes: 0 success (and every R8 status of `refund`), 2 bad usage, bad values or a
+ * configuration that does not work (one line on stderr, nothing written), 1 other failures.
+ */
+class RefundToolCli
+{
+public:
+    RefundToolCli(QTextStream& out, QTextStream& err) : m_out(out), m_err(err) {}
+
+    /** arguments[0] is the program name, as in QCoreApplication::arguments(). */
+    int run(const QStringList& arguments);
+
+private:
+    QTextStream& m_out;
+    QTextStream& m_err;
+};

@@ -1,0 +1,23 @@
+#pragma once
+
+#include <QString>
+
+#include <optional>
+
+/** One provider request for an operation (R12). Times UTC epoch ms. */
+struct AttemptRecord
+{
+    qint64 id = 0;
+    QString operationId;
+    QString toolCallId;
+    int attemptNo = 0;          ///< 1-based across all tool calls of the operation
+    QString idempotencyKey;     ///< the key this attempt sent (always the row's key, R2)
+    qint64 startedAt = 0;
+    std::optional<qint64> finishedAt;
+    QString outcome;            ///< "in_flight" until finished, then an AttemptOutcome string
+    int httpStatus = 0;         ///< 0 when there was no response
+    QString providerRequestId;  ///< the provider's Request-Id header
+    bool replayed = false;      ///< Idempotent-Replayed: true
+    QString errorCode;
+    QString errorMessage;
+};

@@ -1,0 +1,162 @@
+#include "db/Database.h"
+
+#include "Logging.h"
+
+#include <QAtomicInteger>
+#include <QSqlDriver>
+#include <QSqlError>
+
+namespace {
+QString nextConnectionName()
+{
+    static QAtomicInteger<quint64> counter;
+    return QStringLiteral("refund-db-%1").arg(counter.fetchAndAddRelaxed(1) + 1);
+}
+} // namespace
+
+Database::Database(const DatabaseUrl& url, QString name) : m_url(url), m_name(std::move(name)) {}
+
+Database::~Database()
+{
+    {
+        QSqlDatabase db = QSqlDatabase::database(m_name, false);
+        if (db.isOpen())
+            db.close();
+    }
+    QSqlDatabase::removeDatabase(m_name);
+}
+
+StoreResult<std::unique_ptr<Database>> Database::open(const QString& url)
+{
+    QString error;
+    const auto parsed = DatabaseUrl::parse(url, &error);
+    if (!parsed)
+        return StoreError::make(StoreError::Code::InvalidUrl, error, QStringLiteral("db"));
+    return open(*parsed);
+}
+
+StoreResult<std::unique_ptr<Database>> Database::open(const DatabaseUrl& url)
+{
+    const QString driver = url.isSqlite() ? QStringLiteral("QSQLITE") : QStringLiteral("QPSQL");
+    if (!QSqlDatabase::isDriverAvailable(driver)) {
+        return StoreError::make(StoreError::Code::ConnectionFailed,
+                                QStringLiteral("the Qt %1 driver is not installed (Debian package %2)")
+                                    .arg(driver, url.isSqlite() ? QStringLiteral("libqt6sql6-sqlite")
+                                                                : QStringLiteral("libqt6sql6-psql")));
+    }
+    std::unique_ptr<Database> db(new Database(url, nextConnectionName()));
+    {
+        QSqlDatabase c = QSqlDatabase::addDatabase(driver, db->m_name);
+        if (url.isSqlite()) {
+            c.setDatabaseName(url.path());
+            c.setConnectOptions(QStringLiteral("QSQLITE_BUSY_TIMEOUT=15000"));
+        } else {
+            c.setHostName(url.host());
+            c.setPort(url.port());
+            c.setUserName(url.user());
+            c.setPassword(url.password());
+            c.setDatabaseName(url.databaseName());
+            c.setConnectOptions(QStringLiteral("connect_timeout=5;application_name=refund-ops"));
+        }
+    }
+    if (auto r = db->configure(); !r)
+        return r.error();
+    return db;
+}
+
+StoreResult<void> Database::configure()
+{
+    QSqlDatabase c = connection();
+    if (!c.open()) {
+        return StoreError::make(StoreError::Code::ConnectionFailed,
+                                QStringLiteral("cannot open %1 database %2: %3")
+                                    .arg(m_url.engineName(), m_url.display(),
+                                         Logging::redact(c.lastError().text().simplified())));
+    }
+    if (isSqlite()) {
+        // WAL lets the console read while the tool writes; NORMAL is durable in WAL mode
+        // across application crashes, which is what the refund tool needs.
+        for (const char* pragma : {"PRAGMA journal_mode=WAL", "PRAGMA synchronous=NORMAL", "PRAGMA foreign_keys=ON"}) {
+            if (auto r = runScript(QString::fromLatin1(pragma), QStringLiteral("configure SQLite")); !r)
+                return r;
+        }
+    } else {
+        if (auto r = runScript(QStringLiteral("SET TIME ZONE 'UTC'"), QStringLiteral("configure PostgreSQL")); !r)
+            return r;
+    }
+    return {};
+}
+
+QSqlDatabase Database::connection() const
+{
+    return QSqlDatabase::database(m_name, false);
+}
+
+StoreResult<void> Database::beginWrite()
+{
+    return runScript(isSqlite() ? QStringLiteral("BEGIN IMMEDIATE") : QStringLiteral("BEGIN"),
+                     QStringLiteral("begin transaction"));
+}
+
+StoreResult<void> Database::commit()
+{
+    return runScript(QStringLiteral("COMMIT"), QStringLiteral("commit"));
+}
+
+void Database::rollback()
+{
+    QSqlQuery q(connection());
+    q.exec(QStringLiteral("ROLLBACK"));
+}
+
+StoreResult<QSqlQuery> Database::run(const QString& sql, const QVariantList& binds, const QString& context)
+{
+    QSqlQuery q(connection());
+    q.setForwardOnly(true);
+    if (!q.prepare(sql))
+        return errorFrom(q.lastError(), context);
+    for (const QVariant& v : binds)
+        q.addBindValue(v);
+    if (!q.exec())
+        return errorFrom(q.lastError(), context);
+    return q;
+}
+
+StoreResult<void> Database::runScript(const QString& sql, const QString& context)
+{
+    QSqlQuery q(connection());
+    if (!q.exec(sql))
+        return errorFrom(q.lastError(), context);
+    return {};
+}
+
+StoreError Database::errorFrom(const QSqlError& error, const QString& context) const
+{
+    const QString text = Logging::redact(error.text().simplified());
+    const bool lost = error.type() == QSqlError::ConnectionError || !connection().isOpen()
+        || text.contains(QLatin1String("server closed the connection"), Qt::CaseInsensitive)
+        || text.contains(QLatin1String("no connection to the server"), Qt::CaseInsensitive)
+        || text.contains(QLatin1String("terminating connection"), Qt::CaseInsensitive);
+    const QString where = context.isEmpty() ? QString() : context + QStringLiteral(": ");
+    if (lost) {
+        return StoreError::make(StoreError::Code::ConnectionFailed,
+                                QStringLiteral("%1lost the connection to %2 (%3)").arg(where, m_url.display(), text));
+    }
+    return StoreError::make(StoreError::Code::QueryFailed, where + text);
+}
+
+bool Database::isUniqueViolation(const QSqlError& error)
+{
+    const QString code = error.nativeErrorCode();
+    return code == QLatin1String("23505") || code == QLatin1String("2067") || code == QLatin1String("1555")
+        || error.text().contains(QLatin1String("UNIQUE constraint failed"));
+}
+
+StoreResult<void> Database::reconnect()
+{
+    {
+        QSqlDatabase c = connection();
+        c.close();
+    }
+    return configure();
+}

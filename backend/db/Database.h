@@ -1,0 +1,104 @@
+#pragma once
+
+#include "db/DatabaseUrl.h"
+#include "db/StoreError.h"
+
+#include <QSqlDatabase>
+#include <QSqlQuery>
+#include <QVariantList>
+
+#include <memory>
+
+/**
+ * One connection to the operation database, owned by the thread that opened it.
+ *
+ * Qt SQL connections may only be used from the thread that created them, so every worker
+ * (tool call, test thread, console lookup) opens its own Database. SQLite connections run in
+ * WAL mode with a busy timeout (10 s), so concurrent writers wait instead of failing.
+ *
+ * Errors: open() fails with ConnectionFailed naming the location (never the password).
+ */
+class Database
+{
+public:
+    ~Database();
+    Database(const Database&) = delete;
+    Database& operator=(const Database&) = delete;
+
+    /** Opens a new connection. Does not touch the schema: see SchemaMigrator. */
+    static StoreResult<std::unique_ptr<Database>> open(const DatabaseUrl& url);
+    static StoreResult<std::unique_ptr<Database>> open(const QString& url);
+
+    const DatabaseUrl& url() const { return m_url; }
+    bool isSqlite() const { return m_url.isSqlite(); }
+    bool isPostgres() const { return m_url.isPostgres(); }
+    QSqlDatabase connection() const;
+    /** Qt's name for this connection (unique per Database object). */
+    QString connectionName() const { return m_name; }
+
+    /**
+     * Starts a write transaction. On SQLite this is BEGIN IMMEDIATE: Qt's transaction()
+     * issues a deferred BEGIN, and a deferred transaction that reads before it writes fails
+     * at once with "database is locked" on the lock upgrade, ignoring the busy timeout.
+     */
+    StoreResult<void> beginWrite();
+    StoreResult<void> commit();
+    void rollback();
+
+    /**
+     * Prepares and runs sql with positional `?` binds. On failure returns QueryFailed (or
+     * ConnectionFailed when the connection is gone) with context and the engine's text.
+     */
+    StoreResult<QSqlQuery> run(const QString& sql, const QVariantList& binds = {}, const QString& context = {});
+
+    /** Runs sql without preparing it (DDL, PL/pgSQL bodies). */
+    StoreResult<void> runScript(const QString& sql, const QString& context = {});
+
+    /** Maps a driver error to a StoreError; lost connections become ConnectionFailed. */
+    StoreError errorFrom(const QSqlError& error, const QString& context) const;
+
+    /** True if the error is a unique-constraint violation (SQLite 2067/1555, PostgreSQL 23505). */
+    static bool isUniqueViolation(const QSqlError& error);
+
+    /** Closes and reopens the connection after a lost connection. */
+    StoreResult<void> reconnect();
+
+private:
+    Database(const DatabaseUrl& url, QString name);
+    StoreResult<void> configure();
+
+    DatabaseUrl m_url;
+    QString m_name;
+};
+
+/** Rolls back on scope exit unless commit() succeeded. */
+class WriteTransaction
+{
+public:
+    explicit WriteTransaction(Database& db) : m_db(db) {}
+    ~WriteTransaction()
+    {
+        if (m_active)
+            m_db.rollback();
+    }
+    WriteTransaction(const WriteTransaction&) = delete;
+    WriteTransaction& operator=(const WriteTransaction&) = delete;
+
+    StoreResult<void> begin()
+    {
+        auto r = m_db.beginWrite();
+        m_active = r.ok();
+        return r;
+    }
+    StoreResult<void> commit()
+    {
+        auto r = m_db.commit();
+        if (r.ok())
+            m_active = false;
+        return r;
+    }
+
+private:
+    Database& m_db;
+    bool m_active = false;
+};

@@ -1,0 +1,110 @@
+#include "DatabaseUrl.h"
+
+#include <QUrl>
+
+namespace {
+bool fail(QString* error, const QString& message)
+{
+    if (error)
+        *error = message;
+    return false;
+}
+} // namespace
+
+std::optional<DatabaseUrl> DatabaseUrl::parse(const QString& text, QString* error)
+{
+    const QString t = text.trimmed();
+    DatabaseUrl url;
+    if (t.isEmpty()) {
+        fail(error, QStringLiteral("database URL is empty; use sqlite:PATH or postgresql://user@host/dbname"));
+        return std::nullopt;
+    }
+    if (t.startsWith(QLatin1String("sqlite:"))) {
+        QString path = t.mid(7);
+        if (path.startsWith(QLatin1String("//")))
+            path = QUrl::fromPercentEncoding(path.mid(2).toUtf8());
+        if (path.isEmpty()) {
+            fail(error, QStringLiteral("database URL \"%1\": the SQLite file path is missing (sqlite:PATH)").arg(t));
+            return std::nullopt;
+        }
+        if (path == QLatin1String(":memory:")) {
+            fail(error, QStringLiteral("database URL: sqlite::memory: cannot be shared between connections; give a file path"));
+            return std::nullopt;
+        }
+        url.m_engine = Engine::Sqlite;
+        url.m_path = path;
+        return url;
+    }
+    if (t.startsWith(QLatin1String("postgresql://")) || t.startsWith(QLatin1String("postgres://"))) {
+        const QUrl u(t, QUrl::StrictMode);
+        if (!u.isValid()) {
+            fail(error, QStringLiteral("database URL is malformed: %1").arg(u.errorString()));
+            return std::nullopt;
+        }
+        url.m_engine = Engine::Postgres;
+        url.m_host = u.host();
+        if (url.m_host.isEmpty()) {
+            fail(error, QStringLiteral("database URL: the host is missing (postgresql://user@HOST/dbname)"));
+            return std::nullopt;
+        }
+        url.m_port = u.port(5432);
+        if (url.m_port <= 0 || url.m_port > 65535) {
+            fail(error, QStringLiteral("database URL: port must be between 1 and 65535"));
+            return std::nullopt;
+        }
+        url.m_user = u.userName(QUrl::FullyDecoded);
+        if (url.m_user.isEmpty()) {
+            fail(error, QStringLiteral("database URL: the user is missing (postgresql://USER@host/dbname)"));
+            return std::nullopt;
+        }
+        url.m_password = u.password(QUrl::FullyDecoded);
+        if (url.m_password.isEmpty())
+            url.m_password = qEnvironmentVariable("PGPASSWORD");
+        QString name = u.path(QUrl::FullyDecoded);
+        if (name.startsWith(QLatin1Char('/')))
+            name.remove(0, 1);
+        if (name.isEmpty() || name.contains(QLatin1Char('/'))) {
+            fail(error, QStringLiteral("database URL: the database name is missing or invalid (postgresql://user@host/DBNAME)"));
+            return std::nullopt;
+        }
+        url.m_dbName = name;
+        return url;
+    }
+    fail(error, QStringLiteral("database URL \"%1\" has an unknown scheme; use sqlite:PATH or postgresql://user@host/dbname")
+                    .arg(t.section(QLatin1Char(':'), 0, 0)));
+    return std::nullopt;
+}
+
+QString DatabaseUrl::display() const
+{
+    if (isSqlite())
+        return QStringLiteral("sqlite:") + m_path;
+    return QStringLiteral("postgresql://%1@%2:%3/%4").arg(m_user, m_host).arg(m_port).arg(m_dbName);
+}
+
+QString DatabaseUrl::engineName() const
+{
+    return isSqlite() ? QStringLiteral("SQLite") : QStringLiteral("PostgreSQL");
+}
+
+DatabaseUrl DatabaseUrl::withDatabaseName(const QString& name) const
+{
+    DatabaseUrl copy = *this;
+    copy.m_dbName = name;
+    return copy;
+}
+
+QString DatabaseUrl::toSecretString() const
+{
+    if (isSqlite())
+        return QStringLiteral("sqlite:") + m_path;
+    QUrl u;
+    u.setScheme(QStringLiteral("postgresql"));
+    u.setHost(m_host);
+    u.setPort(m_port);
+    u.setUserName(m_user);
+    if (!m_password.isEmpty())
+        u.setPassword(m_password);
+    u.setPath(QLatin1Char('/') + m_dbName);
+    return u.toString();
+}

@@ -1,0 +1,41 @@
+#pragma once
+
+#include "db/OperationStatus.h"
+
+#include <QString>
+
+#include <optional>
+
+/**
+ * One logical refund (R1): one row in refund_ops, one idempotency key for its whole life.
+ * Times are UTC epoch milliseconds; amounts are minor units (cents).
+ */
+struct Operation
+{
+    QString operationId;      ///< "op_" + 32 hex digits
+    QString orderId;
+    qint64 amountCents = 0;
+    QString currency;
+    QString idempotencyKey;   ///< UUID v4, created by the tool (R2), never from model arguments
+    OperationStatus status = OperationStatus::Open;
+    int attempts = 0;
+    qint64 createdAt = 0;
+    qint64 updatedAt = 0;
+    std::optional<qint64> firstAttemptAt;
+    std::optional<qint64> lastAttemptAt;
+    std::optional<qint64> keyExpiresAt;   ///< first_attempt_at + key retention (R10)
+    std::optional<qint64> closedAt;
+    QString providerRefundId;
+    QString providerStatus;
+    QString unknownReason;    ///< e.g. attempt_budget_exhausted, key_retention_passed, provider_saved_error
+    QString failureCode;      ///< the provider's refusal code, or "no_refund_found" from a reviewer
+    QString resolvedBy;
+    std::optional<qint64> resolvedAt;
+    QString resolutionNote;
+
+    // Derived by the console queries (not columns of refund_ops).
+    int toolCallCount = 0;
+    QString lastOutcome;      ///< outcome of the latest attempt, AttemptOutcome string
+
+    bool isClosed() const { return ::isClosed(status); }
+};

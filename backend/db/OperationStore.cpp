@@ -1,0 +1,709 @@
+#include "db/OperationStore.h"
+
+#include "Logging.h"
+
+#include <QDateTime>
+#include <QJsonDocument>
+#include <QRegularExpression>
+#include <QTimeZone>
+#include <QSqlQuery>
+#include <QSqlRecord>
+#include <QUuid>
+
+namespace {
+
+using Code = StoreError::Code;
+
+const QString kOpColumns = QStringLiteral(
+    "o.operation_id, o.order_id, o.amount_cents, o.currency, o.idempotency_key, o.status, o.attempts, "
+    "o.created_at, o.updated_at, o.first_attempt_at, o.last_attempt_at, o.key_expires_at, o.closed_at, "
+    "o.provider_refund_id, o.provider_status, o.unknown_reason, o.failure_code, o.resolved_by, o.resolved_at, "
+    "o.resolution_note");
+
+const QString kOpExtraColumns = QStringLiteral(
+    ", (SELECT count(*) FROM tool_calls t WHERE t.operation_id = o.operation_id) AS tool_call_count"
+    ", (SELECT a.outcome FROM refund_attempts a WHERE a.operation_id = o.operation_id "
+    "ORDER BY a.attempt_no DESC LIMIT 1) AS last_outcome");
+
+std::optional<qint64> optionalMs(const QVariant& v)
+{
+    if (v.isNull())
+        return std::nullopt;
+    return v.toLongLong();
+}
+
+QVariant nullableText(const QString& s)
+{
+    return s.isEmpty() ? QVariant(QMetaType::fromType<QString>()) : QVariant(s);
+}
+
+Operation readOperation(const QSqlQuery& q, bool withExtras)
+{
+    Operation op;
+    op.operationId = q.value(0).toString();
+    op.orderId = q.value(1).toString();
+    op.amountCents = q.value(2).toLongLong();
+    op.currency = q.value(3).toString();
+    op.idempotencyKey = q.value(4).toString();
+    op.status = operationStatusFromString(q.value(5).toString()).value_or(OperationStatus::Unknown);
+    op.attempts = q.value(6).toInt();
+    op.createdAt = q.value(7).toLongLong();
+    op.updatedAt = q.value(8).toLongLong();
+    op.firstAttemptAt = optionalMs(q.value(9));
+    op.lastAttemptAt = optionalMs(q.value(10));
+    op.keyExpiresAt = optionalMs(q.value(11));
+    op.closedAt = optionalMs(q.value(12));
+    op.providerRefundId = q.value(13).toString();
+    op.providerStatus = q.value(14).toString();
+    op.unknownReason = q.value(15).toString();
+    op.failureCode = q.value(16).toString();
+    op.resolvedBy = q.value(17).toString();
+    op.resolvedAt = optionalMs(q.value(18));
+    op.resolutionNote = q.value(19).toString();
+    if (withExtras) {
+        op.toolCallCount = q.value(20).toInt();
+        op.lastOutcome = q.value(21).toString();
+    }
+    return op;
+}
+
+QString newOperationId()
+{
+    return QStringLiteral("op_") + QUuid::createUuid().toString(QUuid::Id128);
+}
+
+QString sortColumn(OperationStore::SortKey key)
+{
+    switch (key) {
+    case OperationStore::SortKey::CreatedAt: return QStringLiteral("o.created_at");
+    case OperationStore::SortKey::OperationId: return QStringLiteral("o.operation_id");
+    case OperationStore::SortKey::OrderId: return QStringLiteral("o.order_id");
+    case OperationStore::SortKey::Amount: return QStringLiteral("o.amount_cents");
+    case OperationStore::SortKey::Status: return QStringLiteral("o.status");
+    case OperationStore::SortKey::Attempts: return QStringLiteral("o.attempts");
+    case OperationStore::SortKey::KeyExpiresAt: return QStringLiteral("o.key_expires_at");
+    case OperationStore::SortKey::LastAttemptAt: return QStringLiteral("o.last_attempt_at");
+    case OperationStore::SortKey::ProviderRefundId: return QStringLiteral("o.provider_refund_id");
+    }
+    return QStringLiteral("o.created_at");
+}
+
+// The smallest string greater than every string starting with prefix (binary order).
+QString prefixUpperBound(const QString& prefix)
+{
+    return prefix + QChar(0xFFFF);
+}
+
+} // namespace
+
+OperationStore::OperationStore(Database& db, const Clock& clock) : m_db(db), m_clock(clock) {}
+
+// ---- orders ---------------------------------------------------------------------------------
+
+StoreResult<Order> OperationStore::addOrder(const Order& in)
+{
+    Order o = in;
+    o.orderId = o.orderId.trimmed();
+    o.currency = o.currency.trimmed().toLower();
+    if (o.orderId.isEmpty())
+        return StoreError::make(Code::InvalidArgument, QStringLiteral("order: the order id is empty"), QStringLiteral("order"));
+    if (o.amountCents <= 0)
+        return StoreError::make(Code::InvalidArgument,
+                                QStringLiteral("amount-cents: must be a positive number of minor units, got %1").arg(o.amountCents),
+                                QStringLiteral("amount-cents"));
+    static const QRegularExpression currencyRe(QStringLiteral("^[a-z]{3}$"));
+    if (!currencyRe.match(o.currency).hasMatch())
+        return StoreError::make(Code::InvalidArgument,
+                                QStringLiteral("currency: must be a three-letter ISO 4217 code such as usd, got \"%1\"").arg(in.currency),
+                                QStringLiteral("currency"));
+    if (!o.paymentIntent.startsWith(QLatin1String("pi_")) || o.paymentIntent.size() < 4)
+        return StoreError::make(Code::InvalidArgument,
+                                QStringLiteral("payment-intent: must be a provider payment intent id starting with pi_, got \"%1\"")
+                                    .arg(in.paymentIntent),
+                                QStringLiteral("payment-intent"));
+    if (o.createdAt == 0)
+        o.createdAt = m_clock.nowMs();
+
+    auto existing = order(o.orderId);
+    if (existing) {
+        const Order& e = existing.value();
+        if (e.amountCents == o.amountCents && e.currency == o.currency && e.paymentIntent == o.paymentIntent)
+            return e;
+        return StoreError::make(Code::AlreadyExists,
+                                QStringLiteral("order %1 already exists with amount %2 %3 and payment intent %4")
+                                    .arg(e.orderId)
+                                    .arg(e.amountCents)
+                                    .arg(e.currency, e.paymentIntent),
+                                QStringLiteral("order"));
+    }
+    if (existing.error().code != Code::NotFound)
+        return existing.error();
+
+    auto q = m_db.run(QStringLiteral("INSERT INTO orders (order_id, amount_cents, currency, payment_intent, created_at) "
+                                     "VALUES (?, ?, ?, ?, ?) ON CONFLICT (order_id) DO NOTHING"),
+                      {o.orderId, o.amountCents, o.currency, o.paymentIntent, o.createdAt}, QStringLiteral("add order"));
+    if (!q)
+        return q.error();
+    if (q.value().numRowsAffected() == 0)
+        return addOrder(in);   // a concurrent add won; compare against what it wrote
+    return o;
+}
+
+StoreResult<Order> OperationStore::order(const QString& orderId)
+{
+    auto q = m_db.run(QStringLiteral("SELECT order_id, amount_cents, currency, payment_intent, created_at FROM orders "
+                                     "WHERE order_id = ?"),
+                      {orderId}, QStringLiteral("read order"));
+    if (!q)
+        return q.error();
+    if (!q.value().next())
+        return StoreError::make(Code::NotFound, QStringLiteral("order: no order %1 is registered").arg(orderId),
+                                QStringLiteral("order"));
+    Order o;
+    o.orderId = q.value().value(0).toString();
+    o.amountCents = q.value().value(1).toLongLong();
+    o.currency = q.value().value(2).toString();
+    o.paymentIntent = q.value().value(3).toString();
+    o.createdAt = q.value().value(4).toLongLong();
+    return o;
+}
+
+// ---- write path -----------------------------------------------------------------------------
+
+StoreResult<OperationStore::OpenResult> OperationStore::openOrJoin(const QString& orderId, qint64 amountCents,
+                                                                  const QString& toolCallId)
+{
+    if (toolCallId.trimmed().isEmpty())
+        return StoreError::make(Code::InvalidArgument, QStringLiteral("tool-call-id: is empty"), QStringLiteral("tool-call-id"));
+    if (amountCents <= 0)
+        return StoreError::make(Code::InvalidArgument,
+                                QStringLiteral("amount-cents: must be a positive number of minor units, got %1").arg(amountCents),
+                                QStringLiteral("amount-cents"));
+    const qint64 now = m_clock.nowMs();
+
+    auto logToolCall = [&](const Operation& op, bool created, bool lostRace) -> StoreResult<qint64> {
+        auto ins = m_db.run(QStringLiteral("INSERT INTO tool_calls (tool_call_id, order_id, amount_cents, operation_id, "
+                                           "created_operation, lost_insert_race, started_at) VALUES (?, ?, ?, ?, ?, ?, ?)"),
+                            {toolCallId, orderId, amountCents, op.operationId, created ? 1 : 0, lostRace ? 1 : 0, now},
+                            QStringLiteral("log tool call"));
+        if (!ins)
+            return ins.error();
+        return ins.value().lastInsertId().toLongLong();
+    };
+
+    // The common case for a "try again": the row exists, join it without taking a write lock.
+    auto active = activeOperation(orderId, amountCents);
+    if (!active)
+        return active.error();
+    if (active.value()) {
+        auto id = logToolCall(*active.value(), false, false);
+        if (!id)
+            return id.error();
+        return OpenResult{*active.value(), id.value(), false, false};
+    }
+
+    WriteTransaction tx(m_db);
+    if (auto r = tx.begin(); !r)
+        return r.error();
+
+    // Serialises the R5 check per order on PostgreSQL (SQLite's BEGIN IMMEDIATE already does).
+    // It does not replace the index: a caller that looked before another committed still
+    // reaches the INSERT below and is turned away by one_open_refund.
+    auto ord = m_db.run(QStringLiteral("SELECT amount_cents, currency FROM orders WHERE order_id = ?")
+                            + (m_db.isPostgres() ? QStringLiteral(" FOR UPDATE") : QString()),
+                        {orderId}, QStringLiteral("read order"));
+    if (!ord)
+        return ord.error();
+    if (!ord.value().next())
+        return StoreError::make(Code::NotFound, QStringLiteral("order: no order %1 is registered").arg(orderId),
+                                QStringLiteral("order"));
+    const qint64 total = ord.value().value(0).toLongLong();
+    const QString currency = ord.value().value(1).toString();
+
+    // R5: total - refunded - open/unknown of other amounts must cover this amount.
+    auto used = m_db.run(QStringLiteral("SELECT COALESCE(SUM(amount_cents), 0) FROM refund_ops WHERE order_id = ? AND "
+                                        "(status = 'refunded' OR (status IN ('open', 'unknown') AND amount_cents <> ?))"),
+                         {orderId, amountCents}, QStringLiteral("refundable amount"));
+    if (!used)
+        return used.error();
+    used.value().next();
+    const qint64 refundable = total - used.value().value(0).toLongLong();
+    if (amountCents > refundable) {
+        return StoreError::make(Code::NotRefundable,
+                                QStringLiteral("order %1: refundable amount is %2 of %3 %4 (refunded or in progress: %5); "
+                                               "a refund of %6 does not fit")
+                                    .arg(orderId)
+                                    .arg(qMax<qint64>(refundable, 0))
+                                    .arg(total)
+                                    .arg(currency)
+                                    .arg(total - refundable)
+                                    .arg(amountCents),
+                                QStringLiteral("amount-cents"));
+    }
+
+    // R2: the key is born here and committed with the row, before any provider attempt.
+    Operation op;
+    op.operationId = newOperationId();
+    op.orderId = orderId;
+    op.amountCents = amountCents;
+    op.currency = currency;
+    op.idempotencyKey = QUuid::createUuid().toString(QUuid::WithoutBraces);
+    op.status = OperationStatus::Open;
+    op.createdAt = now;
+    op.updatedAt = now;
+    // R3: the conflict target repeats the partial index's predicate (PostgreSQL requires it).
+    auto ins = m_db.run(QStringLiteral("INSERT INTO refund_ops (operation_id, order_id, amount_cents, currency, "
+                                       "idempotency_key, status, attempts, created_at, updated_at) "
+                                       "VALUES (?, ?, ?, ?, ?, 'open', 0, ?, ?) "
+                                       "ON CONFLICT (order_id, amount_cents) WHERE status IN ('open', 'unknown') DO NOTHING"),
+                        {op.operationId, orderId, amountCents, currency, op.idempotencyKey, now, now},
+                        QStringLiteral("open operation"));
+    if (!ins)
+        return ins.error();
+    const bool created = ins.value().numRowsAffected() == 1;
+    if (!created) {
+        auto winner = activeOperation(orderId, amountCents);
+        if (!winner)
+            return winner.error();
+        if (!winner.value())
+            return StoreError::make(Code::QueryFailed,
+                                    QStringLiteral("open operation: insert conflicted but no open row for order %1 is visible")
+                                        .arg(orderId));
+        op = *winner.value();
+    }
+    auto id = logToolCall(op, created, !created);
+    if (!id)
+        return id.error();
+    if (auto r = tx.commit(); !r)
+        return r.error();
+    return OpenResult{op, id.value(), created, !created};
+}
+
+StoreResult<qint64> OperationStore::recordRejectedToolCall(const QString& toolCallId, const QString& orderId,
+                                                          qint64 amountCents, const QString& reason)
+{
+    const qint64 now = m_clock.nowMs();
+    auto ins = m_db.run(QStringLiteral("INSERT INTO tool_calls (tool_call_id, order_id, amount_cents, operation_id, "
+                                       "result_status, result_reason, started_at, finished_at) "
+                                       "VALUES (?, ?, ?, NULL, 'rejected', ?, ?, ?)"),
+                        {toolCallId, orderId, amountCents, reason, now, now}, QStringLiteral("log rejected tool call"));
+    if (!ins)
+        return ins.error();
+    return ins.value().lastInsertId().toLongLong();
+}
+
+StoreResult<void> OperationStore::finishToolCall(qint64 toolCallRowId, const QString& resultStatus, const QString& reason)
+{
+    auto q = m_db.run(QStringLiteral("UPDATE tool_calls SET result_status = ?, result_reason = ?, finished_at = ? WHERE id = ?"),
+                      {resultStatus, nullableText(reason), m_clock.nowMs(), toolCallRowId}, QStringLiteral("finish tool call"));
+    if (!q)
+        return q.error();
+    return {};
+}
+
+StoreResult<OperationStore::AttemptClaim> OperationStore::claimAttempt(const QString& operationId, const QString& toolCallId,
+                                                                      int maxAttemptsPerOperation, qint64 keyRetentionMs)
+{
+    const qint64 now = m_clock.nowMs();
+    WriteTransaction tx(m_db);
+    if (auto r = tx.begin(); !r)
+        return r.error();
+    auto cur = m_db.run(QStringLiteral("SELECT status, attempts, key_expires_at, idempotency_key FROM refund_ops "
+                                       "WHERE operation_id = ?")
+                            + (m_db.isPostgres() ? QStringLiteral(" FOR UPDATE") : QString()),
+                        {operationId}, QStringLiteral("claim attempt"));
+    if (!cur)
+        return cur.error();
+    if (!cur.value().next())
+        return StoreError::make(Code::NotFound, QStringLiteral("operation %1 does not exist").arg(operationId));
+    const QString status = cur.value().value(0).toString();
+    const int attempts = cur.value().value(1).toInt();
+    const std::optional<qint64> expires = optionalMs(cur.value().value(2));
+    const QString key = cur.value().value(3).toString();
+    if (status != QLatin1String("open"))
+        return StoreError::make(Code::NotOpen, QStringLiteral("operation %1 is %2; nothing more is sent").arg(operationId, status));
+    if (expires && now >= *expires)
+        return StoreError::make(Code::KeyRetentionPassed,
+                                QStringLiteral("operation %1: the idempotency key's retention ended at %2 (R10)")
+                                    .arg(operationId)
+                                    .arg(*expires));
+    if (attempts >= maxAttemptsPerOperation)
+        return StoreError::make(Code::BudgetExhausted,
+                                QStringLiteral("operation %1 used %2 of %3 attempts (R6)")
+                                    .arg(operationId)
+                                    .arg(attempts)
+                                    .arg(maxAttemptsPerOperation));
+
+    // Guarded increment: even without the row lock above, attempts can never pass the budget.
+    auto upd = m_db.run(QStringLiteral("UPDATE refund_ops SET attempts = attempts + 1, "
+                                       "first_attempt_at = COALESCE(first_attempt_at, ?), "
+                                       "key_expires_at = COALESCE(key_expires_at, ?), "
+                                       "last_attempt_at = ?, updated_at = ? "
+                                       "WHERE operation_id = ? AND status = 'open' AND attempts < ?"),
+                        {now, now + keyRetentionMs, now, now, operationId, maxAttemptsPerOperation},
+                        QStringLiteral("count attempt"));
+    if (!upd)
+        return upd.error();
+    if (upd.value().numRowsAffected() != 1)
+        return StoreError::make(Code::BudgetExhausted,
+                                QStringLiteral("operation %1: attempt budget reached concurrently").arg(operationId));
+    AttemptClaim claim;
+    claim.attemptNo = attempts + 1;
+    claim.idempotencyKey = key;
+    claim.keyExpiresAt = expires.value_or(now + keyRetentionMs);
+    auto ins = m_db.run(QStringLiteral("INSERT INTO refund_attempts (operation_id, tool_call_id, attempt_no, idempotency_key, "
+                                       "started_at, outcome) VALUES (?, ?, ?, ?, ?, 'in_flight')"),
+                        {operationId, toolCallId, claim.attemptNo, key, now}, QStringLiteral("log attempt"));
+    if (!ins)
+        return ins.error();
+    claim.attemptRowId = ins.value().lastInsertId().toLongLong();
+    if (auto r = tx.commit(); !r)
+        return r.error();
+    return claim;
+}
+
+StoreResult<void> OperationStore::finishAttempt(qint64 attemptRowId, const AttemptResult& r)
+{
+    auto q = m_db.run(QStringLiteral("UPDATE refund_attempts SET finished_at = ?, outcome = ?, http_status = ?, "
+                                     "provider_request_id = ?, replayed = ?, error_code = ?, error_message = ? WHERE id = ?"),
+                      {m_clock.nowMs(), r.outcome, r.httpStatus > 0 ? QVariant(r.httpStatus) : QVariant(QMetaType::fromType<int>()),
+                       nullableText(r.providerRequestId), r.replayed ? 1 : 0, nullableText(r.errorCode),
+                       nullableText(r.errorMessage), attemptRowId},
+                      QStringLiteral("finish attempt"));
+    if (!q)
+        return q.error();
+    return {};
+}
+
+StoreResult<Operation> OperationStore::transition(const QString& operationId, const QString& setSql,
+                                                  const QVariantList& binds, const QString& context)
+{
+    QVariantList all = binds;
+    all << m_clock.nowMs() << operationId;
+    auto q = m_db.run(QStringLiteral("UPDATE refund_ops SET ") + setSql
+                          + QStringLiteral(", updated_at = ? WHERE operation_id = ? AND status = 'open'"),
+                      all, context);
+    if (!q)
+        return q.error();
+    auto after = operation(operationId);
+    if (!after)
+        return after.error();
+    if (q.value().numRowsAffected() != 1) {
+        return StoreError::make(Code::NotOpen, QStringLiteral("%1: operation %2 is %3, not open")
+                                                   .arg(context, operationId, statusName(after.value().status)));
+    }
+    return after;
+}
+
+StoreResult<Operation> OperationStore::markUnknown(const QString& operationId, const QString& reason)
+{
+    auto r = transition(operationId, QStringLiteral("status = 'unknown', unknown_reason = ?"), {reason},
+                        QStringLiteral("mark unknown"));
+    if (!r && r.error().code == Code::NotOpen) {
+        auto cur = operation(operationId);
+        if (cur && cur.value().status == OperationStatus::Unknown)
+            return cur;
+    }
+    if (r)
+        Logging::warn(QStringLiteral("operation %1 is unknown: %2").arg(operationId, reason));
+    return r;
+}
+
+StoreResult<Operation> OperationStore::closeRefunded(const QString& operationId, const QString& refundId,
+                                                     const QString& providerStatus)
+{
+    if (refundId.isEmpty())
+        return StoreError::make(Code::InvalidArgument, QStringLiteral("refund id is empty"), QStringLiteral("refund_id"));
+    const qint64 now = m_clock.nowMs();
+    return transition(operationId,
+                      QStringLiteral("status = 'refunded', provider_refund_id = ?, provider_status = ?, closed_at = ?"),
+                      {refundId, nullableText(providerStatus), now}, QStringLiteral("close refunded"));
+}
+
+StoreResult<Operation> OperationStore::closeFailed(const QString& operationId, const QString& failureCode)
+{
+    const qint64 now = m_clock.nowMs();
+    return transition(operationId, QStringLiteral("status = 'failed', failure_code = ?, closed_at = ?"),
+                      {nullableText(failureCode), now}, QStringLiteral("close failed"));
+}
+
+// ---- reviewers ------------------------------------------------------------------------------
+
+StoreResult<Operation> OperationStore::resolve(const QString& operationId, const Resolution& res)
+{
+    if (res.note.trimmed().isEmpty())
+        return StoreError::make(Code::InvalidArgument, QStringLiteral("note: a resolution needs a note saying what was checked"),
+                                QStringLiteral("note"));
+    if (res.actor.trimmed().isEmpty())
+        return StoreError::make(Code::InvalidArgument, QStringLiteral("actor: who resolves must be known"), QStringLiteral("actor"));
+    if (res.status == OperationStatus::Refunded && res.providerRefundId.isEmpty())
+        return StoreError::make(Code::InvalidArgument,
+                                QStringLiteral("refund: resolving as refunded needs the provider refund as evidence (R16)"),
+                                QStringLiteral("refund"));
+    if (res.status != OperationStatus::Refunded && res.status != OperationStatus::Failed)
+        return StoreError::make(Code::InvalidArgument, QStringLiteral("status: a resolution is refunded or failed"),
+                                QStringLiteral("status"));
+
+    const qint64 now = m_clock.nowMs();
+    WriteTransaction tx(m_db);
+    if (auto r = tx.begin(); !r)
+        return r.error();
+    const bool refunded = res.status == OperationStatus::Refunded;
+    auto upd = m_db.run(QStringLiteral("UPDATE refund_ops SET status = ?, provider_refund_id = ?, provider_status = ?, "
+                                       "failure_code = ?, resolved_by = ?, resolved_at = ?, resolution_note = ?, "
+                                       "closed_at = ?, updated_at = ? WHERE operation_id = ? AND status = 'unknown'"),
+                        {statusName(res.status), refunded ? QVariant(res.providerRefundId) : nullableText(res.providerRefundId),
+                         nullableText(res.providerStatus), refunded ? QVariant(QMetaType::fromType<QString>()) : nullableText(res.failureCode),
+                         res.actor, now, res.note, now, now, operationId},
+                        QStringLiteral("resolve"));
+    if (!upd)
+        return upd.error();
+    if (upd.value().numRowsAffected() != 1) {
+        tx.commit();   // nothing was written; end the transaction before reading
+        auto cur = operation(operationId);
+        if (!cur)
+            return cur.error();
+        const Operation& op = cur.value();
+        if (op.status == OperationStatus::Open)
+            return StoreError::make(Code::NotAllowed,
+                                    QStringLiteral("operation %1 is open: the refund tool may still be working on it, "
+                                                   "so it cannot be resolved yet").arg(operationId));
+        const QString when = op.resolvedAt ? QDateTime::fromMSecsSinceEpoch(*op.resolvedAt, Qt::UTC).toString(Qt::ISODate)
+                                           : QStringLiteral("an unknown time");
+        return StoreError::make(Code::AlreadyResolved,
+                                QStringLiteral("operation %1 was already resolved as %2 by %3 at %4; nothing was changed")
+                                    .arg(operationId, statusName(op.status),
+                                         op.resolvedBy.isEmpty() ? QStringLiteral("the refund tool") : op.resolvedBy, when));
+    }
+    AuditEntry audit;
+    audit.at = now;
+    audit.actor = res.actor;
+    audit.role = res.role;
+    audit.action = QStringLiteral("resolve");
+    audit.operationId = operationId;
+    audit.details = QJsonObject{{QStringLiteral("from"), QStringLiteral("unknown")},
+                                {QStringLiteral("to"), statusName(res.status)},
+                                {QStringLiteral("note"), res.note},
+                                {QStringLiteral("provider_refund_id"), res.providerRefundId},
+                                {QStringLiteral("failure_code"), res.failureCode},
+                                {QStringLiteral("evidence"), res.evidence}};
+    if (auto a = appendAudit(audit); !a)
+        return a.error();
+    if (auto r = tx.commit(); !r)
+        return r.error();
+    return operation(operationId);
+}
+
+// ---- reads ----------------------------------------------------------------------------------
+
+StoreResult<Operation> OperationStore::operation(const QString& operationId)
+{
+    auto q = m_db.run(QStringLiteral("SELECT ") + kOpColumns + kOpExtraColumns
+                          + QStringLiteral(" FROM refund_ops o WHERE o.operation_id = ?"),
+                      {operationId}, QStringLiteral("read operation"));
+    if (!q)
+        return q.error();
+    if (!q.value().next())
+        return StoreError::make(Code::NotFound, QStringLiteral("operation: no operation %1").arg(operationId),
+                                QStringLiteral("operation"));
+    return readOperation(q.value(), true);
+}
+
+StoreResult<std::optional<Operation>> OperationStore::activeOperation(const QString& orderId, qint64 amountCents)
+{
+    auto q = m_db.run(QStringLiteral("SELECT ") + kOpColumns
+                          + QStringLiteral(" FROM refund_ops o WHERE o.order_id = ? AND o.amount_cents = ? "
+                                           "AND o.status IN ('open', 'unknown')"),
+                      {orderId, amountCents}, QStringLiteral("find open operation"));
+    if (!q)
+        return q.error();
+    if (!q.value().next())
+        return std::optional<Operation>();
+    return std::optional<Operation>(readOperation(q.value(), false));
+}
+
+QString OperationStore::whereFor(const Query& query, QVariantList* binds) const
+{
+    QStringList clauses;
+    switch (query.filter) {
+    case StateFilter::All: break;
+    case StateFilter::Open: clauses << QStringLiteral("o.status = 'open'"); break;
+    case StateFilter::Unknown: clauses << QStringLiteral("o.status = 'unknown'"); break;
+    case StateFilter::Refunded: clauses << QStringLiteral("o.status = 'refunded'"); break;
+    case StateFilter::Failed: clauses << QStringLiteral("o.status = 'failed'"); break;
+    case StateFilter::KeyExpiringSoon: {
+        const qint64 now = query.nowMs ? query.nowMs : m_clock.nowMs();
+        clauses << QStringLiteral("o.status IN ('open', 'unknown') AND o.key_expires_at > ? AND o.key_expires_at <= ?");
+        *binds << now << now + query.expiringWithinMs;
+        break;
+    }
+    }
+    const QString s = query.search.trimmed();
+    if (!s.isEmpty()) {
+        // Exact on order and refund ids, prefix on operation id and key: each term can use an index.
+        clauses << QStringLiteral("(o.order_id = ? OR o.provider_refund_id = ? OR "
+                                  "(o.operation_id >= ? AND o.operation_id < ?) OR "
+                                  "(o.idempotency_key >= ? AND o.idempotency_key < ?))");
+        *binds << s << s << s << prefixUpperBound(s) << s.toLower() << prefixUpperBound(s.toLower());
+    }
+    return clauses.isEmpty() ? QString() : QStringLiteral(" WHERE ") + clauses.join(QStringLiteral(" AND "));
+}
+
+StoreResult<QList<Operation>> OperationStore::operations(const Query& query)
+{
+    QVariantList binds;
+    const QString where = whereFor(query, &binds);
+    const QString dir = query.descending ? QStringLiteral(" DESC") : QStringLiteral(" ASC");
+    const QString col = sortColumn(query.sort);
+    // NULLs sort last in both directions on both engines.
+    QString order = QStringLiteral(" ORDER BY ");
+    if (query.sort == SortKey::KeyExpiresAt || query.sort == SortKey::LastAttemptAt || query.sort == SortKey::ProviderRefundId)
+        order += QStringLiteral("(%1 IS NULL), ").arg(col);
+    order += col + dir;
+    if (query.sort != SortKey::OperationId)
+        order += QStringLiteral(", o.operation_id") + dir;
+    const int limit = qBound(1, query.limit, 1000);
+    binds << limit << qMax(0, query.offset);
+    auto q = m_db.run(QStringLiteral("SELECT ") + kOpColumns + kOpExtraColumns + QStringLiteral(" FROM refund_ops o") + where
+                          + order + QStringLiteral(" LIMIT ? OFFSET ?"),
+                      binds, QStringLiteral("list operations"));
+    if (!q)
+        return q.error();
+    QList<Operation> out;
+    while (q.value().next())
+        out << readOperation(q.value(), true);
+    return out;
+}
+
+StoreResult<qint64> OperationStore::countOperations(const Query& query)
+{
+    QVariantList binds;
+    const QString where = whereFor(query, &binds);
+    auto q = m_db.run(QStringLiteral("SELECT count(*) FROM refund_ops o") + where, binds, QStringLiteral("count operations"));
+    if (!q)
+        return q.error();
+    q.value().next();
+    return q.value().value(0).toLongLong();
+}
+
+StoreResult<OperationStore::StateCounts> OperationStore::stateCounts(qint64 nowMs, qint64 expiringWithinMs)
+{
+    const qint64 now = nowMs ? nowMs : m_clock.nowMs();
+    StateCounts c;
+    auto q = m_db.run(QStringLiteral("SELECT status, count(*) FROM refund_ops GROUP BY status"), {},
+                      QStringLiteral("count by state"));
+    if (!q)
+        return q.error();
+    while (q.value().next()) {
+        const qint64 n = q.value().value(1).toLongLong();
+        c.all += n;
+        switch (operationStatusFromString(q.value().value(0).toString()).value_or(OperationStatus::Unknown)) {
+        case OperationStatus::Open: c.open += n; break;
+        case OperationStatus::Unknown: c.unknown += n; break;
+        case OperationStatus::Refunded: c.refunded += n; break;
+        case OperationStatus::Failed: c.failed += n; break;
+        }
+    }
+    auto e = m_db.run(QStringLiteral("SELECT count(*) FROM refund_ops WHERE status IN ('open', 'unknown') "
+                                     "AND key_expires_at > ? AND key_expires_at <= ?"),
+                      {now, now + expiringWithinMs}, QStringLiteral("count expiring keys"));
+    if (!e)
+        return e.error();
+    e.value().next();
+    c.keyExpiringSoon = e.value().value(0).toLongLong();
+    return c;
+}
+
+StoreResult<QList<AttemptRecord>> OperationStore::attempts(const QString& operationId)
+{
+    auto q = m_db.run(QStringLiteral("SELECT id, operation_id, tool_call_id, attempt_no, idempotency_key, started_at, "
+                                     "finished_at, outcome, http_status, provider_request_id, replayed, error_code, "
+                                     "error_message FROM refund_attempts WHERE operation_id = ? ORDER BY attempt_no"),
+                      {operationId}, QStringLiteral("read attempts"));
+    if (!q)
+        return q.error();
+    QList<AttemptRecord> out;
+    QSqlQuery& r = q.value();
+    while (r.next()) {
+        AttemptRecord a;
+        a.id = r.value(0).toLongLong();
+        a.operationId = r.value(1).toString();
+        a.toolCallId = r.value(2).toString();
+        a.attemptNo = r.value(3).toInt();
+        a.idempotencyKey = r.value(4).toString();
+        a.startedAt = r.value(5).toLongLong();
+        a.finishedAt = optionalMs(r.value(6));
+        a.outcome = r.value(7).toString();
+        a.httpStatus = r.value(8).toInt();
+        a.providerRequestId = r.value(9).toString();
+        a.replayed = r.value(10).toInt() != 0;
+        a.errorCode = r.value(11).toString();
+        a.errorMessage = r.value(12).toString();
+        out << a;
+    }
+    return out;
+}
+
+StoreResult<QList<ToolCallRecord>> OperationStore::toolCalls(const QString& operationId)
+{
+    auto q = m_db.run(QStringLiteral("SELECT id, tool_call_id, order_id, amount_cents, operation_id, created_operation, "
+                                     "lost_insert_race, result_status, result_reason, started_at, finished_at "
+                                     "FROM tool_calls WHERE operation_id = ? ORDER BY started_at, id"),
+                      {operationId}, QStringLiteral("read tool calls"));
+    if (!q)
+        return q.error();
+    QList<ToolCallRecord> out;
+    QSqlQuery& r = q.value();
+    while (r.next()) {
+        ToolCallRecord t;
+        t.id = r.value(0).toLongLong();
+        t.toolCallId = r.value(1).toString();
+        t.orderId = r.value(2).toString();
+        t.amountCents = r.value(3).toLongLong();
+        t.operationId = r.value(4).toString();
+        t.createdOperation = r.value(5).toInt() != 0;
+        t.lostInsertRace = r.value(6).toInt() != 0;
+        t.resultStatus = r.value(7).toString();
+        t.resultReason = r.value(8).toString();
+        t.startedAt = r.value(9).toLongLong();
+        t.finishedAt = optionalMs(r.value(10));
+        out << t;
+    }
+    return out;
+}
+
+StoreResult<QList<AuditEntry>> OperationStore::auditEntries(const QString& operationId)
+{
+    auto q = m_db.run(QStringLiteral("SELECT id, at, actor, role, action, operation_id, details FROM audit_log "
+                                     "WHERE operation_id = ? ORDER BY at, id"),
+                      {operationId}, QStringLiteral("read audit"));
+    if (!q)
+        return q.error();
+    QList<AuditEntry> out;
+    QSqlQuery& r = q.value();
+    while (r.next()) {
+        AuditEntry e;
+        e.id = r.value(0).toLongLong();
+        e.at = r.value(1).toLongLong();
+        e.actor = r.value(2).toString();
+        e.role = r.value(3).toString();
+        e.action = r.value(4).toString();
+        e.operationId = r.value(5).toString();
+        e.details = QJsonDocument::fromJson(r.value(6).toString().toUtf8()).object();
+        out << e;
+    }
+    return out;
+}
+
+StoreResult<qint64> OperationStore::appendAudit(const AuditEntry& entry)
+{
+    auto q = m_db.run(QStringLiteral("INSERT INTO audit_log (at, actor, role, action, operation_id, details) "
+                                     "VALUES (?, ?, ?, ?, ?, ?)"),
+                      {entry.at ? entry.at : m_clock.nowMs(), entry.actor, entry.role, entry.action,
+                       nullableText(entry.operationId),
+                       QString::fromUtf8(QJsonDocument(entry.details).toJson(QJsonDocument::Compact))},
+                      QStringLiteral("write audit"));
+    if (!q)
+        return q.error();
+    return q.value().lastInsertId().toLongLong();
+}

@@ -1,0 +1,33 @@
+#pragma once
+
+#include "db/Database.h"
+
+/**
+ * The operation database schema (SPEC section 2), versioned in `schema_migrations`.
+ *
+ * One migration source serves both engines: each step is SQL common to SQLite and
+ * PostgreSQL, with `{{ID}}` standing for the engine's auto-increment key, plus optional
+ * engine-specific statements (triggers). Each step runs in one transaction, serialised
+ * between processes (BEGIN IMMEDIATE on SQLite, an advisory lock on PostgreSQL).
+ *
+ * A database whose schema is newer than this program is refused with SchemaTooNew and left
+ * exactly as it was.
+ */
+class SchemaMigrator
+{
+public:
+    /** The schema version this program writes. */
+    static int latestVersion();
+
+    /** The database's version: 0 for an empty database. */
+    static StoreResult<int> currentVersion(Database& db);
+
+    /** Applies every missing step; returns the resulting version. */
+    static StoreResult<int> migrate(Database& db);
+
+    /**
+     * Ok when the schema is exactly latestVersion(); SchemaOutdated ("run refund-tool db
+     * migrate") when older, SchemaTooNew when newer.
+     */
+    static StoreResult<void> check(Database& db);
+};

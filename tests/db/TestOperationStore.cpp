@@ -1,0 +1,508 @@
+// OperationStore and SchemaMigrator on both engines (SPEC R1-R6, R12, R17).
+#include "TestDatabase.h"
+
+#include "Clock.h"
+#include "db/OperationStore.h"
+#include "db/SchemaMigrator.h"
+
+#include <QSqlQuery>
+#include <QtTest>
+
+#include <atomic>
+#include <latch>
+#include <thread>
+
+namespace {
+constexpr qint64 kHour = 3600LL * 1000;
+constexpr qint64 kT0 = 1'780'000'000'000LL;   // a fixed UTC instant
+
+Order order4417()
+{
+    return Order{QStringLiteral("4417"), 3800, QStringLiteral("usd"), QStringLiteral("pi_4417"), 0};
+}
+
+qint64 scalar(Database& db, const QString& sql)
+{
+    auto q = db.run(sql);
+    if (!q || !q.value().next())
+        return -1;
+    return q.value().value(0).toLongLong();
+}
+} // namespace
+
+class TestOperationStore : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void migrate_fromEmpty();
+    void migrate_refusesNewerSchema();
+    void r2_openCommitsRowWithUuidKey();
+    void r3_concurrentOpenersGetOneRow();
+    void r3_indexRejectsSecondOpenRowFromRawSql();
+    void r5_refundableAmount();
+    void r6_concurrentAttemptCountersNeverPassBudget();
+    void r4_closedRowsNeverChange();
+    void r10_retentionPassedRefusesAttempt();
+    void r12_attemptsAndToolCallsLogged();
+    void r17_resolveIsCompareAndSet();
+    void queries_filterSearchPageCount();
+    void addOrder_validatesAndIsIdempotent();
+};
+
+void TestOperationStore::migrate_fromEmpty()
+{
+    TestDatabase t;
+    QVERIFY2(t.isValid(), qPrintable(t.error()));
+    auto db = t.open();
+    QVERIFY(db);
+    QCOMPARE(SchemaMigrator::currentVersion(*db).value(), 0);
+    QCOMPARE(SchemaMigrator::check(*db).error().code, StoreError::Code::SchemaOutdated);
+    auto v = SchemaMigrator::migrate(*db);
+    QVERIFY2(v, qPrintable(v ? QString() : v.error().message));
+    QCOMPARE(v.value(), SchemaMigrator::latestVersion());
+    QVERIFY(SchemaMigrator::check(*db).ok());
+    // Idempotent: a second run changes nothing.
+    QCOMPARE(SchemaMigrator::migrate(*db).value(), SchemaMigrator::latestVersion());
+    QCOMPARE(scalar(*db, QStringLiteral("SELECT count(*) FROM schema_migrations")), qint64(SchemaMigrator::latestVersion()));
+    for (const char* table : {"orders", "refund_ops", "refund_attempts", "tool_calls", "audit_log", "settings"})
+        QCOMPARE(scalar(*db, QStringLiteral("SELECT count(*) FROM %1").arg(QLatin1String(table))), qint64(0));
+}
+
+void TestOperationStore::migrate_refusesNewerSchema()
+{
+    TestDatabase t;
+    REFUND_OPEN_OR_FAIL(db, t);
+    QVERIFY(db->run(QStringLiteral("INSERT INTO schema_migrations (version, name, applied_at) VALUES (999, 'future', 1)")));
+    auto created = db->runScript(QStringLiteral("CREATE TABLE future_table (x INTEGER)"));
+    QVERIFY2(created, qPrintable(created ? QString() : created.error().message));
+
+    auto second = t.open();
+    auto v = SchemaMigrator::migrate(*second);
+    QVERIFY(!v);
+    QCOMPARE(v.error().code, StoreError::Code::SchemaTooNew);
+    QVERIFY2(v.error().message.contains(QLatin1String("newer")), qPrintable(v.error().message));
+    QCOMPARE(SchemaMigrator::check(*second).error().code, StoreError::Code::SchemaTooNew);
+    // Nothing changed: the versions and the unknown table are as they were.
+    QCOMPARE(scalar(*second, QStringLiteral("SELECT count(*) FROM schema_migrations")), qint64(SchemaMigrator::latestVersion() + 1));
+    QCOMPARE(scalar(*second, QStringLiteral("SELECT max(version) FROM schema_migrations")), qint64(999));
+    QCOMPARE(scalar(*second, QStringLiteral("SELECT count(*) FROM future_table")), qint64(0));
+}
+
+void TestOperationStore::r2_openCommitsRowWithUuidKey()
+{
+    TestDatabase t;
+    REFUND_OPEN_OR_FAIL(db, t);
+    ManualClock clock(kT0);
+    OperationStore store(*db, clock);
+    QVERIFY(store.addOrder(order4417()));
+    auto r = store.openOrJoin(QStringLiteral("4417"), 3800, QStringLiteral("toolu_01"));
+    QVERIFY2(r, qPrintable(r ? QString() : r.error().message));
+    QVERIFY(r.value().createdOperation);
+    QVERIFY(!r.value().lostInsertRace);
+    const Operation& op = r.value().operation;
+    QVERIFY(op.operationId.startsWith(QLatin1String("op_")));
+    QVERIFY(QRegularExpression(QStringLiteral("^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"))
+                .match(op.idempotencyKey)
+                .hasMatch());
+    QCOMPARE(op.status, OperationStatus::Open);
+    QCOMPARE(op.attempts, 0);
+    QCOMPARE(op.currency, QStringLiteral("usd"));
+
+    // Committed: a separate connection sees it before any attempt is made.
+    auto other = t.open();
+    OperationStore otherStore(*other, clock);
+    auto seen = otherStore.operation(op.operationId);
+    QVERIFY(seen);
+    QCOMPARE(seen.value().idempotencyKey, op.idempotencyKey);
+
+    // A second tool call joins the same row and key.
+    auto again = store.openOrJoin(QStringLiteral("4417"), 3800, QStringLiteral("toolu_02"));
+    QVERIFY(again);
+    QVERIFY(!again.value().createdOperation);
+    QCOMPARE(again.value().operation.operationId, op.operationId);
+    QCOMPARE(again.value().operation.idempotencyKey, op.idempotencyKey);
+}
+
+void TestOperationStore::r3_concurrentOpenersGetOneRow()
+{
+    TestDatabase t;
+    REFUND_OPEN_OR_FAIL(db, t);
+    OperationStore setup(*db);
+    QVERIFY(setup.addOrder(order4417()));
+
+    constexpr int kCallers = 8;
+    std::latch start(kCallers);
+    std::atomic<int> created{0}, joined{0}, errors{0};
+    QStringList opIds;
+    std::mutex mutex;
+    QStringList failures;
+    std::vector<std::thread> threads;
+    for (int i = 0; i < kCallers; ++i) {
+        threads.emplace_back([&, i] {
+            auto conn = t.open();   // its own connection, as separate processes would have
+            if (!conn) {
+                ++errors;
+                return;
+            }
+            OperationStore store(*conn);
+            start.arrive_and_wait();
+            auto r = store.openOrJoin(QStringLiteral("4417"), 3800, QStringLiteral("toolu_%1").arg(i));
+            std::lock_guard lock(mutex);
+            if (!r) {
+                ++errors;
+                failures << r.error().message;
+                return;
+            }
+            (r.value().createdOperation ? created : joined)++;
+            opIds << r.value().operation.operationId;
+        });
+    }
+    for (auto& th : threads)
+        th.join();
+    QVERIFY2(errors == 0, qPrintable(failures.join(QLatin1Char('\n'))));
+    QCOMPARE(created.load(), 1);
+    QCOMPARE(joined.load(), kCallers - 1);
+    opIds.removeDuplicates();
+    QCOMPARE(opIds.size(), 1);
+    QCOMPARE(scalar(*db, QStringLiteral("SELECT count(*) FROM refund_ops")), qint64(1));
+    QCOMPARE(scalar(*db, QStringLiteral("SELECT count(*) FROM tool_calls WHERE operation_id IS NOT NULL")), qint64(kCallers));
+    QCOMPARE(scalar(*db, QStringLiteral("SELECT count(*) FROM tool_calls WHERE created_operation = 1")), qint64(1));
+}
+
+void TestOperationStore::r3_indexRejectsSecondOpenRowFromRawSql()
+{
+    TestDatabase t;
+    REFUND_OPEN_OR_FAIL(db, t);
+    OperationStore store(*db);
+    QVERIFY(store.addOrder(order4417()));
+    QVERIFY(store.openOrJoin(QStringLiteral("4417"), 3800, QStringLiteral("toolu_01")));
+    // Application-side checks aside, the database itself refuses a second open row (R3).
+    auto dup = db->run(QStringLiteral("INSERT INTO refund_ops (operation_id, order_id, amount_cents, currency, idempotency_key, "
+                                      "status, attempts, created_at, updated_at) VALUES ('op_dup', '4417', 3800, 'usd', 'k2', "
+                                      "'unknown', 0, 1, 1)"));
+    QVERIFY(!dup);
+    // A closed row for the same pair is allowed (history).
+    QVERIFY(db->run(QStringLiteral("INSERT INTO refund_ops (operation_id, order_id, amount_cents, currency, idempotency_key, "
+                                   "status, attempts, created_at, updated_at, provider_refund_id) VALUES ('op_old', '4417', "
+                                   "3800, 'usd', 'k3', 'refunded', 1, 1, 1, 're_old')")));
+}
+
+void TestOperationStore::r5_refundableAmount()
+{
+    TestDatabase t;
+    REFUND_OPEN_OR_FAIL(db, t);
+    OperationStore store(*db);
+    QVERIFY(store.addOrder(order4417()));
+
+    auto missing = store.openOrJoin(QStringLiteral("nope"), 100, QStringLiteral("toolu_x"));
+    QCOMPARE(missing.error().code, StoreError::Code::NotFound);
+
+    auto tooMuch = store.openOrJoin(QStringLiteral("4417"), 3801, QStringLiteral("toolu_1"));
+    QCOMPARE(tooMuch.error().code, StoreError::Code::NotRefundable);
+    QCOMPARE(scalar(*db, QStringLiteral("SELECT count(*) FROM refund_ops")), qint64(0));
+
+    // 1000 refunded, 2000 open: 800 left for a third amount.
+    auto a = store.openOrJoin(QStringLiteral("4417"), 1000, QStringLiteral("toolu_1"));
+    QVERIFY(a);
+    QVERIFY(store.closeRefunded(a.value().operation.operationId, QStringLiteral("re_1"), QStringLiteral("succeeded")));
+    auto b = store.openOrJoin(QStringLiteral("4417"), 2000, QStringLiteral("toolu_2"));
+    QVERIFY(b);
+    QCOMPARE(store.openOrJoin(QStringLiteral("4417"), 900, QStringLiteral("toolu_3")).error().code,
+             StoreError::Code::NotRefundable);
+    auto c = store.openOrJoin(QStringLiteral("4417"), 800, QStringLiteral("toolu_4"));
+    QVERIFY2(c, qPrintable(c ? QString() : c.error().message));
+    // Joining an existing open amount is not a new claim on the order.
+    QVERIFY(store.openOrJoin(QStringLiteral("4417"), 2000, QStringLiteral("toolu_5")));
+    // After a failure closes the 2000 row, that money is refundable again: a "try again" opens a new operation (new key).
+    QVERIFY(store.closeFailed(b.value().operation.operationId, QStringLiteral("declined")));
+    auto d = store.openOrJoin(QStringLiteral("4417"), 2000, QStringLiteral("toolu_6"));
+    QVERIFY(d);
+    QVERIFY(d.value().createdOperation);
+    QVERIFY(d.value().operation.idempotencyKey != b.value().operation.idempotencyKey);
+}
+
+void TestOperationStore::r6_concurrentAttemptCountersNeverPassBudget()
+{
+    TestDatabase t;
+    REFUND_OPEN_OR_FAIL(db, t);
+    OperationStore setup(*db);
+    QVERIFY(setup.addOrder(order4417()));
+    auto op = setup.openOrJoin(QStringLiteral("4417"), 3800, QStringLiteral("toolu_01"));
+    QVERIFY(op);
+    const QString id = op.value().operation.operationId;
+
+    constexpr int kCallers = 8;
+    constexpr int kBudget = 6;
+    std::latch start(kCallers);
+    std::atomic<int> claimed{0}, exhausted{0}, other{0};
+    std::vector<std::thread> threads;
+    for (int i = 0; i < kCallers; ++i) {
+        threads.emplace_back([&, i] {
+            auto conn = t.open();
+            if (!conn) {
+                ++other;
+                return;
+            }
+            OperationStore store(*conn);
+            start.arrive_and_wait();
+            for (int k = 0; k < 3; ++k) {
+                auto r = store.claimAttempt(id, QStringLiteral("toolu_%1").arg(i), kBudget, 24 * kHour);
+                if (r)
+                    ++claimed;
+                else if (r.error().code == StoreError::Code::BudgetExhausted)
+                    ++exhausted;
+                else
+                    ++other;
+            }
+        });
+    }
+    for (auto& th : threads)
+        th.join();
+    QCOMPARE(other.load(), 0);
+    QCOMPARE(claimed.load(), kBudget);
+    QCOMPARE(exhausted.load(), kCallers * 3 - kBudget);
+    QCOMPARE(setup.operation(id).value().attempts, kBudget);
+    QCOMPARE(scalar(*db, QStringLiteral("SELECT count(DISTINCT attempt_no) FROM refund_attempts")), qint64(kBudget));
+    QCOMPARE(scalar(*db, QStringLiteral("SELECT max(attempt_no) FROM refund_attempts")), qint64(kBudget));
+}
+
+void TestOperationStore::r4_closedRowsNeverChange()
+{
+    TestDatabase t;
+    REFUND_OPEN_OR_FAIL(db, t);
+    OperationStore store(*db);
+    QVERIFY(store.addOrder(order4417()));
+    auto op = store.openOrJoin(QStringLiteral("4417"), 3800, QStringLiteral("toolu_01"));
+    const QString id = op.value().operation.operationId;
+    QVERIFY(store.claimAttempt(id, QStringLiteral("toolu_01"), 6, 24 * kHour));
+    auto closed = store.closeRefunded(id, QStringLiteral("re_1"), QStringLiteral("succeeded"));
+    QVERIFY(closed);
+    QCOMPARE(closed.value().status, OperationStatus::Refunded);
+    const Operation before = closed.value();
+
+    QCOMPARE(store.markUnknown(id, QStringLiteral("x")).error().code, StoreError::Code::NotOpen);
+    QCOMPARE(store.closeFailed(id, QStringLiteral("declined")).error().code, StoreError::Code::NotOpen);
+    QCOMPARE(store.closeRefunded(id, QStringLiteral("re_2"), QStringLiteral("succeeded")).error().code, StoreError::Code::NotOpen);
+    QCOMPARE(store.claimAttempt(id, QStringLiteral("toolu_02"), 6, 24 * kHour).error().code, StoreError::Code::NotOpen);
+    OperationStore::Resolution res;
+    res.status = OperationStatus::Failed;
+    res.actor = QStringLiteral("alice");
+    res.note = QStringLiteral("x");
+    QCOMPARE(store.resolve(id, res).error().code, StoreError::Code::AlreadyResolved);
+    // Even raw SQL cannot change or delete a closed row: the database enforces R4.
+    QVERIFY(!db->run(QStringLiteral("UPDATE refund_ops SET status = 'open' WHERE operation_id = ?"), {id}));
+    QVERIFY(!db->run(QStringLiteral("UPDATE refund_ops SET attempts = 99 WHERE operation_id = ?"), {id}));
+    QVERIFY(!db->run(QStringLiteral("DELETE FROM refund_ops WHERE operation_id = ?"), {id}));
+
+    const Operation after = store.operation(id).value();
+    QCOMPARE(after.status, OperationStatus::Refunded);
+    QCOMPARE(after.providerRefundId, QStringLiteral("re_1"));
+    QCOMPARE(after.attempts, before.attempts);
+    QCOMPARE(after.updatedAt, before.updatedAt);
+}
+
+void TestOperationStore::r10_retentionPassedRefusesAttempt()
+{
+    TestDatabase t;
+    REFUND_OPEN_OR_FAIL(db, t);
+    ManualClock clock(kT0);
+    OperationStore store(*db, clock);
+    QVERIFY(store.addOrder(order4417()));
+    const QString id = store.openOrJoin(QStringLiteral("4417"), 3800, QStringLiteral("toolu_01")).value().operation.operationId;
+    auto first = store.claimAttempt(id, QStringLiteral("toolu_01"), 6, 24 * kHour);
+    QVERIFY(first);
+    QCOMPARE(first.value().keyExpiresAt, kT0 + 24 * kHour);
+    QCOMPARE(store.operation(id).value().firstAttemptAt.value(), kT0);
+
+    clock.advanceMs(24 * kHour - 1);
+    QVERIFY(store.claimAttempt(id, QStringLiteral("toolu_02"), 6, 24 * kHour));
+    // key_expires_at is fixed by the first attempt, not moved by later ones.
+    QCOMPARE(store.operation(id).value().keyExpiresAt.value(), kT0 + 24 * kHour);
+    clock.advanceMs(1);   // exactly at expiry: never sent again
+    auto late = store.claimAttempt(id, QStringLiteral("toolu_03"), 6, 24 * kHour);
+    QCOMPARE(late.error().code, StoreError::Code::KeyRetentionPassed);
+    QCOMPARE(store.operation(id).value().attempts, 2);
+}
+
+void TestOperationStore::r12_attemptsAndToolCallsLogged()
+{
+    TestDatabase t;
+    REFUND_OPEN_OR_FAIL(db, t);
+    ManualClock clock(kT0);
+    OperationStore store(*db, clock);
+    QVERIFY(store.addOrder(order4417()));
+    auto open = store.openOrJoin(QStringLiteral("4417"), 3800, QStringLiteral("toolu_01"));
+    const QString id = open.value().operation.operationId;
+    auto claim = store.claimAttempt(id, QStringLiteral("toolu_01"), 6, 24 * kHour);
+    QVERIFY(claim);
+    QCOMPARE(claim.value().idempotencyKey, open.value().operation.idempotencyKey);
+    clock.advanceMs(1500);
+    QVERIFY(store.finishAttempt(claim.value().attemptRowId,
+                                {QStringLiteral("no_response"), 0, QString(), false, QStringLiteral("timeout"), QStringLiteral("timed out")}));
+    auto claim2 = store.claimAttempt(id, QStringLiteral("toolu_01"), 6, 24 * kHour);
+    QVERIFY(store.finishAttempt(claim2.value().attemptRowId,
+                                {QStringLiteral("succeeded"), 200, QStringLiteral("req_1"), true, QString(), QString()}));
+    QVERIFY(store.finishToolCall(open.value().toolCallRowId, QStringLiteral("refunded")));
+    QVERIFY(store.recordRejectedToolCall(QStringLiteral("toolu_09"), QStringLiteral("4417"), 99999, QStringLiteral("too much")));
+
+    const auto attempts = store.attempts(id).value();
+    QCOMPARE(attempts.size(), 2);
+    QCOMPARE(attempts[0].attemptNo, 1);
+    QCOMPARE(attempts[0].outcome, QStringLiteral("no_response"));
+    QCOMPARE(attempts[0].httpStatus, 0);
+    QCOMPARE(attempts[0].startedAt, kT0);
+    QCOMPARE(attempts[0].finishedAt.value(), kT0 + 1500);
+    QCOMPARE(attempts[1].providerRequestId, QStringLiteral("req_1"));
+    QVERIFY(attempts[1].replayed);
+    QCOMPARE(attempts[1].idempotencyKey, open.value().operation.idempotencyKey);
+    const auto calls = store.toolCalls(id).value();
+    QCOMPARE(calls.size(), 1);
+    QCOMPARE(calls[0].resultStatus, QStringLiteral("refunded"));
+    QVERIFY(calls[0].createdOperation);
+    QCOMPARE(store.operation(id).value().lastOutcome, QStringLiteral("succeeded"));
+    QCOMPARE(store.operation(id).value().toolCallCount, 1);
+    QCOMPARE(scalar(*db, QStringLiteral("SELECT count(*) FROM tool_calls WHERE result_status = 'rejected' AND operation_id IS NULL")),
+             qint64(1));
+}
+
+void TestOperationStore::r17_resolveIsCompareAndSet()
+{
+    TestDatabase t;
+    REFUND_OPEN_OR_FAIL(db, t);
+    ManualClock clock(kT0);
+    OperationStore store(*db, clock);
+    QVERIFY(store.addOrder(order4417()));
+    const QString id = store.openOrJoin(QStringLiteral("4417"), 3800, QStringLiteral("toolu_01")).value().operation.operationId;
+
+    OperationStore::Resolution res;
+    res.status = OperationStatus::Refunded;
+    res.providerRefundId = QStringLiteral("re_123");
+    res.providerStatus = QStringLiteral("succeeded");
+    res.actor = QStringLiteral("alice");
+    res.role = QStringLiteral("support");
+    res.note = QStringLiteral("found re_123 with our operation id");
+    res.evidence = QJsonObject{{QStringLiteral("id"), QStringLiteral("re_123")}};
+    // Open rows are the tool's; a reviewer cannot resolve them.
+    QCOMPARE(store.resolve(id, res).error().code, StoreError::Code::NotAllowed);
+    QVERIFY(store.markUnknown(id, QStringLiteral("attempt_budget_exhausted")));
+
+    OperationStore::Resolution noNote = res;
+    noNote.note.clear();
+    QCOMPARE(store.resolve(id, noNote).error().field, QStringLiteral("note"));
+
+    auto other = t.open();
+    OperationStore bobStore(*other, clock);
+    auto first = store.resolve(id, res);
+    QVERIFY2(first, qPrintable(first ? QString() : first.error().message));
+    QCOMPARE(first.value().status, OperationStatus::Refunded);
+    QCOMPARE(first.value().resolvedBy, QStringLiteral("alice"));
+
+    OperationStore::Resolution bob = res;
+    bob.status = OperationStatus::Failed;
+    bob.providerRefundId.clear();
+    bob.actor = QStringLiteral("bob");
+    auto second = bobStore.resolve(id, bob);
+    QVERIFY(!second);
+    QCOMPARE(second.error().code, StoreError::Code::AlreadyResolved);
+    QVERIFY2(second.error().message.contains(QLatin1String("alice")), qPrintable(second.error().message));
+    QCOMPARE(store.operation(id).value().status, OperationStatus::Refunded);
+
+    const auto audit = store.auditEntries(id).value();
+    QCOMPARE(audit.size(), 1);
+    QCOMPARE(audit[0].actor, QStringLiteral("alice"));
+    QCOMPARE(audit[0].role, QStringLiteral("support"));
+    QCOMPARE(audit[0].details.value(QStringLiteral("note")).toString(), res.note);
+    QCOMPARE(audit[0].details.value(QStringLiteral("evidence")).toObject().value(QStringLiteral("id")).toString(),
+             QStringLiteral("re_123"));
+}
+
+void TestOperationStore::queries_filterSearchPageCount()
+{
+    TestDatabase t;
+    REFUND_OPEN_OR_FAIL(db, t);
+    ManualClock clock(kT0);
+    OperationStore store(*db, clock);
+    QStringList ids;
+    for (int i = 0; i < 12; ++i) {
+        const QString order = QStringLiteral("ord-%1").arg(i, 2, 10, QLatin1Char('0'));
+        QVERIFY(store.addOrder(Order{order, 5000, QStringLiteral("eur"), QStringLiteral("pi_%1").arg(i), 0}));
+        auto op = store.openOrJoin(order, 1000 + i, QStringLiteral("toolu_%1").arg(i));
+        QVERIFY(op);
+        ids << op.value().operation.operationId;
+        QVERIFY(store.claimAttempt(ids.last(), QStringLiteral("toolu_%1").arg(i), 6, 24 * kHour));
+        clock.advanceMs(1000);
+    }
+    // 0-3 refunded, 4-5 failed, 6-8 unknown, 9-11 open.
+    for (int i = 0; i < 4; ++i)
+        QVERIFY(store.closeRefunded(ids[i], QStringLiteral("re_%1").arg(i), QStringLiteral("succeeded")));
+    for (int i = 4; i < 6; ++i)
+        QVERIFY(store.closeFailed(ids[i], QStringLiteral("charge_already_refunded")));
+    for (int i = 6; i < 9; ++i)
+        QVERIFY(store.markUnknown(ids[i], QStringLiteral("attempt_budget_exhausted")));
+
+    auto counts = store.stateCounts(kT0).value();
+    QCOMPARE(counts.all, 12);
+    QCOMPARE(counts.refunded, 4);
+    QCOMPARE(counts.failed, 2);
+    QCOMPARE(counts.unknown, 3);
+    QCOMPARE(counts.open, 3);
+    // Keys expire 24 h after each first attempt: at +23.5 h all six open/unknown keys are within an hour.
+    QCOMPARE(store.stateCounts(kT0 + 23 * kHour + kHour / 2).value().keyExpiringSoon, 6);
+    QCOMPARE(store.stateCounts(kT0).value().keyExpiringSoon, 0);
+
+    OperationStore::Query q;
+    q.filter = OperationStore::StateFilter::Unknown;
+    auto unknown = store.operations(q).value();
+    QCOMPARE(unknown.size(), 3);
+    QCOMPARE(unknown[0].operationId, ids[8]);   // newest first
+    QCOMPARE(store.countOperations(q).value(), 3);
+
+    q = {};
+    q.search = QStringLiteral("ord-05");
+    QCOMPARE(store.operations(q).value().size(), 1);
+    q.search = QStringLiteral("re_2");
+    QCOMPARE(store.operations(q).value().at(0).operationId, ids[2]);
+    const Operation eleven = store.operation(ids[11]).value();
+    q.search = eleven.idempotencyKey.left(8);
+    QCOMPARE(store.operations(q).value().at(0).operationId, ids[11]);
+    q.search = ids[7].left(12);
+    QVERIFY(!store.operations(q).value().isEmpty());
+    q.search = QStringLiteral("no-such-thing");
+    QCOMPARE(store.operations(q).value().size(), 0);
+
+    // Paging is stable and complete.
+    q = {};
+    q.sort = OperationStore::SortKey::Amount;
+    q.descending = false;
+    q.limit = 5;
+    QStringList paged;
+    for (q.offset = 0; q.offset < 15; q.offset += 5) {
+        for (const Operation& op : store.operations(q).value())
+            paged << op.operationId;
+    }
+    QCOMPARE(paged, ids);
+}
+
+void TestOperationStore::addOrder_validatesAndIsIdempotent()
+{
+    TestDatabase t;
+    REFUND_OPEN_OR_FAIL(db, t);
+    OperationStore store(*db);
+    QVERIFY(store.addOrder(order4417()));
+    QVERIFY(store.addOrder(order4417()));
+    Order changed = order4417();
+    changed.amountCents = 1;
+    QCOMPARE(store.addOrder(changed).error().code, StoreError::Code::AlreadyExists);
+    Order bad = order4417();
+    bad.orderId = QStringLiteral("x");
+    bad.amountCents = 0;
+    QCOMPARE(store.addOrder(bad).error().field, QStringLiteral("amount-cents"));
+    bad.amountCents = 5;
+    bad.currency = QStringLiteral("dollars");
+    QCOMPARE(store.addOrder(bad).error().field, QStringLiteral("currency"));
+    QCOMPARE(scalar(*db, QStringLiteral("SELECT count(*) FROM orders")), qint64(1));
+}
+
+REFUND_TEST_MAIN_ALL_ENGINES(TestOperationStore)
+#include "TestOperationStore.moc"

@@ -1,0 +1,210 @@
+// The refund-tool command line as a user runs it: exit codes, one-line errors, nothing half-written.
+#include "TestDatabase.h"
+
+#include "db/OperationStore.h"
+#include "db/SettingsStore.h"
+
+#include <QProcess>
+#include <QtTest>
+
+namespace {
+struct Run
+{
+    int exitCode = -1;
+    QString out;
+    QString err;
+};
+
+Run refundTool(const QStringList& args)
+{
+    QProcess p;
+    p.start(QStringLiteral(REFUND_TOOL_BIN), args);
+    if (!p.waitForFinished(60000)) {
+        p.kill();
+        return {};
+    }
+    return Run{p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, QString::fromUtf8(p.readAllStandardOutput()),
+               QString::fromUtf8(p.readAllStandardError())};
+}
+} // namespace
+
+class TestRefundToolCli : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void cleanupTestCase();
+    void helpForEverySubcommand_data();
+    void helpForEverySubcommand();
+    void migrateThenAddOrder();
+    void badOrderInputExits2AndWritesNothing_data();
+    void badOrderInputExits2AndWritesNothing();
+    void malformedDatabaseUrl_data();
+    void malformedDatabaseUrl();
+    void unmigratedDatabaseIsRefused();
+    void settingsShowAndSet();
+    void settingsSetBadValueExits2();
+
+private:
+    std::unique_ptr<TestDatabase> m_db;
+};
+
+void TestRefundToolCli::initTestCase()
+{
+    m_db = std::make_unique<TestDatabase>();
+    QVERIFY2(m_db->isValid(), qPrintable(m_db->error()));
+    const Run r = refundTool({QStringLiteral("db"), QStringLiteral("migrate"), QStringLiteral("--db"), m_db->url()});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    QVERIFY(r.out.contains(QLatin1String("schema version")));
+    QVERIFY2(!r.out.contains(QLatin1String("refund_test_pw")) && !r.err.contains(QLatin1String("refund_test_pw")),
+             "the database password must never be printed");
+}
+
+void TestRefundToolCli::cleanupTestCase()
+{
+    m_db.reset();
+}
+
+void TestRefundToolCli::helpForEverySubcommand_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("mentions");
+    QTest::newRow("overview") << QStringList{QStringLiteral("--help")} << "order add";
+    QTest::newRow("db migrate") << QStringList{QStringLiteral("db"), QStringLiteral("migrate"), QStringLiteral("--help")} << "--db";
+    QTest::newRow("order add") << QStringList{QStringLiteral("order"), QStringLiteral("add"), QStringLiteral("--help")}
+                               << "--payment-intent";
+    QTest::newRow("settings show") << QStringList{QStringLiteral("settings"), QStringLiteral("show"), QStringLiteral("--help")}
+                                   << "--json";
+    QTest::newRow("settings set") << QStringList{QStringLiteral("settings"), QStringLiteral("set"), QStringLiteral("--help")}
+                                  << "--actor";
+}
+
+void TestRefundToolCli::helpForEverySubcommand()
+{
+    QFETCH(QStringList, args);
+    QFETCH(QString, mentions);
+    const Run r = refundTool(args);
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY2(r.out.contains(mentions), qPrintable(r.out));
+}
+
+void TestRefundToolCli::migrateThenAddOrder()
+{
+    const Run r = refundTool({QStringLiteral("order"), QStringLiteral("add"), QStringLiteral("--db"), m_db->url(),
+                              QStringLiteral("--order"), QStringLiteral("4417"), QStringLiteral("--amount-cents"),
+                              QStringLiteral("3800"), QStringLiteral("--currency"), QStringLiteral("USD"),
+                              QStringLiteral("--payment-intent"), QStringLiteral("pi_4417")});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    auto db = m_db->open();
+    OperationStore store(*db);
+    auto o = store.order(QStringLiteral("4417"));
+    QVERIFY(o);
+    QCOMPARE(o.value().amountCents, 3800);
+    QCOMPARE(o.value().currency, QStringLiteral("usd"));
+}
+
+void TestRefundToolCli::badOrderInputExits2AndWritesNothing_data()
+{
+    QTest::addColumn<QString>("amount");
+    QTest::addColumn<QString>("currency");
+    QTest::addColumn<QString>("paymentIntent");
+    QTest::addColumn<QString>("mentions");
+    QTest::newRow("negative") << "-100" << "usd" << "pi_1" << "amount-cents";
+    QTest::newRow("zero") << "0" << "usd" << "pi_1" << "amount-cents";
+    QTest::newRow("non-numeric") << "12.50" << "usd" << "pi_1" << "amount-cents";
+    QTest::newRow("words") << "ten" << "usd" << "pi_1" << "amount-cents";
+    QTest::newRow("huge") << "99999999999999999999999" << "usd" << "pi_1" << "too large";
+    QTest::newRow("currency") << "100" << "dollars" << "pi_1" << "currency";
+    QTest::newRow("payment intent") << "100" << "usd" << "ch_1" << "payment-intent";
+    QTest::newRow("missing amount") << "" << "usd" << "pi_1" << "amount-cents";
+}
+
+void TestRefundToolCli::badOrderInputExits2AndWritesNothing()
+{
+    QFETCH(QString, amount);
+    QFETCH(QString, currency);
+    QFETCH(QString, paymentIntent);
+    QFETCH(QString, mentions);
+    QStringList args{QStringLiteral("order"), QStringLiteral("add"), QStringLiteral("--db"), m_db->url(),
+                     QStringLiteral("--order"), QStringLiteral("bad-1"), QStringLiteral("--currency"), currency,
+                     QStringLiteral("--payment-intent"), paymentIntent};
+    if (!amount.isEmpty())
+        args << QStringLiteral("--amount-cents") << amount;
+    const Run r = refundTool(args);
+    QCOMPARE(r.exitCode, 2);
+    QCOMPARE(r.err.trimmed().count(QLatin1Char('\n')), 0);   // one line
+    QVERIFY2(r.err.contains(mentions), qPrintable(r.err));
+    auto db = m_db->open();
+    OperationStore store(*db);
+    QCOMPARE(store.order(QStringLiteral("bad-1")).error().code, StoreError::Code::NotFound);
+}
+
+void TestRefundToolCli::malformedDatabaseUrl_data()
+{
+    QTest::addColumn<QString>("url");
+    QTest::newRow("scheme") << "mysql://x@y/z";
+    QTest::newRow("no path") << "sqlite:";
+    QTest::newRow("no db name") << "postgresql://user@localhost/";
+    QTest::newRow("no user") << "postgresql://localhost/ops";
+    QTest::newRow("empty") << "";
+    QTest::newRow("unreachable") << "postgresql://u:secretpw@127.0.0.1:1/ops";
+}
+
+void TestRefundToolCli::malformedDatabaseUrl()
+{
+    QFETCH(QString, url);
+    const Run r = refundTool({QStringLiteral("settings"), QStringLiteral("show"), QStringLiteral("--db"), url});
+    QCOMPARE(r.exitCode, 2);
+    QCOMPARE(r.err.trimmed().count(QLatin1Char('\n')), 0);
+    QVERIFY(!r.err.contains(QLatin1String("secretpw")));
+}
+
+void TestRefundToolCli::unmigratedDatabaseIsRefused()
+{
+    TestDatabase fresh;
+    QVERIFY(fresh.isValid());
+    const Run r = refundTool({QStringLiteral("settings"), QStringLiteral("show"), QStringLiteral("--db"), fresh.url()});
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.contains(QLatin1String("db migrate")), qPrintable(r.err));
+}
+
+void TestRefundToolCli::settingsShowAndSet()
+{
+    Run r = refundTool({QStringLiteral("settings"), QStringLiteral("set"), QStringLiteral("backoff_base_ms"),
+                        QStringLiteral("300"), QStringLiteral("--db"), m_db->url(), QStringLiteral("--actor"),
+                        QStringLiteral("ops-admin")});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    r = refundTool({QStringLiteral("settings"), QStringLiteral("show"), QStringLiteral("--db"), m_db->url(), QStringLiteral("--json")});
+    QCOMPARE(r.exitCode, 0);
+    const QJsonObject o = QJsonDocument::fromJson(r.out.toUtf8()).object();
+    QCOMPARE(o.value(QStringLiteral("backoff_base_ms")).toInt(), 300);
+    QCOMPARE(o.value(QStringLiteral("max_attempts_per_operation")).toInt(), 6);
+    r = refundTool({QStringLiteral("settings"), QStringLiteral("show"), QStringLiteral("--db"), m_db->url()});
+    QVERIFY(r.out.contains(QLatin1String("provider_api")));
+    auto db = m_db->open();
+    SettingsStore s(*db);
+    QCOMPARE(s.history().value().at(0).actor, QStringLiteral("ops-admin"));
+}
+
+void TestRefundToolCli::settingsSetBadValueExits2()
+{
+    auto db = m_db->open();
+    SettingsStore s(*db);
+    const int before = s.history().value().size();
+    for (const QStringList& kv : {QStringList{QStringLiteral("max_attempts_per_call"), QStringLiteral("-1")},
+                                  QStringList{QStringLiteral("max_attempts_per_call"), QStringLiteral("50")},
+                                  QStringList{QStringLiteral("nonsense"), QStringLiteral("1")},
+                                  QStringList{QStringLiteral("max_attempts_per_call"), QStringLiteral("9")}}) {
+        const Run r = refundTool({QStringLiteral("settings"), QStringLiteral("set"), kv[0], kv[1], QStringLiteral("--db"), m_db->url()});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(kv[0]), qPrintable(r.err));
+    }
+    const Run missing = refundTool({QStringLiteral("settings"), QStringLiteral("set"), QStringLiteral("backoff_base_ms"),
+                                    QStringLiteral("--db"), m_db->url()});
+    QCOMPARE(missing.exitCode, 2);
+    QCOMPARE(s.history().value().size(), before);
+}
+
+REFUND_TEST_MAIN_ALL_ENGINES(TestRefundToolCli)
+#include "TestRefundToolCli.moc"
