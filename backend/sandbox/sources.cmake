@@ -1,1 +1,14 @@
-# refund_sandbox library: the sandbox provider (SPEC R14).
+# refund_sandbox library: the sandbox provider (SPEC R14). Paths are relative to backend/.
+add_library(refund_sandbox STATIC
+    sandbox/HttpRequest.h sandbox/HttpRequest.cpp
+    sandbox/HttpResponse.h sandbox/HttpResponse.cpp
+    sandbox/HttpConnection.h sandbox/HttpConnection.cpp
+    sandbox/SandboxClock.h
+    sandbox/SandboxStore.h sandbox/SandboxStore.cpp
+    sandbox/FaultInjector.h sandbox/FaultInjector.cpp
+    sandbox/IdempotencyLayer.h sandbox/IdempotencyLayer.cpp
+    sandbox/StripeApi.h sandbox/StripeApi.cpp
+    sandbox/SandboxServer.h sandbox/SandboxServer.cpp)
+target_include_directories(refund_sandbox PUBLIC ${CMAKE_CURRENT_SOURCE_DIR})
+target_link_libraries(refund_sandbox
+    PUBLIC refund_backend refund_options Qt6::HttpServer Qt6::Concurrent Qt6::Sql Qt6::Network)

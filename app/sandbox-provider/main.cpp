@@ -1,0 +1,114 @@
+// sandbox-provider: a local Stripe API v1 look-alike with idempotency and fault injection
+// (SPEC R14). The first stdout line is the contract other tools read:
+//   listening on http://127.0.0.1:PORT
+#include "sandbox/SandboxServer.h"
+
+#include "Logging.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+
+#include <cstdio>
+
+namespace {
+
+int fail(const QString& message, int code)
+{
+    std::fprintf(stderr, "sandbox-provider: %s\n", qPrintable(message));
+    return code;
+}
+
+} // namespace
+
+int main(int argc, char* argv[])
+{
+    QCoreApplication app(argc, argv);
+    QCoreApplication::setApplicationName(QStringLiteral("sandbox-provider"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(REFUND_VERSION));
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral("Local Stripe API v1 sandbox with idempotency keys and faults."));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    const QCommandLineOption listen(QStringLiteral("listen"), QStringLiteral("Loopback address and port (port 0 = any)."),
+                                    QStringLiteral("host:port"), QStringLiteral("127.0.0.1:0"));
+    const QCommandLineOption db(QStringLiteral("db"), QStringLiteral("SQLite database file (created if missing)."),
+                                QStringLiteral("path"));
+    const QCommandLineOption profile(QStringLiteral("profile"),
+                                     QStringLiteral("Idempotency error shape: stripe (400 idempotency_error) or ietf "
+                                                    "(422 problem+json)."),
+                                     QStringLiteral("stripe|ietf"), QStringLiteral("stripe"));
+    const QCommandLineOption retention(QStringLiteral("retention-hours"),
+                                       QStringLiteral("How long idempotency keys are kept."), QStringLiteral("hours"),
+                                       QStringLiteral("24"));
+    const QCommandLineOption secretKey(QStringLiteral("secret-key"), QStringLiteral("Secret key (read and write)."),
+                                       QStringLiteral("key"), QStringLiteral("sk_test_sandbox"));
+    const QCommandLineOption readKey(QStringLiteral("read-key"), QStringLiteral("Restricted read-only key."),
+                                     QStringLiteral("key"), QStringLiteral("rk_test_sandbox"));
+    const QCommandLineOption logLevel(QStringLiteral("log-level"), QStringLiteral("trace, debug, info, warn, error, off."),
+                                      QStringLiteral("level"), QStringLiteral("info"));
+    parser.addOptions({listen, db, profile, retention, secretKey, readKey, logLevel});
+    parser.process(app);
+
+    Logging::init(parser.value(logLevel));
+
+    SandboxConfig config;
+    const QString listenValue = parser.value(listen);
+    const qsizetype colon = listenValue.lastIndexOf(QLatin1Char(':'));
+    bool portOk = false;
+    const uint port = colon < 0 ? 0 : listenValue.mid(colon + 1).toUInt(&portOk);
+    QString host = colon < 0 ? listenValue : listenValue.left(colon);
+    if (host.startsWith(QLatin1Char('[')) && host.endsWith(QLatin1Char(']')))
+        host = host.mid(1, host.size() - 2);
+    if (colon < 0 || !portOk || port > 65535)
+        return fail(QStringLiteral("--listen must be host:port, e.g. 127.0.0.1:0"), 2);
+    QHostAddress address;
+    if (host == QLatin1String("localhost"))
+        address = QHostAddress(QHostAddress::LocalHost);
+    else if (!address.setAddress(host))
+        return fail(QStringLiteral("--listen host must be a loopback IP address (127.0.0.1 or ::1), got %1").arg(host), 2);
+    if (!address.isLoopback())
+        return fail(QStringLiteral("refusing to listen on non-loopback address %1: the sandbox has no real security; "
+                                   "use 127.0.0.1")
+                        .arg(host),
+                    2);
+    config.address = address;
+    config.port = static_cast<quint16>(port);
+
+    if (!parser.isSet(db) || parser.value(db).isEmpty())
+        return fail(QStringLiteral("--db PATH is required"), 2);
+    config.dbPath = parser.value(db);
+
+    const QString profileValue = parser.value(profile);
+    if (profileValue == QLatin1String("stripe"))
+        config.profile = IdempotencyProfile::Stripe;
+    else if (profileValue == QLatin1String("ietf"))
+        config.profile = IdempotencyProfile::Ietf;
+    else
+        return fail(QStringLiteral("--profile must be stripe or ietf"), 2);
+
+    bool retentionOk = false;
+    config.retentionHours = parser.value(retention).toInt(&retentionOk);
+    if (!retentionOk || config.retentionHours < 1)
+        return fail(QStringLiteral("--retention-hours must be an integer >= 1"), 2);
+
+    config.secretKey = parser.value(secretKey);
+    config.readKey = parser.value(readKey);
+    if (config.secretKey.isEmpty())
+        return fail(QStringLiteral("--secret-key must not be empty"), 2);
+
+    SandboxServer server(config);
+    QString error;
+    if (!server.start(&error))
+        return fail(error, 1);
+
+    // The contract line: written and flushed before anything else on stdout.
+    const QByteArray line = "listening on " + server.baseUrl().toString().toUtf8() + '\n';
+    std::fwrite(line.constData(), 1, static_cast<size_t>(line.size()), stdout);
+    std::fflush(stdout);
+    Logging::info(QStringLiteral("sandbox-provider ready on %1 (profile %2, retention %3 h, db %4)")
+                      .arg(server.baseUrl().toString(), profileValue)
+                      .arg(config.retentionHours)
+                      .arg(config.dbPath));
+    return app.exec();
+}

@@ -1,0 +1,42 @@
+#pragma once
+
+#include <QByteArray>
+#include <QJsonObject>
+#include <QList>
+#include <QPair>
+
+/**
+ * An HTTP response the sandbox sends or stores for replay (R14).
+ *
+ * Stored idempotent responses keep status, content type and body; per-response headers
+ * such as Request-Id and Idempotent-Replayed are added when it is written.
+ */
+class HttpResponse
+{
+public:
+    int status = 200;
+    QByteArray contentType = "application/json";
+    QByteArray body;
+    QList<QPair<QByteArray, QByteArray>> headers; ///< extra headers, in order
+
+    /** A JSON response (compact, UTF-8). */
+    static HttpResponse json(int status, const QJsonObject& object);
+
+    /**
+     * A Stripe error response: `{"error":{"type","code","message","param"?}}`.
+     * Empty code or param are left out.
+     */
+    static HttpResponse stripeError(int status, const QString& type, const QString& code,
+                                    const QString& message, const QString& param = {});
+
+    /** An RFC 7807 application/problem+json response (the IETF idempotency draft profile). */
+    static HttpResponse problem(int status, const QString& type, const QString& title,
+                                const QString& detail);
+
+    /** Sets a header, replacing any earlier value of the same (case-insensitive) name. */
+    void setHeader(const QByteArray& name, const QByteArray& value);
+    QByteArray header(const QByteArray& name) const;
+
+    /** The reason phrase for a status code ("OK", "Conflict", ...). */
+    static QByteArray reasonPhrase(int status);
+};

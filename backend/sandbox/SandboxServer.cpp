@@ -1,0 +1,352 @@
+#include "sandbox/SandboxServer.h"
+
+#include "Logging.h"
+
+#include <QJsonDocument>
+#include <QTimer>
+
+SandboxServer::SandboxServer(SandboxConfig config, QObject* parent)
+    : QObject(parent), m_config(std::move(config)), m_api(m_store, m_clock)
+{
+    m_idempotency = std::make_unique<IdempotencyLayer>(m_store, m_clock, m_config.profile,
+                                                       qint64(m_config.retentionHours) * 3600 * 1000);
+    connect(&m_tcp, &QTcpServer::newConnection, this, &SandboxServer::onNewConnection);
+}
+
+SandboxServer::~SandboxServer() = default;
+
+bool SandboxServer::start(QString* error)
+{
+    if (!m_config.address.isLoopback()) {
+        *error = QStringLiteral("refusing to listen on non-loopback address %1").arg(m_config.address.toString());
+        return false;
+    }
+    if (!m_store.open(m_config.dbPath)) {
+        *error = QStringLiteral("cannot open database %1: %2").arg(m_config.dbPath, m_store.lastError());
+        return false;
+    }
+    m_clock.setOffsetMs(m_store.clockOffsetMs());
+    if (!m_tcp.listen(m_config.address, m_config.port)) {
+        *error = QStringLiteral("cannot listen on %1:%2: %3")
+                     .arg(m_config.address.toString())
+                     .arg(m_config.port)
+                     .arg(m_tcp.errorString());
+        return false;
+    }
+    return true;
+}
+
+quint16 SandboxServer::port() const { return m_tcp.serverPort(); }
+
+QUrl SandboxServer::baseUrl() const
+{
+    QUrl url;
+    url.setScheme(QStringLiteral("http"));
+    url.setHost(m_tcp.serverAddress().toString());
+    url.setPort(m_tcp.serverPort());
+    return url;
+}
+
+void SandboxServer::onNewConnection()
+{
+    while (QTcpSocket* socket = m_tcp.nextPendingConnection()) {
+        auto* connection = new HttpConnection(socket, this);
+        connect(connection, &HttpConnection::requestReady, this,
+                [this, connection](const HttpRequest& request) { handle(connection, request); });
+    }
+}
+
+SandboxServer::Access SandboxServer::authenticate(const HttpRequest& request) const
+{
+    const QByteArray auth = request.header("authorization");
+    QString key;
+    if (auth.startsWith("Bearer ") || auth.startsWith("bearer ")) {
+        key = QString::fromUtf8(auth.mid(7).trimmed());
+    } else if (auth.startsWith("Basic ") || auth.startsWith("basic ")) {
+        // Stripe also accepts the key as the basic-auth user name (curl -u sk_test_...:).
+        const QByteArray decoded = QByteArray::fromBase64(auth.mid(6).trimmed());
+        key = QString::fromUtf8(decoded.left(decoded.indexOf(':') < 0 ? decoded.size() : decoded.indexOf(':')));
+    }
+    if (key.isEmpty())
+        return Access::None;
+    if (key == m_config.secretKey)
+        return Access::Secret;
+    if (!m_config.readKey.isEmpty() && key == m_config.readKey)
+        return Access::ReadOnly;
+    return Access::None;
+}
+
+void SandboxServer::send(HttpConnection* connection, const HttpRequest& request, HttpResponse response,
+                         const QString& requestId)
+{
+    response.setHeader("Request-Id", requestId.toLatin1());
+    Logging::info(QStringLiteral("%1 %2 -> %3 %4%5")
+                      .arg(QString::fromLatin1(request.method), request.path)
+                      .arg(response.status)
+                      .arg(requestId, response.header("Idempotent-Replayed") == "true" ? QStringLiteral(" (replay)")
+                                                                                        : QString()));
+    if (connection)
+        connection->respond(response);
+}
+
+void SandboxServer::handle(HttpConnection* connection, const HttpRequest& request)
+{
+    const QString requestId = StripeApi::newId(QStringLiteral("req_"), 14);
+    if (request.path.startsWith(QLatin1String("/_sandbox/"))) {
+        handleControl(connection, request, requestId);
+        return;
+    }
+    m_store.incrementCounter(QStringLiteral("requests_total"));
+
+    const Access access = authenticate(request);
+    if (access == Access::None) {
+        const bool missing = request.header("authorization").isEmpty();
+        send(connection, request,
+             HttpResponse::stripeError(401, QStringLiteral("invalid_request_error"), {},
+                                       missing ? QStringLiteral("You did not provide an API key. Provide it in the "
+                                                                "Authorization header (Bearer auth).")
+                                               : QStringLiteral("Invalid API Key provided.")),
+             requestId);
+        return;
+    }
+    const StripeApi::Route route = StripeApi::route(request.method, request.path);
+    if (route.endpoint == StripeApi::Endpoint::None) {
+        send(connection, request,
+             HttpResponse::stripeError(404, QStringLiteral("invalid_request_error"), {},
+                                       QStringLiteral("Unrecognized request URL (%1: %2).")
+                                           .arg(QString::fromLatin1(request.method), request.path)),
+             requestId);
+        return;
+    }
+    if (route.write && access == Access::ReadOnly) {
+        send(connection, request,
+             HttpResponse::stripeError(403, QStringLiteral("invalid_request_error"), QStringLiteral("permission_error"),
+                                       QStringLiteral("The provided key does not have the required permissions for "
+                                                      "this endpoint (a restricted read-only key).")),
+             requestId);
+        return;
+    }
+    // The rate limiter runs before the idempotency layer: a 429 stores nothing.
+    if (const auto fault = m_faults.take(request.method, request.path,
+                                         {FaultKind::RateLimit429, FaultKind::LockTimeout429})) {
+        m_store.incrementCounter(QStringLiteral("rate_limited_429_total"));
+        const bool lock = fault->kind == FaultKind::LockTimeout429;
+        HttpResponse r = HttpResponse::stripeError(
+            429, QStringLiteral("invalid_request_error"), lock ? QStringLiteral("lock_timeout") : QStringLiteral("rate_limit"),
+            lock ? QStringLiteral("This object cannot be accessed right now because another API request or Stripe "
+                                  "process is currently accessing it. Please try again.")
+                 : QStringLiteral("Too many requests hit the API too quickly."));
+        if (lock)
+            r.setHeader("Stripe-Should-Retry", "true");
+        send(connection, request, r, requestId);
+        return;
+    }
+    QString key;
+    if (route.write && request.hasHeader("idempotency-key")) {
+        if (auto refusal = m_idempotency->validateKey(request.header("idempotency-key"), &key)) {
+            send(connection, request, *refusal, requestId);
+            return;
+        }
+    }
+    if (auto refusal = m_api.validate(route, request)) {
+        send(connection, request, *refusal, requestId);
+        return;
+    }
+
+    QPointer<HttpConnection> conn(connection);
+    std::optional<StoredKey> replay;
+    if (!key.isEmpty()) {
+        const auto claim = m_idempotency->claim(
+            key, IdempotencyLayer::fingerprint(request.method, request.path, request.formParams()), requestId);
+        switch (claim.result) {
+        case IdempotencyLayer::ClaimResult::Claimed:
+            break;
+        case IdempotencyLayer::ClaimResult::Replay:
+            replay = claim.stored;
+            break;
+        case IdempotencyLayer::ClaimResult::InProgress:
+            m_store.incrementCounter(QStringLiteral("conflicts_409_total"));
+            send(connection, request, m_idempotency->inProgressResponse(key), requestId);
+            return;
+        case IdempotencyLayer::ClaimResult::Mismatch:
+            m_store.incrementCounter(QStringLiteral("idempotency_mismatch_total"));
+            Logging::warn(QStringLiteral("idempotency key reused with other parameters: %1").arg(key));
+            send(connection, request, m_idempotency->mismatchResponse(key), requestId);
+            return;
+        case IdempotencyLayer::ClaimResult::Error:
+            // Nothing began, so nothing is stored: a retry may run.
+            send(connection, request,
+                 HttpResponse::stripeError(500, QStringLiteral("api_error"), {}, QStringLiteral("Storage failure.")),
+                 requestId);
+            return;
+        }
+    }
+
+    auto proceed = [this, conn, request, route, requestId, key, replay]() {
+        if (replay) {
+            m_store.incrementCounter(QStringLiteral("replays_total"));
+            finish(conn, request, IdempotencyLayer::replayResponse(*replay), requestId, key);
+        } else {
+            execute(conn, request, route, requestId, key);
+        }
+    };
+    if (const auto delay = m_faults.take(request.method, request.path, {FaultKind::Delay})) {
+        // A timer, not a sleep: other requests (e.g. a 409 for the same key) keep being served.
+        QTimer::singleShot(delay->delayMs, this, proceed);
+        return;
+    }
+    proceed();
+}
+
+void SandboxServer::execute(QPointer<HttpConnection> connection, const HttpRequest& request,
+                            const StripeApi::Route& route, const QString& requestId, const QString& key)
+{
+    HttpResponse response;
+    if (m_faults.take(request.method, request.path, {FaultKind::Status500})) {
+        // Stripe's "saved unknown outcome": nothing executes, the 500 is stored for the key.
+        m_store.incrementCounter(QStringLiteral("stored_500_total"));
+        response = HttpResponse::stripeError(500, QStringLiteral("api_error"), {},
+                                             QStringLiteral("An unknown error occurred while processing the request."));
+        response.setHeader("Stripe-Should-Retry", "false");
+        if (!key.isEmpty() && !m_idempotency->complete(key, response))
+            m_idempotency->release(key);
+        finish(connection, request, response, requestId, key);
+        return;
+    }
+    if (!route.write) {
+        finish(connection, request, m_api.execute(route, request, {requestId, key}), requestId, key);
+        return;
+    }
+    // The work and its stored response commit together, or neither does.
+    bool committed = m_store.transaction();
+    if (committed) {
+        response = m_api.execute(route, request, {requestId, key});
+        if (!key.isEmpty() && !m_idempotency->complete(key, response))
+            committed = false;
+        committed = committed ? m_store.commit() : (m_store.rollback(), false);
+    }
+    if (!committed) {
+        if (!key.isEmpty())
+            m_idempotency->release(key);
+        response = HttpResponse::stripeError(500, QStringLiteral("api_error"), {}, QStringLiteral("Storage failure."));
+    }
+    finish(connection, request, response, requestId, key);
+}
+
+void SandboxServer::finish(QPointer<HttpConnection> connection, const HttpRequest& request, HttpResponse response,
+                           const QString& requestId, const QString& key)
+{
+    if (!key.isEmpty())
+        response.setHeader("Idempotency-Key", key.toUtf8());
+    if (m_faults.take(request.method, request.path, {FaultKind::DropAfterCommit})) {
+        m_store.incrementCounter(QStringLiteral("dropped_total"));
+        Logging::info(QStringLiteral("%1 %2 -> dropped after commit %3")
+                          .arg(QString::fromLatin1(request.method), request.path, requestId));
+        if (connection)
+            connection->drop();
+        return;
+    }
+    send(connection, request, response, requestId);
+}
+
+QJsonObject SandboxServer::stats()
+{
+    QJsonObject out{{QStringLiteral("requests_total"), 0},
+                    {QStringLiteral("replays_total"), 0},
+                    {QStringLiteral("conflicts_409_total"), 0},
+                    {QStringLiteral("rate_limited_429_total"), 0},
+                    {QStringLiteral("idempotency_mismatch_total"), 0},
+                    {QStringLiteral("stored_500_total"), 0},
+                    {QStringLiteral("dropped_total"), 0}};
+    const QJsonObject counters = m_store.counters();
+    for (auto it = counters.begin(); it != counters.end(); ++it)
+        out.insert(it.key(), it.value());
+    out.insert(QStringLiteral("refunds_executed_total"), m_store.refundCount());
+    out.insert(QStringLiteral("refunds_by_payment_intent"), m_store.refundCountsBy(QStringLiteral("payment_intent")));
+    out.insert(QStringLiteral("refunds_by_idempotency_key"), m_store.refundCountsBy(QStringLiteral("idempotency_key")));
+    out.insert(QStringLiteral("in_progress_keys"), m_store.inProgressKeyCount());
+    out.insert(QStringLiteral("now_ms"), m_clock.nowMs());
+    return out;
+}
+
+void SandboxServer::handleControl(HttpConnection* connection, const HttpRequest& request, const QString& requestId)
+{
+    if (!request.peer.isLoopback()) {
+        send(connection, request,
+             HttpResponse::stripeError(403, QStringLiteral("invalid_request_error"), {},
+                                       QStringLiteral("The control API is available on loopback only.")),
+             requestId);
+        return;
+    }
+    QJsonParseError parseError{};
+    const QJsonObject body = request.body.isEmpty() ? QJsonObject()
+                                                    : QJsonDocument::fromJson(request.body, &parseError).object();
+    if (!request.body.isEmpty() && parseError.error != QJsonParseError::NoError) {
+        send(connection, request,
+             HttpResponse::stripeError(400, QStringLiteral("invalid_request_error"), {},
+                                       QStringLiteral("Body must be a JSON object: %1").arg(parseError.errorString())),
+             requestId);
+        return;
+    }
+    const QByteArray& method = request.method;
+    const QString& path = request.path;
+    auto bad = [](const QString& message, const QString& param = {}) {
+        return HttpResponse::stripeError(400, QStringLiteral("invalid_request_error"), {}, message, param);
+    };
+    HttpResponse response;
+    if (path == QLatin1String("/_sandbox/payment_intents") && method == "POST") {
+        response = m_api.createPaymentIntent(body);
+    } else if (path == QLatin1String("/_sandbox/faults") && method == "POST") {
+        const auto kind = FaultInjector::parseKind(body.value(QStringLiteral("fault")).toString());
+        const QString faultMethod = body.value(QStringLiteral("method")).toString().toUpper();
+        const QString faultPath = body.value(QStringLiteral("path")).toString();
+        const int count = body.value(QStringLiteral("count")).toInt(1);
+        const int delayMs = body.value(QStringLiteral("delay_ms")).toInt(0);
+        if (!kind)
+            response = bad(QStringLiteral("fault must be one of delay, drop_after_commit, status_500, rate_limit_429, "
+                                          "lock_timeout_429."),
+                           QStringLiteral("fault"));
+        else if (faultMethod.isEmpty() || !faultPath.startsWith(QLatin1Char('/')))
+            response = bad(QStringLiteral("method and path (starting with /) are required."), QStringLiteral("path"));
+        else if (count < 1)
+            response = bad(QStringLiteral("count must be >= 1."), QStringLiteral("count"));
+        else if (delayMs < 0 || (*kind == FaultKind::Delay && delayMs == 0))
+            response = bad(QStringLiteral("delay needs delay_ms > 0."), QStringLiteral("delay_ms"));
+        else {
+            const int id = m_faults.add(faultMethod.toLatin1(), faultPath, *kind, count, delayMs);
+            response = HttpResponse::json(200, QJsonObject{{QStringLiteral("id"), id},
+                                                           {QStringLiteral("method"), faultMethod},
+                                                           {QStringLiteral("path"), faultPath},
+                                                           {QStringLiteral("fault"), FaultInjector::kindName(*kind)},
+                                                           {QStringLiteral("count"), count},
+                                                           {QStringLiteral("delay_ms"), delayMs}});
+        }
+    } else if (path == QLatin1String("/_sandbox/faults") && method == "GET") {
+        response = HttpResponse::json(200, QJsonObject{{QStringLiteral("faults"), m_faults.toJson()}});
+    } else if (path == QLatin1String("/_sandbox/faults") && method == "DELETE") {
+        m_faults.clear();
+        response = HttpResponse::json(200, QJsonObject{{QStringLiteral("cleared"), true}});
+    } else if (path == QLatin1String("/_sandbox/clock") && (method == "POST" || method == "GET")) {
+        if (method == "POST") {
+            const QJsonValue advance = body.value(QStringLiteral("advance_seconds"));
+            if (!advance.isDouble() || advance.toDouble() < 0) {
+                send(connection, request, bad(QStringLiteral("advance_seconds must be a number >= 0."),
+                                              QStringLiteral("advance_seconds")),
+                     requestId);
+                return;
+            }
+            m_clock.advanceMs(static_cast<qint64>(advance.toDouble() * 1000));
+            m_store.setClockOffsetMs(m_clock.offsetMs());
+        }
+        response = HttpResponse::json(200, QJsonObject{{QStringLiteral("now_ms"), m_clock.nowMs()},
+                                                       {QStringLiteral("now"), m_clock.nowSeconds()},
+                                                       {QStringLiteral("offset_ms"), m_clock.offsetMs()}});
+    } else if (path == QLatin1String("/_sandbox/stats") && method == "GET") {
+        response = HttpResponse::json(200, stats());
+    } else {
+        response = HttpResponse::stripeError(404, QStringLiteral("invalid_request_error"), {},
+                                             QStringLiteral("Unknown control endpoint %1 %2.")
+                                                 .arg(QString::fromLatin1(method), path));
+    }
+    send(connection, request, response, requestId);
+}

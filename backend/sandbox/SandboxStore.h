@@ -1,0 +1,164 @@
+#pragma once
+
+#include <QJsonObject>
+#include <QSqlDatabase>
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+
+/** A payment intent with its single succeeded charge, as the sandbox stores it. */
+struct StoredPaymentIntent
+{
+    qint64 seq = 0;
+    QString id;       ///< pi_...
+    QString chargeId; ///< ch_...
+    qint64 amount = 0; ///< cents
+    QString currency;  ///< lower case ISO 4217
+    QJsonObject metadata;
+    qint64 created = 0; ///< UTC seconds
+};
+
+/** A refund row. */
+struct StoredRefund
+{
+    qint64 seq = 0;
+    QString id; ///< re_...
+    QString paymentIntent;
+    QString charge;
+    qint64 amount = 0; ///< cents
+    QString currency;
+    QString reason;    ///< empty = null
+    QString status;    ///< succeeded, pending, failed, canceled
+    QJsonObject metadata;
+    qint64 created = 0; ///< UTC seconds
+    QString balanceTransaction;
+    QString idempotencyKey; ///< empty when the request had none
+};
+
+/** A stored idempotency key (R14). */
+struct StoredKey
+{
+    QString key;
+    QString fingerprint;
+    bool completed = false; ///< false while the first request still runs
+    int status = 0;
+    QByteArray contentType;
+    QByteArray body;
+    QString requestId; ///< Request-Id of the first request
+    qint64 createdMs = 0;
+    qint64 expiresMs = 0;
+};
+
+/** One page of a cursor-paged list, newest first. */
+template<typename T>
+struct Page
+{
+    QList<T> items;
+    bool hasMore = false;
+};
+
+/** An event row; `data` is the event's data ({object, previous_attributes?}) at the time. */
+struct StoredEvent
+{
+    qint64 seq = 0;
+    QString id; ///< evt_...
+    QString type;
+    qint64 created = 0; ///< UTC seconds
+    QJsonObject data;
+    QString requestId;      ///< empty = null
+    QString idempotencyKey; ///< empty = null
+};
+
+/** Cursor paging arguments (Stripe: limit 1..100, starting_after / ending_before by seq). */
+struct PageRequest
+{
+    int limit = 10;
+    qint64 startingAfterSeq = 0; ///< 0 = none; items older than this
+    qint64 endingBeforeSeq = 0;  ///< 0 = none; items newer than this
+};
+
+/**
+ * The sandbox's SQLite persistence: payment intents, refunds, events, idempotency keys,
+ * counters and the clock offset, so a restart keeps everything (R14).
+ *
+ * One QSqlDatabase connection, used only from the thread that opened it. Callers group
+ * writes with transaction()/commit() so a refund, its event and the stored idempotent
+ * response land together or not at all. Every method returns false / empty on SQL errors
+ * and logs them; lastError() has the text.
+ */
+class SandboxStore
+{
+public:
+    SandboxStore();
+    ~SandboxStore();
+    SandboxStore(const SandboxStore&) = delete;
+    SandboxStore& operator=(const SandboxStore&) = delete;
+
+    /**
+     * Opens (creating if needed) the SQLite file and its schema. Keys left `in progress`
+     * by a crash are removed: their work never committed (execution and the stored response
+     * share one transaction), so a retry must be able to run.
+     */
+    bool open(const QString& path);
+    QString lastError() const { return m_lastError; }
+
+    bool transaction();
+    bool commit();
+    void rollback();
+
+    // Clock offset (ms) and named counters (stats).
+    qint64 clockOffsetMs();
+    bool setClockOffsetMs(qint64 ms);
+    bool incrementCounter(const QString& name, qint64 by = 1);
+    QJsonObject counters();
+
+    bool insertPaymentIntent(const StoredPaymentIntent& pi);
+    std::optional<StoredPaymentIntent> paymentIntent(const QString& id);
+    std::optional<StoredPaymentIntent> paymentIntentByCharge(const QString& chargeId);
+    QList<StoredPaymentIntent> allPaymentIntents();
+
+    bool insertRefund(StoredRefund& refund); ///< sets refund.seq
+    bool updateRefundMetadata(const QString& id, const QJsonObject& metadata);
+    std::optional<StoredRefund> refund(const QString& id);
+    /** Sum of succeeded and pending refunds of a payment intent, cents. */
+    qint64 refundedAmount(const QString& paymentIntentId);
+    /** Refunds filtered by payment intent and/or charge (empty = any), newest first. */
+    Page<StoredRefund> refunds(const QString& paymentIntent, const QString& charge,
+                               const PageRequest& page);
+    /** Refund counts grouped by payment intent and by idempotency key. */
+    QJsonObject refundCountsBy(const QString& column);
+    qint64 refundCount();
+
+    bool insertEvent(StoredEvent& event);
+    std::optional<StoredEvent> event(const QString& id);
+    /** Events; types empty = any (a trailing ".*" matches a prefix); created range in seconds. */
+    Page<StoredEvent> events(const QStringList& types, std::optional<qint64> createdGte,
+                             std::optional<qint64> createdLte, const PageRequest& page);
+
+    /** Seq of an object id in refunds/events (cursor lookup); 0 if unknown. */
+    qint64 seqOf(const QString& table, const QString& id);
+
+    /**
+     * Claims a key with one atomic INSERT (R14). An expired row (expiresMs <= nowMs) is
+     * deleted first, so after retention the same key is a new request. Returns true when
+     * this call inserted the row; false when a live row exists (read it with key()).
+     */
+    bool claimKey(const QString& key, const QString& fingerprint, const QString& requestId,
+                  qint64 nowMs, qint64 expiresMs, bool* ok);
+    std::optional<StoredKey> key(const QString& key);
+    /** Stores the executed response for a claimed key (inside the execution transaction). */
+    bool completeKey(const QString& key, int status, const QByteArray& contentType,
+                     const QByteArray& body);
+    /** Releases a claimed key that never began execution. */
+    bool releaseKey(const QString& key);
+    qint64 inProgressKeyCount();
+
+private:
+    bool exec(const QString& sql);
+    void setError(const QString& where, const QString& text);
+
+    QString m_connectionName;
+    QSqlDatabase m_db;
+    QString m_lastError;
+};
