@@ -5,12 +5,17 @@
 #include "db/OperationStore.h"
 #include "db/SchemaMigrator.h"
 #include "db/SettingsStore.h"
+#include "provider/ProviderClient.h"
+#include "tool/RefundTool.h"
 
 #include <QCommandLineParser>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QRegularExpression>
 
+#include <QUrl>
+
+#include <csignal>
 #include <functional>
 #include <optional>
 
@@ -206,6 +211,60 @@ QList<Command> commands()
                         if (!v)
                             fail(v.error());
                         out << pos.at(0) << " = " << v.value().get(pos.at(0)).toString() << Qt::endl;
+                        return 0;
+                    }};
+    list << Command{{QStringLiteral("refund")},
+                    QStringLiteral("Issue a refund as the agent's tool call: prints one JSON object (SPEC R8). "
+                                   "The provider key is read from PROVIDER_API_KEY."),
+                    {},
+                    [](QCommandLineParser& p) {
+                        p.addOption(dbOption());
+                        p.addOption({QStringLiteral("provider-url"),
+                                     QStringLiteral("Provider base URL, e.g. https://api.stripe.com or the sandbox's URL."),
+                                     QStringLiteral("url")});
+                        p.addOption({QStringLiteral("tool-call-id"), QStringLiteral("The agent's tool-call id (logged, R12)."),
+                                     QStringLiteral("id")});
+                        p.addOption({QStringLiteral("order"), QStringLiteral("Order id."), QStringLiteral("id")});
+                        p.addOption({QStringLiteral("amount-cents"), QStringLiteral("Refund amount in minor units (cents)."),
+                                     QStringLiteral("n")});
+                    },
+                    [](const QCommandLineParser& p, const QStringList&, QTextStream& out) {
+                        RefundTool::Request request;
+                        request.toolCallId = checkId(p.value(QStringLiteral("tool-call-id")), QStringLiteral("tool-call-id"));
+                        request.orderId = checkId(p.value(QStringLiteral("order")), QStringLiteral("order"));
+                        request.amountCents = parseAmountCents(p.value(QStringLiteral("amount-cents")));
+                        const QUrl providerUrl(requireValue(p, QStringLiteral("provider-url")), QUrl::StrictMode);
+                        if (!providerUrl.isValid() || providerUrl.host().isEmpty()
+                            || (providerUrl.scheme() != QLatin1String("http") && providerUrl.scheme() != QLatin1String("https")))
+                            throw CliError{2, QStringLiteral("--provider-url: must be an http(s) URL with a host, got \"%1\"")
+                                                  .arg(p.value(QStringLiteral("provider-url")))};
+                        const QString key = qEnvironmentVariable("PROVIDER_API_KEY").trimmed();
+                        if (key.isEmpty())
+                            throw CliError{2, QStringLiteral("PROVIDER_API_KEY is not set: the tool needs a provider secret key "
+                                                             "with write rights in the environment")};
+                        auto db = openDatabase(p);
+                        auto settings = SettingsStore(*db).load();
+                        if (!settings)
+                            fail(settings.error());
+
+                        ProviderConfig config;
+                        config.baseUrl = providerUrl;
+                        config.apiKey = key;
+                        config.requestTimeoutMs = settings.value().requestTimeoutMs;
+                        ProviderClient provider(config);
+                        RefundTool tool(*db, provider);
+                        // Test hook: die like a SIGKILL at a named point, to prove a restarted tool resends the same key.
+                        const QString crashPoint = qEnvironmentVariable("REFUND_TOOL_CRASH_POINT");
+                        if (!crashPoint.isEmpty()) {
+                            tool.setCrashHook([crashPoint](const char* point) {
+                                if (crashPoint == QLatin1String(point))
+                                    std::raise(SIGKILL);
+                            });
+                        }
+                        auto result = tool.call(request);
+                        if (!result)
+                            fail(result.error());
+                        out << QJsonDocument(result.value().toJson()).toJson(QJsonDocument::Compact) << Qt::endl;
                         return 0;
                     }};
     return list;

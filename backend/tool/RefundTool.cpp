@@ -1,0 +1,209 @@
+#include "tool/RefundTool.h"
+
+#include "Logging.h"
+#include "provider/ProviderClient.h"
+
+#include <QThread>
+
+namespace {
+using Code = StoreError::Code;
+
+QString describe(const ProviderResponse& r)
+{
+    if (!r.error.code.isEmpty())
+        return r.error.code;
+    if (!r.error.type.isEmpty())
+        return r.error.type;
+    return r.httpStatus ? QStringLiteral("http_%1").arg(r.httpStatus) : QStringLiteral("no_response");
+}
+} // namespace
+
+RefundTool::RefundTool(Database& db, ProviderClient& provider, const Clock& clock)
+    : m_db(db)
+    , m_provider(provider)
+    , m_clock(clock)
+    , m_store(db, clock)
+    , m_settings(db, clock)
+    , m_sleeper([](int ms) { QThread::msleep(ulong(ms)); })
+    , m_random(QRandomGenerator::securelySeeded())
+{
+}
+
+int RefundTool::backoffDelayMs(int retry, int baseMs, int capMs, QRandomGenerator& random)
+{
+    const qint64 ceiling = qMin<qint64>(capMs, qint64(baseMs) << qMin(retry, 30));
+    return int(random.bounded(ceiling + 1));
+}
+
+StoreResult<RefundToolResult> RefundTool::call(const Request& request)
+{
+    const QString orderId = request.orderId.trimmed();
+    if (request.toolCallId.trimmed().isEmpty())
+        return StoreError::make(Code::InvalidArgument, QStringLiteral("tool-call-id: is empty"), QStringLiteral("tool-call-id"));
+    if (orderId.isEmpty())
+        return StoreError::make(Code::InvalidArgument, QStringLiteral("order: is empty"), QStringLiteral("order"));
+
+    // R6, R20: the budgets of this call are whatever the settings say now.
+    auto settings = m_settings.load();
+    if (!settings)
+        return settings.error();
+    auto order = m_store.order(orderId);
+    if (!order)
+        return order.error();   // unknown order: nothing is written
+
+    if (request.amountCents <= 0) {
+        const QString reason = QStringLiteral("amount must be a positive number of minor units");
+        m_store.recordRejectedToolCall(request.toolCallId, orderId, request.amountCents, reason);
+        return RefundToolResult::rejected(reason);
+    }
+
+    auto opened = m_store.openOrJoin(orderId, request.amountCents, request.toolCallId);
+    if (!opened) {
+        if (opened.error().code == Code::NotRefundable) {
+            m_store.recordRejectedToolCall(request.toolCallId, orderId, request.amountCents, opened.error().message);
+            return RefundToolResult::rejected(opened.error().message);
+        }
+        return opened.error();
+    }
+    const OperationStore::OpenResult& open = opened.value();
+    if (open.lostInsertRace)
+        Logging::info(QStringLiteral("tool call %1 lost the insert race and joined %2")
+                          .arg(request.toolCallId, open.operation.operationId));
+    if (m_crashHook)
+        m_crashHook("after_open");
+
+    RefundToolResult result = open.operation.status == OperationStatus::Unknown
+        ? RefundToolResult::checking(open.operation.operationId)   // R8: nothing is sent for an unknown row
+        : attemptLoop(open.operation, order.value(), request.toolCallId, settings.value());
+    if (auto r = m_store.finishToolCall(open.toolCallRowId, result.statusName(), result.reason); !r)
+        Logging::error(QStringLiteral("could not record the result of tool call %1: %2").arg(request.toolCallId, r.error().message));
+    return result;
+}
+
+RefundToolResult RefundTool::attemptLoop(const Operation& op, const Order& order, const QString& toolCallId,
+                                         const SettingsStore::Values& settings)
+{
+    RefundCreateParams params;
+    params.paymentIntent = order.paymentIntent;
+    params.amountCents = op.amountCents;
+    params.reason = QStringLiteral("requested_by_customer");
+    // R11: any refund object maps back to its row.
+    params.metadata.insert(QStringLiteral("operation_id"), op.operationId);
+    params.metadata.insert(QStringLiteral("order_id"), op.orderId);
+
+    for (int i = 0; i < settings.maxAttemptsPerCall; ++i) {
+        if (i > 0) {
+            const int delay = backoffDelayMs(i - 1, settings.backoffBaseMs, settings.backoffCapMs, m_random);
+            m_sleeper(delay);
+        }
+        auto claim = m_store.claimAttempt(op.operationId, toolCallId, settings.maxAttemptsPerOperation,
+                                          settings.keyRetentionMs());
+        if (!claim) {
+            switch (claim.error().code) {
+            case Code::BudgetExhausted: return becomeUnknown(op.operationId, QStringLiteral("attempt_budget_exhausted"));
+            case Code::KeyRetentionPassed: return becomeUnknown(op.operationId, QStringLiteral("key_retention_passed"));
+            case Code::NotOpen: return resultForRow(op.operationId);   // another call closed or parked it
+            default:
+                Logging::error(QStringLiteral("operation %1: %2").arg(op.operationId, claim.error().message));
+                return RefundToolResult::unconfirmed(op.operationId, QStringLiteral("operation database unavailable"));
+            }
+        }
+        if (m_crashHook)
+            m_crashHook("after_claim");
+
+        // R2: the key comes from the committed row, never from this process's memory of it.
+        const ProviderResponse response = m_provider.createRefund(params, claim.value().idempotencyKey);
+        Logging::info(QStringLiteral("operation %1 attempt %2: %3")
+                          .arg(op.operationId)
+                          .arg(claim.value().attemptNo)
+                          .arg(response.summary()));
+        OperationStore::AttemptResult logged;
+        logged.outcome = toString(response.outcome);
+        logged.httpStatus = response.httpStatus;
+        logged.providerRequestId = response.requestId;
+        logged.replayed = response.replayed;
+        logged.errorCode = response.error.code.isEmpty() ? response.error.type : response.error.code;
+        logged.errorMessage = response.networkError.isEmpty() ? response.error.message : response.networkError;
+        if (auto r = m_store.finishAttempt(claim.value().attemptRowId, logged); !r)
+            Logging::error(QStringLiteral("could not log attempt %1 of %2: %3")
+                               .arg(claim.value().attemptNo)
+                               .arg(op.operationId, r.error().message));
+
+        switch (response.outcome) {
+        case AttemptOutcome::Succeeded: {
+            const ProviderRefund& refund = *response.refund;
+            auto closed = m_store.closeRefunded(op.operationId, refund.id, refund.status);
+            if (!closed) {
+                if (closed.error().code == Code::NotOpen)
+                    return resultForRow(op.operationId);
+                Logging::error(QStringLiteral("refund %1 succeeded but operation %2 could not be closed: %3")
+                                   .arg(refund.id, op.operationId, closed.error().message));
+                return RefundToolResult::unconfirmed(op.operationId, QStringLiteral("operation database unavailable"));
+            }
+            return RefundToolResult::refunded(op.operationId, refund.id);
+        }
+        case AttemptOutcome::ServerSavedError:
+            // The provider stored an unknown outcome for this key and will replay it: nothing more to learn by retrying.
+            return becomeUnknown(op.operationId, QStringLiteral("provider_saved_error"));
+        case AttemptOutcome::IdempotencyMismatch:
+            Logging::error(QStringLiteral("BUG: the provider says key of operation %1 names another request (%2); "
+                                          "marking unknown")
+                               .arg(op.operationId, response.error.toString()));
+            return becomeUnknown(op.operationId, QStringLiteral("idempotency_mismatch"));
+        case AttemptOutcome::Refused: {
+            const QString code = describe(response);
+            auto closed = m_store.closeFailed(op.operationId, code);
+            if (!closed && closed.error().code == Code::NotOpen)
+                return resultForRow(op.operationId);
+            const QString reason = response.error.message.isEmpty() ? code
+                                                                     : QStringLiteral("%1: %2").arg(code, response.error.message);
+            return RefundToolResult::failed(op.operationId, reason);
+        }
+        case AttemptOutcome::AuthFailed:
+            // Not executed, and retrying cannot help: the row stays open for a call with working credentials.
+            Logging::error(QStringLiteral("the provider refused the API key (HTTP %1): check PROVIDER_API_KEY")
+                               .arg(response.httpStatus));
+            return RefundToolResult::unconfirmed(
+                op.operationId, QStringLiteral("the provider refused the tool's credentials (HTTP %1)").arg(response.httpStatus));
+        case AttemptOutcome::NoResponse:
+        case AttemptOutcome::InvalidResponse:
+        case AttemptOutcome::InProgress:
+        case AttemptOutcome::RateLimited:
+            break;   // R7: back off and retry with the same key
+        }
+    }
+
+    // Per-call budget used. If that also used the operation's budget, the row is unknown now (R9).
+    auto now = m_store.operation(op.operationId);
+    if (now && now.value().status == OperationStatus::Open && now.value().attempts >= settings.maxAttemptsPerOperation)
+        return becomeUnknown(op.operationId, QStringLiteral("attempt_budget_exhausted"));
+    if (now && now.value().status != OperationStatus::Open)
+        return resultForRow(op.operationId);
+    return RefundToolResult::unconfirmed(op.operationId);
+}
+
+RefundToolResult RefundTool::becomeUnknown(const QString& operationId, const QString& reason)
+{
+    auto r = m_store.markUnknown(operationId, reason);
+    if (!r) {
+        if (r.error().code == Code::NotOpen)
+            return resultForRow(operationId);
+        Logging::error(QStringLiteral("operation %1 could not be marked unknown: %2").arg(operationId, r.error().message));
+        return RefundToolResult::unconfirmed(operationId, QStringLiteral("operation database unavailable"));
+    }
+    return RefundToolResult::checking(operationId);
+}
+
+RefundToolResult RefundTool::resultForRow(const QString& operationId)
+{
+    auto op = m_store.operation(operationId);
+    if (!op)
+        return RefundToolResult::unconfirmed(operationId, QStringLiteral("operation database unavailable"));
+    switch (op.value().status) {
+    case OperationStatus::Refunded: return RefundToolResult::refunded(operationId, op.value().providerRefundId);
+    case OperationStatus::Failed: return RefundToolResult::failed(operationId, op.value().failureCode);
+    case OperationStatus::Unknown: return RefundToolResult::checking(operationId);
+    case OperationStatus::Open: return RefundToolResult::unconfirmed(operationId);
+    }
+    return RefundToolResult::unconfirmed(operationId);
+}

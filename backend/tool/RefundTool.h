@@ -1,0 +1,79 @@
+#pragma once
+
+#include "Clock.h"
+#include "db/OperationStore.h"
+#include "db/SettingsStore.h"
+#include "tool/RefundToolResult.h"
+
+#include <QRandomGenerator>
+
+#include <functional>
+
+class ProviderClient;
+
+/**
+ * The refund tool (SPEC section 3): turns one tool call into at most one provider refund.
+ *
+ * Per call: maps (order, amount) onto its one open/unknown operation, creating it with a
+ * committed UUID v4 key first (R2, R3, R5); on an `unknown` row sends nothing and answers
+ * `checking`; otherwise makes up to max_attempts_per_call attempts, each counted before it is
+ * sent (R6) and logged (R12), always with the row's key, with full-jitter backoff between
+ * them, and acts on each answer as R7 says. Budgets, backoff and key retention are read from
+ * the settings table at every call (R20). A row whose key retention has passed is never sent
+ * again (R10); one whose per-operation budget is used becomes unknown (R9).
+ *
+ * One RefundTool per thread: it uses the caller's Database connection and ProviderClient.
+ */
+class RefundTool
+{
+public:
+    /** Sleeps between attempts; tests inject a recorder. Milliseconds. */
+    using Sleeper = std::function<void(int delayMs)>;
+
+    /**
+     * Test hook, between the steps where a crash matters most: the CLI sets one that kills
+     * the process (REFUND_TOOL_CRASH_POINT), so tests can check that a restarted tool sends
+     * the same key. Called with "after_open" (row committed, nothing sent) and "after_claim"
+     * (attempt counted, request not yet sent).
+     */
+    using CrashHook = std::function<void(const char* point)>;
+
+    struct Request
+    {
+        QString toolCallId;
+        QString orderId;
+        qint64 amountCents = 0;
+    };
+
+    RefundTool(Database& db, ProviderClient& provider, const Clock& clock = Clock::system());
+
+    /**
+     * Runs one tool call. Never throws; database errors after an attempt may have been sent
+     * answer `unconfirmed` (the row stays open, so a later call continues with the same key).
+     * Returns StoreError only for problems before anything was written: NotFound (unknown
+     * order) and database/configuration errors, which the CLI reports as exit 2.
+     */
+    StoreResult<RefundToolResult> call(const Request& request);
+
+    void setSleeper(Sleeper sleeper) { m_sleeper = std::move(sleeper); }
+    void setCrashHook(CrashHook hook) { m_crashHook = std::move(hook); }
+    void setRandomSeed(quint32 seed) { m_random.seed(seed); }
+
+    /** Full jitter: uniform in [0, min(capMs, baseMs * 2^retry)], retry from 0 (ms). */
+    static int backoffDelayMs(int retry, int baseMs, int capMs, QRandomGenerator& random);
+
+private:
+    RefundToolResult attemptLoop(const Operation& op, const Order& order, const QString& toolCallId,
+                                 const SettingsStore::Values& settings);
+    RefundToolResult resultForRow(const QString& operationId);
+    RefundToolResult becomeUnknown(const QString& operationId, const QString& reason);
+
+    Database& m_db;
+    ProviderClient& m_provider;
+    const Clock& m_clock;
+    OperationStore m_store;
+    SettingsStore m_settings;
+    Sleeper m_sleeper;
+    CrashHook m_crashHook;
+    QRandomGenerator m_random;
+};

@@ -1,0 +1,324 @@
+// The refund tool against a real sandbox provider on loopback, on both database engines
+// (SPEC section 3: R2, R5-R12; section 8: the worked example).
+#include "RefundToolFixture.h"
+
+#include <QtConcurrent>
+#include <QtTest>
+
+namespace {
+constexpr qint64 kHourMs = 3600LL * 1000;
+const QString kRefunds = QStringLiteral("/v1/refunds");
+const QString kPost = QStringLiteral("POST");
+} // namespace
+
+class TestRefundTool : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void section8_workedExample();
+    void r7_savedServerErrorMarksUnknownAndLaterCallSendsNothing();
+    void r7_rateLimitsRetriedWithSameKey();
+    void r7_conflictWhileInProgressRetriedWithSameKey();
+    void r7_idempotencyMismatchMarksUnknown();
+    void r7_definiteRefusalClosesFailed();
+    void r10_retentionPassedMarksUnknownAndSendsNothing();
+    void r5_rejectedWithoutRow();
+    void r8_plainSuccessAndRepeatCall();
+    void r6_backoffHasFullJitterWithinSettings();
+    void r20_settingsChangeReachesNextCall();
+};
+
+void TestRefundTool::section8_workedExample()
+{
+    REFUND_FIXTURE_OR_FAIL(f);
+    QVERIFY2(f.addOrder(QStringLiteral("4417"), 3800), qPrintable(f.error));
+    // Every request executes (or replays) and then the connection drops: the classic timeout.
+    QVERIFY(f.sandbox.addFault(kPost, kRefunds, QStringLiteral("drop_after_commit"), 100));
+
+    const RefundToolResult first = f.call(QStringLiteral("toolu_01"), QStringLiteral("4417"), 3800);
+    QCOMPARE(first.statusName(), QStringLiteral("unconfirmed"));
+    const QString opId = first.operationId;
+    QCOMPARE(f.store->operation(opId).value().attempts, 3);
+    QCOMPARE(f.store->operation(opId).value().status, OperationStatus::Open);
+
+    // The customer says "try again": a new tool call id finds the open row and sends the same key.
+    const RefundToolResult second = f.call(QStringLiteral("toolu_02"), QStringLiteral("4417"), 3800);
+    QCOMPARE(second.statusName(), QStringLiteral("checking"));
+    QCOMPARE(second.operationId, opId);
+    QCOMPARE(second.toJson().value(QStringLiteral("note")).toString(), RefundToolResult::checkingNote());
+
+    const Operation op = f.store->operation(opId).value();
+    QCOMPARE(op.status, OperationStatus::Unknown);
+    QCOMPARE(op.attempts, 6);
+    QCOMPARE(op.unknownReason, QStringLiteral("attempt_budget_exhausted"));
+    QCOMPARE(f.scalar(QStringLiteral("SELECT count(*) FROM refund_ops")), qint64(1));
+
+    const auto calls = f.store->toolCalls(opId).value();
+    QCOMPARE(calls.size(), 2);
+    QCOMPARE(calls[0].toolCallId, QStringLiteral("toolu_01"));
+    QCOMPARE(calls[0].resultStatus, QStringLiteral("unconfirmed"));
+    QCOMPARE(calls[1].toolCallId, QStringLiteral("toolu_02"));
+    QCOMPARE(calls[1].resultStatus, QStringLiteral("checking"));
+
+    const auto attempts = f.store->attempts(opId).value();
+    QCOMPARE(attempts.size(), 6);
+    for (int i = 0; i < 6; ++i) {
+        QCOMPARE(attempts[i].attemptNo, i + 1);
+        QCOMPARE(attempts[i].idempotencyKey, op.idempotencyKey);
+        QCOMPARE(attempts[i].outcome, QStringLiteral("no_response"));
+        QCOMPARE(attempts[i].toolCallId, i < 3 ? QStringLiteral("toolu_01") : QStringLiteral("toolu_02"));
+    }
+    // The provider saw one key and executed exactly one refund.
+    const QJsonObject stats = f.sandbox.stats();
+    QCOMPARE(stats.value(QStringLiteral("refunds_executed_total")).toInt(), 1);
+    const QJsonObject byKey = stats.value(QStringLiteral("refunds_by_idempotency_key")).toObject();
+    QCOMPARE(byKey.keys(), QStringList{op.idempotencyKey});
+    QCOMPARE(byKey.value(op.idempotencyKey).toInt(), 1);
+
+    // A third call sends nothing and still answers checking.
+    const int before = f.requestsTotal();
+    QCOMPARE(f.call(QStringLiteral("toolu_03"), QStringLiteral("4417"), 3800).statusName(), QStringLiteral("checking"));
+    QCOMPARE(f.requestsTotal(), before);
+}
+
+void TestRefundTool::r7_savedServerErrorMarksUnknownAndLaterCallSendsNothing()
+{
+    REFUND_FIXTURE_OR_FAIL(f);
+    QVERIFY(f.addOrder(QStringLiteral("500-1"), 1200));
+    QVERIFY(f.sandbox.addFault(kPost, kRefunds, QStringLiteral("status_500"), 1));
+    const RefundToolResult r = f.call(QStringLiteral("toolu_a"), QStringLiteral("500-1"), 1200);
+    QCOMPARE(r.statusName(), QStringLiteral("checking"));
+    const Operation op = f.store->operation(r.operationId).value();
+    QCOMPARE(op.status, OperationStatus::Unknown);
+    QCOMPARE(op.attempts, 1);
+    QCOMPARE(op.unknownReason, QStringLiteral("provider_saved_error"));
+    QCOMPARE(f.store->attempts(op.operationId).value().at(0).httpStatus, 500);
+
+    const int before = f.requestsTotal();
+    QCOMPARE(f.call(QStringLiteral("toolu_b"), QStringLiteral("500-1"), 1200).statusName(), QStringLiteral("checking"));
+    QCOMPARE(f.requestsTotal(), before);
+    QCOMPARE(f.store->operation(op.operationId).value().attempts, 1);
+    QCOMPARE(f.refundsExecuted(), 0);
+}
+
+void TestRefundTool::r7_rateLimitsRetriedWithSameKey()
+{
+    REFUND_FIXTURE_OR_FAIL(f);
+    QVERIFY(f.addOrder(QStringLiteral("429-1"), 2500));
+    QVERIFY(f.sandbox.addFault(kPost, kRefunds, QStringLiteral("rate_limit_429"), 1));
+    QVERIFY(f.sandbox.addFault(kPost, kRefunds, QStringLiteral("lock_timeout_429"), 1));
+    const RefundToolResult r = f.call(QStringLiteral("toolu_a"), QStringLiteral("429-1"), 2500);
+    QCOMPARE(r.statusName(), QStringLiteral("refunded"));
+    QVERIFY(r.refundId.startsWith(QLatin1String("re_")));
+    const auto attempts = f.store->attempts(r.operationId).value();
+    QCOMPARE(attempts.size(), 3);
+    QCOMPARE(attempts[0].outcome, QStringLiteral("rate_limited"));
+    QCOMPARE(attempts[1].outcome, QStringLiteral("rate_limited"));
+    QCOMPARE(attempts[2].outcome, QStringLiteral("succeeded"));
+    QCOMPARE(attempts[0].idempotencyKey, attempts[2].idempotencyKey);
+    QVERIFY(!attempts[2].providerRequestId.isEmpty());
+    const Operation op = f.store->operation(r.operationId).value();
+    QCOMPARE(op.status, OperationStatus::Refunded);
+    QCOMPARE(op.providerRefundId, r.refundId);
+    QCOMPARE(op.providerStatus, QStringLiteral("succeeded"));
+    QCOMPARE(f.refundsExecuted(), 1);
+}
+
+void TestRefundTool::r7_conflictWhileInProgressRetriedWithSameKey()
+{
+    REFUND_FIXTURE_OR_FAIL(f);
+    QVERIFY(f.addOrder(QStringLiteral("409-1"), 4000));
+    // Open the operation the way the tool does, then let "another process" send its key and stall.
+    auto opened = f.store->openOrJoin(QStringLiteral("409-1"), 4000, QStringLiteral("toolu_other"));
+    QVERIFY(opened);
+    const Operation op = opened.value().operation;
+    QVERIFY(f.sandbox.addFault(kPost, kRefunds, QStringLiteral("delay"), 1, 1500));
+
+    RefundCreateParams params;
+    params.paymentIntent = f.store->order(QStringLiteral("409-1")).value().paymentIntent;
+    params.amountCents = 4000;
+    params.reason = QStringLiteral("requested_by_customer");
+    params.metadata = {{QStringLiteral("operation_id"), op.operationId}, {QStringLiteral("order_id"), QStringLiteral("409-1")}};
+    const QUrl base = f.sandbox.baseUrl();
+    const QString key = f.sandbox.secretKey();
+    QFuture<ProviderResponse> stalled = QtConcurrent::run([base, key, params, op] {
+        ProviderClient other(ProviderConfig{base, key, 10000});
+        return other.createRefund(params, op.idempotencyKey);
+    });
+    QTRY_COMPARE_WITH_TIMEOUT(f.sandbox.stats().value(QStringLiteral("in_progress_keys")).toInt(), 1, 10000);
+
+    // The tool's attempts get 409 until the stalled request finishes, then the saved answer is replayed.
+    RefundTool tool(*f.db, *f.provider, f.clock);
+    tool.setSleeper([&stalled](int) { stalled.waitForFinished(); });
+    auto r = tool.call({QStringLiteral("toolu_now"), QStringLiteral("409-1"), 4000});
+    QVERIFY(r);
+    QCOMPARE(r.value().statusName(), QStringLiteral("refunded"));
+    QCOMPARE(r.value().refundId, stalled.result().refund->id);
+    const auto attempts = f.store->attempts(op.operationId).value();
+    QCOMPARE(attempts.size(), 2);
+    QCOMPARE(attempts[0].outcome, QStringLiteral("in_progress"));
+    QCOMPARE(attempts[0].httpStatus, 409);
+    QCOMPARE(attempts[1].outcome, QStringLiteral("succeeded"));
+    QVERIFY(attempts[1].replayed);
+    QCOMPARE(f.refundsExecuted(), 1);
+}
+
+void TestRefundTool::r7_idempotencyMismatchMarksUnknown()
+{
+    REFUND_FIXTURE_OR_FAIL(f);
+    QVERIFY(f.addOrder(QStringLiteral("mm-1"), 5000));
+    auto opened = f.store->openOrJoin(QStringLiteral("mm-1"), 3000, QStringLiteral("toolu_x"));
+    QVERIFY(opened);
+    // A bug elsewhere used this operation's key for another request (another amount).
+    RefundCreateParams other;
+    other.paymentIntent = f.store->order(QStringLiteral("mm-1")).value().paymentIntent;
+    other.amountCents = 1000;
+    QCOMPARE(toString(f.provider->createRefund(other, opened.value().operation.idempotencyKey).outcome), QStringLiteral("succeeded"));
+
+    const RefundToolResult r = f.call(QStringLiteral("toolu_y"), QStringLiteral("mm-1"), 3000);
+    QCOMPARE(r.statusName(), QStringLiteral("checking"));
+    const Operation op = f.store->operation(r.operationId).value();
+    QCOMPARE(op.status, OperationStatus::Unknown);
+    QCOMPARE(op.unknownReason, QStringLiteral("idempotency_mismatch"));
+    QCOMPARE(op.attempts, 1);
+    QCOMPARE(f.store->attempts(op.operationId).value().at(0).httpStatus, 400);
+}
+
+void TestRefundTool::r7_definiteRefusalClosesFailed()
+{
+    REFUND_FIXTURE_OR_FAIL(f);
+    QVERIFY(f.addOrder(QStringLiteral("ref-1"), 2000));
+    // The payment was already refunded in full outside this system.
+    RefundCreateParams full;
+    full.paymentIntent = f.store->order(QStringLiteral("ref-1")).value().paymentIntent;
+    full.amountCents = 2000;
+    QCOMPARE(toString(f.provider->createRefund(full, QStringLiteral("dashboard-refund-1")).outcome), QStringLiteral("succeeded"));
+
+    const RefundToolResult r = f.call(QStringLiteral("toolu_a"), QStringLiteral("ref-1"), 2000);
+    QCOMPARE(r.statusName(), QStringLiteral("failed"));
+    QVERIFY2(r.reason.contains(QLatin1String("charge_already_refunded")), qPrintable(r.reason));
+    const Operation op = f.store->operation(r.operationId).value();
+    QCOMPARE(op.status, OperationStatus::Failed);
+    QCOMPARE(op.failureCode, QStringLiteral("charge_already_refunded"));
+    QCOMPARE(op.attempts, 1);
+    QCOMPARE(f.refundsExecuted(), 1);   // only the outside one
+}
+
+void TestRefundTool::r10_retentionPassedMarksUnknownAndSendsNothing()
+{
+    REFUND_FIXTURE_OR_FAIL(f);
+    QVERIFY(f.addOrder(QStringLiteral("ret-1"), 900));
+    // A generous count: Qt's HTTP stack itself resends a POST once when the connection drops
+    // (same key, so the provider replays), and each resend consumes a fault.
+    QVERIFY(f.sandbox.addFault(kPost, kRefunds, QStringLiteral("drop_after_commit"), 100));
+    const RefundToolResult first = f.call(QStringLiteral("toolu_a"), QStringLiteral("ret-1"), 900);
+    QCOMPARE(first.statusName(), QStringLiteral("unconfirmed"));
+    QCOMPARE(f.store->operation(first.operationId).value().keyExpiresAt.value(),
+             f.store->operation(first.operationId).value().firstAttemptAt.value() + 24 * kHourMs);
+
+    // A day passes (the run was paused): the key may be gone at the provider, so nothing is sent again.
+    QVERIFY(f.sandbox.advanceClock(25 * 3600));
+    f.clock.advanceMs(25 * kHourMs);
+    const int before = f.requestsTotal();
+    const RefundToolResult second = f.call(QStringLiteral("toolu_b"), QStringLiteral("ret-1"), 900);
+    QCOMPARE(second.statusName(), QStringLiteral("checking"));
+    QCOMPARE(f.requestsTotal(), before);
+    const Operation op = f.store->operation(first.operationId).value();
+    QCOMPARE(op.status, OperationStatus::Unknown);
+    QCOMPARE(op.unknownReason, QStringLiteral("key_retention_passed"));
+    QCOMPARE(op.attempts, 3);
+}
+
+void TestRefundTool::r5_rejectedWithoutRow()
+{
+    REFUND_FIXTURE_OR_FAIL(f);
+    QVERIFY(f.addOrder(QStringLiteral("r5-1"), 1000));
+    const RefundToolResult r = f.call(QStringLiteral("toolu_a"), QStringLiteral("r5-1"), 1001);
+    QCOMPARE(r.statusName(), QStringLiteral("rejected"));
+    QVERIFY(r.reason.contains(QLatin1String("refundable")));
+    QCOMPARE(f.scalar(QStringLiteral("SELECT count(*) FROM refund_ops")), qint64(0));
+    QCOMPARE(f.requestsTotal(), 0);
+    // An unknown order is a usage error: nothing is written at all.
+    RefundTool tool(*f.db, *f.provider, f.clock);
+    auto unknown = tool.call({QStringLiteral("toolu_b"), QStringLiteral("no-such-order"), 100});
+    QVERIFY(!unknown);
+    QCOMPARE(unknown.error().code, StoreError::Code::NotFound);
+    QCOMPARE(f.scalar(QStringLiteral("SELECT count(*) FROM tool_calls WHERE order_id = 'no-such-order'")), qint64(0));
+}
+
+void TestRefundTool::r8_plainSuccessAndRepeatCall()
+{
+    REFUND_FIXTURE_OR_FAIL(f);
+    QVERIFY(f.addOrder(QStringLiteral("ok-1"), 3100, QStringLiteral("eur")));
+    const RefundToolResult r = f.call(QStringLiteral("toolu_a"), QStringLiteral("ok-1"), 3100);
+    QCOMPARE(r.statusName(), QStringLiteral("refunded"));
+    const QJsonObject json = r.toJson();
+    QCOMPARE(json.value(QStringLiteral("refund_id")).toString(), r.refundId);
+
+    // R11: the provider's refund carries the operation and order ids.
+    auto refund = f.provider->retrieveRefund(r.refundId);
+    QVERIFY(refund.ok());
+    QCOMPARE(refund.value->metadata.value(QStringLiteral("operation_id")), r.operationId);
+    QCOMPARE(refund.value->metadata.value(QStringLiteral("order_id")), QStringLiteral("ok-1"));
+    QCOMPARE(refund.value->amountCents, 3100);
+    QCOMPARE(refund.value->currency, QStringLiteral("eur"));
+
+    // "Try again" after success: R5 finds nothing left to refund; no second refund, no new row.
+    const RefundToolResult again = f.call(QStringLiteral("toolu_b"), QStringLiteral("ok-1"), 3100);
+    QCOMPARE(again.statusName(), QStringLiteral("rejected"));
+    QCOMPARE(f.refundsExecuted(), 1);
+    QCOMPARE(f.scalar(QStringLiteral("SELECT count(*) FROM refund_ops")), qint64(1));
+}
+
+void TestRefundTool::r6_backoffHasFullJitterWithinSettings()
+{
+    REFUND_FIXTURE_OR_FAIL(f);
+    SettingsStore settings(*f.db, f.clock);
+    QVERIFY(settings.setMany({{QStringLiteral("backoff_base_ms"), QStringLiteral("100")},
+                              {QStringLiteral("backoff_cap_ms"), QStringLiteral("150")}},
+                             QStringLiteral("test"), QStringLiteral("admin")));
+    QVERIFY(f.addOrder(QStringLiteral("bo-1"), 700));
+    QVERIFY(f.sandbox.addFault(kPost, kRefunds, QStringLiteral("rate_limit_429"), 3));
+    std::vector<int> sleeps;
+    QCOMPARE(f.call(QStringLiteral("toolu_a"), QStringLiteral("bo-1"), 700, &sleeps).statusName(), QStringLiteral("unconfirmed"));
+    // Three attempts, two pauses between them: the first below base, the second below min(cap, 2 * base).
+    QCOMPARE(int(sleeps.size()), 2);
+    QVERIFY(sleeps[0] >= 0 && sleeps[0] <= 100);
+    QVERIFY(sleeps[1] >= 0 && sleeps[1] <= 150);
+
+    QRandomGenerator rng(7);
+    int maxSeen = 0;
+    for (int i = 0; i < 2000; ++i) {
+        const int d = RefundTool::backoffDelayMs(10, 250, 4000, rng);
+        QVERIFY(d >= 0 && d <= 4000);
+        maxSeen = qMax(maxSeen, d);
+    }
+    QVERIFY(maxSeen > 3000);   // full jitter spreads over the whole capped range
+}
+
+void TestRefundTool::r20_settingsChangeReachesNextCall()
+{
+    REFUND_FIXTURE_OR_FAIL(f);
+    QVERIFY(f.addOrder(QStringLiteral("set-1"), 800));
+    SettingsStore settings(*f.db, f.clock);
+    QVERIFY(settings.set(QStringLiteral("max_attempts_per_call"), QStringLiteral("1"), QStringLiteral("admin"), QStringLiteral("admin")));
+    QVERIFY(f.sandbox.addFault(kPost, kRefunds, QStringLiteral("drop_after_commit"), 100));
+    const RefundToolResult r = f.call(QStringLiteral("toolu_a"), QStringLiteral("set-1"), 800);
+    QCOMPARE(r.statusName(), QStringLiteral("unconfirmed"));
+    QCOMPARE(f.store->operation(r.operationId).value().attempts, 1);
+    QVERIFY(settings.set(QStringLiteral("max_attempts_per_call"), QStringLiteral("3"), QStringLiteral("admin"), QStringLiteral("admin")));
+    const RefundToolResult r2 = f.call(QStringLiteral("toolu_b"), QStringLiteral("set-1"), 800);
+    QCOMPARE(r2.statusName(), QStringLiteral("unconfirmed"));
+    QCOMPARE(f.store->operation(r.operationId).value().attempts, 4);
+    // The provider is answering again: the next call replays the refund the first attempt made.
+    QVERIFY(f.sandbox.control("DELETE", QStringLiteral("/_sandbox/faults")).value(QStringLiteral("cleared")).toBool());
+    const RefundToolResult r3 = f.call(QStringLiteral("toolu_c"), QStringLiteral("set-1"), 800);
+    QCOMPARE(r3.statusName(), QStringLiteral("refunded"));
+    QCOMPARE(f.store->operation(r.operationId).value().attempts, 5);
+    QVERIFY(f.store->attempts(r.operationId).value().last().replayed);
+    QCOMPARE(f.refundsExecuted(), 1);
+}
+
+REFUND_TEST_MAIN_ALL_ENGINES(TestRefundTool)
+#include "TestRefundTool.moc"
