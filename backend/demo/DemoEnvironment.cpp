@@ -1,0 +1,147 @@
+#include "demo/DemoEnvironment.h"
+
+#include "Logging.h"
+#include "db/Database.h"
+#include "db/OperationStore.h"
+#include "db/SchemaMigrator.h"
+#include "demo/DemoScenarios.h"
+#include "demo/SandboxLauncher.h"
+
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QRandomGenerator>
+#include <QTemporaryDir>
+
+namespace {
+using Code = StoreError::Code;
+const QString kReadKey = QStringLiteral("rk_test_sandbox");
+
+/** A secret key of this demo only: the console never sees it, and it differs per run. */
+QString newSecretKey()
+{
+    QString key = QStringLiteral("sk_test_demo_");
+    for (int i = 0; i < 24; ++i)
+        key += QString::number(QRandomGenerator::global()->bounded(16), 16);
+    return key;
+}
+} // namespace
+
+struct DemoEnvironment::Private
+{
+    std::unique_ptr<QTemporaryDir> tempDir;
+    QString directory;
+    QString databaseUrl;
+    QString secretKey;
+    QString seedOperationId;
+    QString seedSummary;
+    std::unique_ptr<SandboxLauncher> sandbox;
+};
+
+DemoEnvironment::DemoEnvironment() : d(std::make_unique<Private>()) {}
+
+DemoEnvironment::~DemoEnvironment() = default;
+
+StoreResult<std::unique_ptr<DemoEnvironment>> DemoEnvironment::create(const Options& options)
+{
+    QElapsedTimer timer;
+    timer.start();
+    auto progress = [&options](const QString& text) {
+        if (options.progress)
+            options.progress(text);
+    };
+    std::unique_ptr<DemoEnvironment> env(new DemoEnvironment());
+    Private& p = *env->d;
+
+    auto executable = SandboxLauncher::locate(options.sandboxExecutable);
+    if (!executable)
+        return executable.error();
+
+    if (options.directory.isEmpty()) {
+        p.tempDir = std::make_unique<QTemporaryDir>(QDir::tempPath() + QStringLiteral("/refund-demo-XXXXXX"));
+        if (!p.tempDir->isValid())
+            return StoreError::make(Code::ConnectionFailed,
+                                    QStringLiteral("cannot create a temporary folder for the demo: %1").arg(p.tempDir->errorString()),
+                                    QStringLiteral("directory"));
+        p.directory = p.tempDir->path();
+    } else {
+        if (!QDir().mkpath(options.directory))
+            return StoreError::make(Code::InvalidArgument,
+                                    QStringLiteral("directory: cannot create %1").arg(options.directory),
+                                    QStringLiteral("directory"));
+        p.directory = QDir(options.directory).absolutePath();
+    }
+    const QDir dir(p.directory);
+    // A fresh demo every time: the previous run's files in this folder are replaced (only these names).
+    for (const char* name : {"ops.db", "ops.db-wal", "ops.db-shm", "sandbox.db", "sandbox.db-wal", "sandbox.db-shm"}) {
+        const QString path = dir.filePath(QString::fromLatin1(name));
+        if (QFile::exists(path) && !QFile::remove(path))
+            return StoreError::make(Code::ConnectionFailed, QStringLiteral("cannot replace the old demo file %1").arg(path),
+                                    QStringLiteral("directory"));
+    }
+
+    progress(QStringLiteral("Starting the sandbox provider"));
+    p.secretKey = newSecretKey();
+    SandboxLauncher::Options launch;
+    launch.executable = executable.value();
+    launch.dbPath = dir.filePath(QStringLiteral("sandbox.db"));
+    launch.secretKey = p.secretKey;
+    launch.readKey = kReadKey;
+    p.sandbox = std::make_unique<SandboxLauncher>(launch);
+    if (auto r = p.sandbox->start(); !r)
+        return r.error();
+
+    progress(QStringLiteral("Creating the operation database"));
+    p.databaseUrl = QStringLiteral("sqlite:") + dir.filePath(QStringLiteral("ops.db"));
+    auto db = Database::open(p.databaseUrl);
+    if (!db)
+        return db.error();
+    if (auto v = SchemaMigrator::migrate(*db.value()); !v)
+        return v.error();
+
+    ProviderConfig toolConfig;
+    toolConfig.baseUrl = p.sandbox->baseUrl();
+    toolConfig.apiKey = p.secretKey;
+    toolConfig.requestTimeoutMs = 5000;
+    ProviderConfig readConfig = toolConfig;
+    readConfig.apiKey = kReadKey;
+    DemoScenarios scenarios(*db.value(), *p.sandbox, toolConfig, readConfig, progress);
+    auto seed = scenarios.run();
+    if (!seed)
+        return seed.error();
+    p.seedOperationId = seed.value();
+
+    OperationStore store(*db.value());
+    auto op = store.operation(p.seedOperationId);
+    if (!op)
+        return op.error();
+    p.seedSummary = QStringLiteral("order %1, %2, %3/6 attempts")
+                        .arg(op.value().orderId, statusName(op.value().status))
+                        .arg(op.value().attempts);
+    auto counts = store.stateCounts();
+    if (counts)
+        Logging::info(QStringLiteral("demo ready in %1 ms: %2 operations (%3 open, %4 unknown, %5 refunded, %6 failed)")
+                          .arg(timer.elapsed())
+                          .arg(counts.value().all)
+                          .arg(counts.value().open)
+                          .arg(counts.value().unknown)
+                          .arg(counts.value().refunded)
+                          .arg(counts.value().failed));
+    progress(QStringLiteral("Demo ready"));
+    return env;
+}
+
+QString DemoEnvironment::databaseUrl() const { return d->databaseUrl; }
+QUrl DemoEnvironment::providerUrl() const { return d->sandbox ? d->sandbox->baseUrl() : QUrl(); }
+QString DemoEnvironment::readKey() const { return kReadKey; }
+QString DemoEnvironment::secretKey() const { return d->secretKey; }
+QString DemoEnvironment::seedOperationId() const { return d->seedOperationId; }
+QString DemoEnvironment::directory() const { return d->directory; }
+
+QStringList DemoEnvironment::describe() const
+{
+    const QString url = providerUrl().toString();
+    return {QStringLiteral("Demo database: %1").arg(d->databaseUrl),
+            QStringLiteral("Sandbox provider: %1 (read-only key %2; try: curl -u %2: %1/v1/refunds?limit=3)").arg(url, kReadKey),
+            QStringLiteral("Seed operation (SPEC section 8): %1 (%2)").arg(d->seedOperationId, d->seedSummary)};
+}
