@@ -25,8 +25,12 @@ public:
     Database(const Database&) = delete;
     Database& operator=(const Database&) = delete;
 
-    /** Opens a new connection. Does not touch the schema: see SchemaMigrator. */
-    static StoreResult<std::unique_ptr<Database>> open(const DatabaseUrl& url);
+    /**
+     * Opens a new connection. Does not touch the schema: see SchemaMigrator.
+     * applicationName (PostgreSQL only; empty = "refund-ops") is what pg_stat_activity shows,
+     * so a connection with one job (e.g. the console's change watcher) can be told apart.
+     */
+    static StoreResult<std::unique_ptr<Database>> open(const DatabaseUrl& url, const QString& applicationName = {});
     static StoreResult<std::unique_ptr<Database>> open(const QString& url);
 
     const DatabaseUrl& url() const { return m_url; }
@@ -89,6 +93,12 @@ public:
         auto r = m_db.beginWrite();
         m_active = r.ok();
         return r;
+    }
+    void rollback()
+    {
+        if (m_active)
+            m_db.rollback();
+        m_active = false;
     }
     StoreResult<void> commit()
     {

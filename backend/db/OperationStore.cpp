@@ -173,6 +173,12 @@ StoreResult<Order> OperationStore::order(const QString& orderId)
 StoreResult<OperationStore::OpenResult> OperationStore::openOrJoin(const QString& orderId, qint64 amountCents,
                                                                   const QString& toolCallId)
 {
+    return openOrJoinAttempt(orderId, amountCents, toolCallId, 0);
+}
+
+StoreResult<OperationStore::OpenResult> OperationStore::openOrJoinAttempt(const QString& orderId, qint64 amountCents,
+                                                                         const QString& toolCallId, int raceRetries)
+{
     if (toolCallId.trimmed().isEmpty())
         return StoreError::make(Code::InvalidArgument, QStringLiteral("tool-call-id: is empty"), QStringLiteral("tool-call-id"));
     if (amountCents <= 0)
@@ -265,10 +271,15 @@ StoreResult<OperationStore::OpenResult> OperationStore::openOrJoin(const QString
         auto winner = activeOperation(orderId, amountCents);
         if (!winner)
             return winner.error();
-        if (!winner.value())
-            return StoreError::make(Code::QueryFailed,
-                                    QStringLiteral("open operation: insert conflicted but no open row for order %1 is visible")
-                                        .arg(orderId));
+        if (!winner.value()) {
+            // The winner's row was closed between our conflict and this read (PostgreSQL, READ
+            // COMMITTED): start over, so R5 now counts it as refunded or frees its amount.
+            tx.rollback();
+            if (raceRetries >= 5)
+                return StoreError::make(Code::QueryFailed,
+                                        QStringLiteral("open operation: order %1 kept changing under concurrent calls").arg(orderId));
+            return openOrJoinAttempt(orderId, amountCents, toolCallId, raceRetries + 1);
+        }
         op = *winner.value();
     }
     auto id = logToolCall(op, created, !created);

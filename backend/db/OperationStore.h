@@ -157,6 +157,8 @@ public:
     const Clock& clock() const { return m_clock; }
 
 private:
+    StoreResult<OpenResult> openOrJoinAttempt(const QString& orderId, qint64 amountCents, const QString& toolCallId,
+                                              int raceRetries);
     StoreResult<Operation> transition(const QString& operationId, const QString& setSql, const QVariantList& binds,
                                       const QString& context);
     QString whereFor(const Query& query, QVariantList* binds) const;
