@@ -1,0 +1,176 @@
+#include "OperationFormat.h"
+
+#include "provider/AttemptOutcome.h"
+
+#include <QDateTime>
+#include <QHash>
+#include <QTimeZone>
+
+namespace {
+
+constexpr qint64 kSecond = 1000;
+constexpr qint64 kMinute = 60 * kSecond;
+constexpr qint64 kHour = 60 * kMinute;
+constexpr qint64 kDay = 24 * kHour;
+
+// Two units at most: enough to act on, short enough for a table cell.
+QString twoUnits(qint64 ms)
+{
+    const qint64 d = ms / kDay;
+    const qint64 h = (ms % kDay) / kHour;
+    const qint64 m = (ms % kHour) / kMinute;
+    const qint64 s = (ms % kMinute) / kSecond;
+    if (d > 0)
+        return OperationFormat::tr("%1 d %2 h").arg(d).arg(h);
+    if (h > 0)
+        return OperationFormat::tr("%1 h %2 min").arg(h).arg(m);
+    if (m > 0)
+        return OperationFormat::tr("%1 min %2 s").arg(m).arg(s);
+    return OperationFormat::tr("%1 s").arg(s);
+}
+
+} // namespace
+
+QString OperationFormat::countdown(qint64 expiresAtMs, qint64 nowMs)
+{
+    const qint64 left = expiresAtMs - nowMs;
+    if (left <= 0)
+        return tr("expired");
+    return twoUnits(left);
+}
+
+QString OperationFormat::keyCountdown(OperationStatus status, std::optional<qint64> keyExpiresAtMs, qint64 nowMs)
+{
+    // Closed rows never send again, and a row without an attempt has no key deadline yet (R10).
+    if (isClosed(status) || !keyExpiresAtMs)
+        return QStringLiteral("—");
+    return countdown(*keyExpiresAtMs, nowMs);
+}
+
+OperationFormat::Urgency OperationFormat::urgency(OperationStatus status, std::optional<qint64> keyExpiresAtMs,
+                                                  qint64 nowMs)
+{
+    if (isClosed(status) || !keyExpiresAtMs)
+        return Urgency::None;
+    const qint64 left = *keyExpiresAtMs - nowMs;
+    if (left <= 0)
+        return Urgency::Expired;
+    if (left <= kCriticalMs)
+        return Urgency::Critical;
+    if (left <= kSoonMs)
+        return Urgency::Soon;
+    return Urgency::Normal;
+}
+
+QColor OperationFormat::urgencyColor(Urgency urgency)
+{
+    switch (urgency) {
+    case Urgency::Expired: return QColor(0x6b, 0x72, 0x80);   // grey: nothing can be sent any more
+    case Urgency::Critical: return QColor(0xc6, 0x28, 0x28);  // red
+    case Urgency::Soon: return QColor(0xb4, 0x53, 0x09);      // dark orange, readable on white
+    case Urgency::Normal:
+    case Urgency::None: break;
+    }
+    return {};
+}
+
+QString OperationFormat::age(qint64 sinceMs, qint64 nowMs)
+{
+    return twoUnits(qMax<qint64>(0, nowMs - sinceMs));
+}
+
+int OperationFormat::currencyDecimals(const QString& currency)
+{
+    // Stripe's zero-decimal currencies: amounts are already whole units.
+    static const QStringList zeroDecimal{
+        QStringLiteral("bif"), QStringLiteral("clp"), QStringLiteral("djf"), QStringLiteral("gnf"),
+        QStringLiteral("jpy"), QStringLiteral("kmf"), QStringLiteral("krw"), QStringLiteral("mga"),
+        QStringLiteral("pyg"), QStringLiteral("rwf"), QStringLiteral("ugx"), QStringLiteral("vnd"),
+        QStringLiteral("vuv"), QStringLiteral("xaf"), QStringLiteral("xof"), QStringLiteral("xpf")};
+    return zeroDecimal.contains(currency.toLower()) ? 0 : 2;
+}
+
+QString OperationFormat::currencySymbol(const QString& currency)
+{
+    // QLocale only knows the symbol of a locale's own currency, and e.g. en_CA spells USD
+    // "US$"; a fixed table gives one symbol per code whatever the viewer's locale.
+    static const QHash<QString, QString> symbols{
+        {QStringLiteral("usd"), QStringLiteral("$")},  {QStringLiteral("eur"), QStringLiteral("€")},
+        {QStringLiteral("gbp"), QStringLiteral("£")},  {QStringLiteral("jpy"), QStringLiteral("¥")},
+        {QStringLiteral("try"), QStringLiteral("₺")},  {QStringLiteral("rub"), QStringLiteral("₽")},
+        {QStringLiteral("inr"), QStringLiteral("₹")},  {QStringLiteral("krw"), QStringLiteral("₩")},
+        {QStringLiteral("cny"), QStringLiteral("CN¥")}, {QStringLiteral("cad"), QStringLiteral("CA$")},
+        {QStringLiteral("aud"), QStringLiteral("A$")}, {QStringLiteral("uah"), QStringLiteral("₴")},
+        {QStringLiteral("pln"), QStringLiteral("zł")}, {QStringLiteral("brl"), QStringLiteral("R$")},
+    };
+    return symbols.value(currency.toLower(), currency.toUpper());
+}
+
+QString OperationFormat::money(qint64 amountCents, const QString& currency, const QLocale& locale)
+{
+    const QLocale effective = locale.language() == QLocale::C ? QLocale(QLocale::English, QLocale::UnitedStates) : locale;
+    const int decimals = currencyDecimals(currency);
+    const double value = decimals == 0 ? double(amountCents) : double(amountCents) / 100.0;
+    QString symbol = currencySymbol(currency);
+    // A bare ISO code glued to the digits ("CHF38.00") is hard to read.
+    if (symbol.size() == 3 && symbol == currency.toUpper())
+        symbol += QChar(0x00a0);
+    return effective.toCurrencyString(value, symbol, decimals);
+}
+
+QString OperationFormat::statusTitle(OperationStatus status)
+{
+    switch (status) {
+    case OperationStatus::Open: return tr("Open");
+    case OperationStatus::Unknown: return tr("Unknown");
+    case OperationStatus::Refunded: return tr("Refunded");
+    case OperationStatus::Failed: return tr("Failed");
+    }
+    return {};
+}
+
+QColor OperationFormat::statusColor(OperationStatus status)
+{
+    switch (status) {
+    case OperationStatus::Open: return QColor(0x25, 0x63, 0xeb);      // blue: still in the tool's hands
+    case OperationStatus::Unknown: return QColor(0xd9, 0x77, 0x06);   // amber: needs a person
+    case OperationStatus::Refunded: return QColor(0x15, 0x80, 0x3d);  // green
+    case OperationStatus::Failed: return QColor(0xb9, 0x1c, 0x1c);    // red
+    }
+    return {};
+}
+
+QString OperationFormat::outcomeTitle(const QString& outcome)
+{
+    if (outcome.isEmpty())
+        return QStringLiteral("—");
+    if (outcome == QLatin1String("in_flight"))
+        return tr("In flight");
+    const auto parsed = attemptOutcomeFromString(outcome);
+    if (!parsed)
+        return outcome;
+    switch (*parsed) {
+    case AttemptOutcome::Succeeded: return tr("Succeeded");
+    case AttemptOutcome::NoResponse: return tr("No response");
+    case AttemptOutcome::InProgress: return tr("In progress (409)");
+    case AttemptOutcome::RateLimited: return tr("Rate limited (429)");
+    case AttemptOutcome::ServerSavedError: return tr("Provider error (5xx)");
+    case AttemptOutcome::IdempotencyMismatch: return tr("Key mismatch");
+    case AttemptOutcome::Refused: return tr("Refused");
+    case AttemptOutcome::AuthFailed: return tr("Auth failed");
+    case AttemptOutcome::InvalidResponse: return tr("Invalid response");
+    }
+    return outcome;
+}
+
+QString OperationFormat::utcTime(qint64 ms)
+{
+    return QDateTime::fromMSecsSinceEpoch(ms, QTimeZone::utc()).toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"))
+        + QStringLiteral(" UTC");
+}
+
+QString OperationFormat::localTime(qint64 ms)
+{
+    const QDateTime local = QDateTime::fromMSecsSinceEpoch(ms, QTimeZone::systemTimeZone());
+    return local.toString(QStringLiteral("yyyy-MM-dd HH:mm:ss ")) + local.timeZoneAbbreviation();
+}

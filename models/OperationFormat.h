@@ -1,0 +1,71 @@
+#pragma once
+
+#include "db/OperationStatus.h"
+
+#include <QColor>
+#include <QCoreApplication>
+#include <QLocale>
+#include <QString>
+
+#include <optional>
+
+/**
+ * Text and colours the console shows for operation values. Pure functions of their
+ * arguments (no clock, no time zone), so tests pin them down at fixed instants.
+ *
+ * Every duration is the difference of two UTC epoch-ms instants: a daylight-saving change
+ * in the viewer's time zone can never shift a countdown (R10).
+ */
+class OperationFormat
+{
+    Q_DECLARE_TR_FUNCTIONS(OperationFormat)
+
+public:
+    /** How close a key-retention deadline is; drives the countdown colour. */
+    enum class Urgency { None, Normal, Soon, Critical, Expired };
+
+    /** 60 min: the "Key expires within 1 h" navigation entry and the Soon colour. */
+    static constexpr qint64 kSoonMs = 3600 * 1000;
+    /** 15 min: Critical colour. */
+    static constexpr qint64 kCriticalMs = 15 * 60 * 1000;
+
+    /**
+     * The time left until expiresAtMs, seen at nowMs: "2 d 4 h", "23 h 12 min", "4 min 10 s",
+     * "42 s", or "expired" at or after the deadline. Rounds down (never promises a second
+     * that is not there).
+     */
+    static QString countdown(qint64 expiresAtMs, qint64 nowMs);
+    /** The countdown cell of a row: "—" for closed rows and rows without an attempt yet. */
+    static QString keyCountdown(OperationStatus status, std::optional<qint64> keyExpiresAtMs, qint64 nowMs);
+    static Urgency urgency(OperationStatus status, std::optional<qint64> keyExpiresAtMs, qint64 nowMs);
+    /** Text colour for an urgency; invalid QColor (= the view's default) for None/Normal. */
+    static QColor urgencyColor(Urgency urgency);
+
+    /** Elapsed time since sinceMs, coarse: "12 s", "5 min", "3 h 20 min", "4 d 2 h". */
+    static QString age(qint64 sinceMs, qint64 nowMs);
+
+    /**
+     * amountCents (minor units) of an ISO 4217 currency ("usd", any case) in locale's
+     * currency format with the currency's symbol: "$38.00", "38,00 €", "¥500".
+     * Zero-decimal currencies (jpy, krw, ...) are not divided by 100.
+     * The "C" locale has no currency format of its own: en_US formatting is used instead.
+     */
+    static QString money(qint64 amountCents, const QString& currency, const QLocale& locale = QLocale());
+    /** "$" for usd, "€" for eur, ...; the upper-case ISO code for currencies without a known symbol. */
+    static QString currencySymbol(const QString& currency);
+    /** 0 for zero-decimal currencies (jpy, krw, vnd, ...), else 2. */
+    static int currencyDecimals(const QString& currency);
+
+    /** "Open", "Unknown", "Refunded", "Failed" (translated). */
+    static QString statusTitle(OperationStatus status);
+    /** Badge colour per status. */
+    static QColor statusColor(OperationStatus status);
+
+    /** "Timed out", "Refunded", "Saved provider error", ... for AttemptOutcome strings; the raw text otherwise. */
+    static QString outcomeTitle(const QString& outcome);
+
+    /** "2026-03-29 00:30:05 UTC"; the local time of the same instant is localTime(). */
+    static QString utcTime(qint64 ms);
+    /** "2026-03-29 02:30:05 CEST" in the system time zone. */
+    static QString localTime(qint64 ms);
+};

@@ -1,0 +1,340 @@
+#include "DetailPanel.h"
+
+#include "OperationFormat.h"
+
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QJsonDocument>
+#include <QLabel>
+#include <QScrollArea>
+#include <QSplitter>
+#include <QStackedWidget>
+#include <QTabWidget>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+namespace {
+
+QTableWidget* makeTable(const QString& objectName, const QStringList& headers, QWidget* parent)
+{
+    auto* table = new QTableWidget(0, int(headers.size()), parent);
+    table->setObjectName(objectName);
+    table->setHorizontalHeaderLabels(headers);
+    table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    table->setSelectionBehavior(QAbstractItemView::SelectItems);
+    table->setAlternatingRowColors(true);
+    table->setShowGrid(false);
+    table->setWordWrap(false);
+    table->verticalHeader()->hide();
+    table->verticalHeader()->setDefaultSectionSize(table->fontMetrics().height() + 10);
+    table->horizontalHeader()->setStretchLastSection(true);
+    table->horizontalHeader()->setDefaultAlignment(Qt::AlignLeft | Qt::AlignVCenter);
+    return table;
+}
+
+QTableWidgetItem* item(const QString& text, const QString& toolTip = {})
+{
+    auto* it = new QTableWidgetItem(text);
+    if (!toolTip.isEmpty())
+        it->setToolTip(toolTip);
+    return it;
+}
+
+QString orDash(const QString& text)
+{
+    return text.isEmpty() ? QStringLiteral("—") : text;
+}
+
+QString timeText(std::optional<qint64> ms)
+{
+    return ms ? OperationFormat::utcTime(*ms) : QStringLiteral("—");
+}
+
+QString timeTip(std::optional<qint64> ms)
+{
+    return ms ? OperationFormat::localTime(*ms) : QString();
+}
+
+} // namespace
+
+DetailPanel::DetailPanel(const Clock& clock, QWidget* parent)
+    : QWidget(parent)
+    , m_clock(clock)
+{
+    setObjectName(QStringLiteral("detailPanel"));
+    auto* outer = new QVBoxLayout(this);
+    outer->setContentsMargins(0, 0, 0, 0);
+    m_stack = new QStackedWidget(this);
+    outer->addWidget(m_stack);
+
+    m_placeholder = new QLabel(this);
+    m_placeholder->setObjectName(QStringLiteral("detailPlaceholder"));
+    m_placeholder->setAlignment(Qt::AlignCenter);
+    m_placeholder->setWordWrap(true);
+    m_placeholder->setStyleSheet(QStringLiteral("color: #6b7280;"));
+    m_stack->addWidget(m_placeholder);
+
+    auto* page = new QWidget(this);
+    auto* pageLayout = new QVBoxLayout(page);
+    pageLayout->setContentsMargins(8, 6, 8, 4);
+    pageLayout->setSpacing(6);
+
+    auto* header = new QHBoxLayout;
+    m_title = new QLabel(page);
+    m_title->setObjectName(QStringLiteral("detailOperationId"));
+    m_title->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    QFont titleFont = m_title->font();
+    titleFont.setPointSizeF(titleFont.pointSizeF() * 1.2);
+    titleFont.setBold(true);
+    m_title->setFont(titleFont);
+    m_statusBadge = new QLabel(page);
+    m_statusBadge->setObjectName(QStringLiteral("detailStatus"));
+    m_summary = new QLabel(page);
+    m_summary->setObjectName(QStringLiteral("detailSummary"));
+    m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    header->addWidget(m_title);
+    header->addWidget(m_statusBadge);
+    header->addSpacing(12);
+    header->addWidget(m_summary, 1);
+    pageLayout->addLayout(header);
+
+    auto* split = new QSplitter(Qt::Horizontal, page);
+    split->setObjectName(QStringLiteral("detailSplitter"));
+    split->setChildrenCollapsible(false);
+
+    auto* fieldsScroll = new QScrollArea(split);
+    fieldsScroll->setWidgetResizable(true);
+    fieldsScroll->setFrameShape(QFrame::NoFrame);
+    auto* fields = new QWidget(fieldsScroll);
+    m_form = new QFormLayout(fields);
+    m_form->setLabelAlignment(Qt::AlignRight);
+    m_form->setContentsMargins(0, 0, 8, 0);
+    m_form->setVerticalSpacing(3);
+    m_form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    buildFields();
+    fieldsScroll->setWidget(fields);
+
+    m_tabs = new QTabWidget(split);
+    m_tabs->setObjectName(QStringLiteral("detailTabs"));
+    m_tabs->setDocumentMode(true);
+    m_attempts = makeTable(QStringLiteral("detailAttempts"),
+                           {tr("#"), tr("Started (UTC)"), tr("Local time"), tr("Outcome"), tr("HTTP"),
+                            tr("Provider request"), tr("Replayed"), tr("Tool call"), tr("Took")},
+                           m_tabs);
+    m_toolCalls = makeTable(QStringLiteral("detailToolCalls"),
+                            {tr("Tool call"), tr("Started (UTC)"), tr("Mapped to the operation"), tr("Returned"),
+                             tr("Reason")},
+                            m_tabs);
+    m_audit = makeTable(QStringLiteral("detailAudit"),
+                        {tr("When (UTC)"), tr("Actor"), tr("Role"), tr("Action"), tr("Details")}, m_tabs);
+    m_tabs->addTab(m_attempts, tr("Attempts"));
+    m_tabs->addTab(m_toolCalls, tr("Tool calls"));
+    m_tabs->addTab(m_audit, tr("Audit log"));
+
+    split->addWidget(fieldsScroll);
+    split->addWidget(m_tabs);
+    split->setStretchFactor(0, 2);
+    split->setStretchFactor(1, 3);
+    pageLayout->addWidget(split, 1);
+    m_stack->addWidget(page);
+
+    clear();
+}
+
+void DetailPanel::buildFields()
+{
+    const QList<QPair<QString, QString>> rows = {
+        {QStringLiteral("order"), tr("Order")},
+        {QStringLiteral("amount"), tr("Amount")},
+        {QStringLiteral("key"), tr("Idempotency key")},
+        {QStringLiteral("attempts"), tr("Attempts")},
+        {QStringLiteral("keyExpires"), tr("Key expires")},
+        {QStringLiteral("created"), tr("Created")},
+        {QStringLiteral("firstAttempt"), tr("First attempt")},
+        {QStringLiteral("lastAttempt"), tr("Last attempt")},
+        {QStringLiteral("reason"), tr("Why unknown")},
+        {QStringLiteral("refund"), tr("Provider refund")},
+        {QStringLiteral("providerStatus"), tr("Provider status")},
+        {QStringLiteral("failure"), tr("Failure code")},
+        {QStringLiteral("closed"), tr("Closed")},
+        {QStringLiteral("resolved"), tr("Resolved by")},
+        {QStringLiteral("note"), tr("Resolution note")},
+    };
+    for (const auto& [key, title] : rows) {
+        auto* value = new QLabel(this);
+        value->setObjectName(QStringLiteral("detailField_") + key);
+        value->setTextInteractionFlags(Qt::TextSelectableByMouse);
+        value->setWordWrap(true);
+        auto* label = new QLabel(title + QLatin1Char(':'), this);
+        label->setStyleSheet(QStringLiteral("color: #6b7280;"));
+        m_form->addRow(label, value);
+        m_fields.insert(key, value);
+        m_fieldLabels.insert(key, label);
+    }
+}
+
+void DetailPanel::setField(const QString& key, const QString& value, const QString& toolTip)
+{
+    QLabel* label = m_fields.value(key);
+    if (!label)
+        return;
+    label->setText(value);
+    label->setToolTip(toolTip);
+    // Rows that say nothing for this operation (no refund yet, never resolved) are hidden.
+    const bool show = !value.isEmpty() && value != QStringLiteral("—");
+    const bool always = key == QLatin1String("refund") || key == QLatin1String("keyExpires")
+        || key == QLatin1String("lastAttempt");
+    label->setVisible(show || always);
+    m_fieldLabels.value(key)->setVisible(show || always);
+}
+
+void DetailPanel::clear(const QString& hint)
+{
+    m_operation = {};
+    m_placeholder->setText(hint.isEmpty() ? tr("Select an operation to see its attempts, tool calls and audit log.")
+                                          : hint);
+    m_stack->setCurrentIndex(0);
+}
+
+bool DetailPanel::showOperation(OperationStore& store, const QString& operationId, int attemptBudget, StoreError* error)
+{
+    auto op = store.operation(operationId);
+    auto attempts = op ? store.attempts(operationId) : StoreResult<QList<AttemptRecord>>(op.error());
+    auto calls = attempts ? store.toolCalls(operationId) : StoreResult<QList<ToolCallRecord>>(attempts.error());
+    auto audit = calls ? store.auditEntries(operationId) : StoreResult<QList<AuditEntry>>(calls.error());
+    if (!audit) {
+        if (error)
+            *error = audit.error();
+        return false;
+    }
+    const bool sameOperation = m_operation.operationId == operationId;
+    m_operation = op.value();
+    m_budget = attemptBudget;
+    const Operation& o = m_operation;
+
+    m_title->setText(o.operationId);
+    const QColor color = OperationFormat::statusColor(o.status);
+    m_statusBadge->setText(OperationFormat::statusTitle(o.status));
+    m_statusBadge->setStyleSheet(QStringLiteral("QLabel { color: %1; background: %2; border-radius: 9px; "
+                                                "padding: 1px 10px; font-weight: bold; }")
+                                     .arg(color.darker(115).name(), color.lighter(185).name()));
+    m_summary->setText(tr("Order %1 · %2").arg(o.orderId, OperationFormat::money(o.amountCents, o.currency)));
+
+    setField(QStringLiteral("order"), o.orderId);
+    setField(QStringLiteral("amount"), tr("%1 (%2 minor units, %3)")
+                                           .arg(OperationFormat::money(o.amountCents, o.currency))
+                                           .arg(o.amountCents)
+                                           .arg(o.currency.toUpper()));
+    setField(QStringLiteral("key"), o.idempotencyKey);
+    setField(QStringLiteral("attempts"), tr("%1 of %2 allowed").arg(o.attempts).arg(attemptBudget));
+    setField(QStringLiteral("created"), OperationFormat::utcTime(o.createdAt), OperationFormat::localTime(o.createdAt));
+    setField(QStringLiteral("firstAttempt"), timeText(o.firstAttemptAt), timeTip(o.firstAttemptAt));
+    setField(QStringLiteral("lastAttempt"), timeText(o.lastAttemptAt), timeTip(o.lastAttemptAt));
+    setField(QStringLiteral("reason"), o.status == OperationStatus::Unknown ? orDash(o.unknownReason) : QString());
+    setField(QStringLiteral("refund"), orDash(o.providerRefundId));
+    setField(QStringLiteral("providerStatus"), o.providerStatus);
+    setField(QStringLiteral("failure"), o.failureCode);
+    setField(QStringLiteral("closed"), o.closedAt ? OperationFormat::utcTime(*o.closedAt) : QString());
+    setField(QStringLiteral("resolved"),
+             o.resolvedBy.isEmpty() ? QString()
+                                    : tr("%1 at %2").arg(o.resolvedBy, timeText(o.resolvedAt)));
+    setField(QStringLiteral("note"), o.resolutionNote);
+    updateCountdown();
+
+    fillAttempts(attempts.value());
+    fillToolCalls(calls.value());
+    fillAudit(audit.value());
+    m_tabs->setTabText(0, tr("Attempts (%1)").arg(attempts.value().size()));
+    m_tabs->setTabText(1, tr("Tool calls (%1)").arg(calls.value().size()));
+    m_tabs->setTabText(2, tr("Audit log (%1)").arg(audit.value().size()));
+    if (!sameOperation)
+        m_tabs->setCurrentIndex(0);
+    m_stack->setCurrentIndex(1);
+    return true;
+}
+
+void DetailPanel::updateCountdown()
+{
+    const Operation& o = m_operation;
+    if (o.operationId.isEmpty())
+        return;
+    const qint64 now = m_clock.nowMs();
+    QString text;
+    QString tip;
+    if (o.keyExpiresAt) {
+        const QString left = OperationFormat::keyCountdown(o.status, o.keyExpiresAt, now);
+        text = OperationFormat::utcTime(*o.keyExpiresAt);
+        if (left != QStringLiteral("—"))
+            text += QStringLiteral("  (") + (left == OperationFormat::tr("expired") ? left : tr("in %1").arg(left))
+                + QLatin1Char(')');
+        tip = OperationFormat::localTime(*o.keyExpiresAt);
+    } else {
+        text = tr("— (no attempt yet)");
+    }
+    setField(QStringLiteral("keyExpires"), text, tip);
+    const QColor c = OperationFormat::urgencyColor(OperationFormat::urgency(o.status, o.keyExpiresAt, now));
+    m_fields.value(QStringLiteral("keyExpires"))
+        ->setStyleSheet(c.isValid() ? QStringLiteral("color: %1; font-weight: bold;").arg(c.name()) : QString());
+}
+
+void DetailPanel::setStale(bool stale)
+{
+    m_stack->widget(1)->setEnabled(!stale);
+}
+
+void DetailPanel::fillAttempts(const QList<AttemptRecord>& attempts)
+{
+    m_attempts->setRowCount(int(attempts.size()));
+    for (int row = 0; row < attempts.size(); ++row) {
+        const AttemptRecord& a = attempts.at(row);
+        m_attempts->setItem(row, 0, item(QString::number(a.attemptNo)));
+        m_attempts->setItem(row, 1, item(OperationFormat::utcTime(a.startedAt)));
+        m_attempts->setItem(row, 2, item(OperationFormat::localTime(a.startedAt)));
+        auto* outcome = item(OperationFormat::outcomeTitle(a.outcome),
+                             a.errorMessage.isEmpty() ? a.errorCode : a.errorCode + QStringLiteral(": ") + a.errorMessage);
+        m_attempts->setItem(row, 3, outcome);
+        m_attempts->setItem(row, 4, item(a.httpStatus > 0 ? QString::number(a.httpStatus) : tr("none")));
+        m_attempts->setItem(row, 5, item(orDash(a.providerRequestId)));
+        m_attempts->setItem(row, 6, item(a.replayed ? tr("replayed") : tr("no")));
+        m_attempts->setItem(row, 7, item(a.toolCallId));
+        m_attempts->setItem(row, 8, item(a.finishedAt ? OperationFormat::age(a.startedAt, *a.finishedAt) : tr("—")));
+    }
+    m_attempts->resizeColumnsToContents();
+}
+
+void DetailPanel::fillToolCalls(const QList<ToolCallRecord>& calls)
+{
+    m_toolCalls->setRowCount(int(calls.size()));
+    for (int row = 0; row < calls.size(); ++row) {
+        const ToolCallRecord& c = calls.at(row);
+        m_toolCalls->setItem(row, 0, item(c.toolCallId));
+        m_toolCalls->setItem(row, 1, item(OperationFormat::utcTime(c.startedAt), OperationFormat::localTime(c.startedAt)));
+        QString mapped = c.createdOperation ? tr("created it (committed the key)")
+                                            : tr("joined the existing operation");
+        if (c.lostInsertRace)
+            mapped = tr("lost the insert race, joined the winner's row (R3)");
+        auto* mappedItem = item(mapped);
+        if (c.lostInsertRace)
+            mappedItem->setForeground(QColor(0xb4, 0x53, 0x09));
+        m_toolCalls->setItem(row, 2, mappedItem);
+        m_toolCalls->setItem(row, 3, item(orDash(c.resultStatus)));
+        m_toolCalls->setItem(row, 4, item(orDash(c.resultReason)));
+    }
+    m_toolCalls->resizeColumnsToContents();
+}
+
+void DetailPanel::fillAudit(const QList<AuditEntry>& entries)
+{
+    m_audit->setRowCount(int(entries.size()));
+    for (int row = 0; row < entries.size(); ++row) {
+        const AuditEntry& e = entries.at(row);
+        m_audit->setItem(row, 0, item(OperationFormat::utcTime(e.at), OperationFormat::localTime(e.at)));
+        m_audit->setItem(row, 1, item(e.actor));
+        m_audit->setItem(row, 2, item(e.role));
+        m_audit->setItem(row, 3, item(e.action));
+        const QString json = QString::fromUtf8(QJsonDocument(e.details).toJson(QJsonDocument::Compact));
+        m_audit->setItem(row, 4, item(json, json));
+    }
+    m_audit->resizeColumnsToContents();
+}

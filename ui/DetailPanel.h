@@ -1,0 +1,62 @@
+#pragma once
+
+#include "Clock.h"
+#include "db/Operation.h"
+#include "db/OperationStore.h"
+
+#include <QHash>
+#include <QWidget>
+
+class QLabel;
+class QStackedWidget;
+class QTabWidget;
+class QTableWidget;
+class QFormLayout;
+
+/**
+ * Everything about one operation: every field of the row, the attempt timeline (UTC and
+ * local time, outcome, HTTP status, provider request id, replayed or not; R12), the tool
+ * calls that mapped to it (and which lost the insert race, R3) and its audit entries.
+ *
+ * Reads through the given OperationStore on the calling thread (a handful of small
+ * queries by primary key). The key countdown is refreshed by updateCountdown(), driven by
+ * the table model's tick, so there is still one timer.
+ */
+class DetailPanel : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit DetailPanel(const Clock& clock, QWidget* parent = nullptr);
+
+    /** Loads and shows an operation; false (with *error) when it cannot be read; the last view stays. */
+    bool showOperation(OperationStore& store, const QString& operationId, int attemptBudget, StoreError* error = nullptr);
+    /** The "nothing selected" state with a hint. */
+    void clear(const QString& hint = {});
+    QString operationId() const { return m_operation.operationId; }
+    void updateCountdown();
+    void setStale(bool stale);
+
+private:
+    void buildFields();
+    void setField(const QString& key, const QString& value, const QString& toolTip = {});
+    void fillAttempts(const QList<AttemptRecord>& attempts);
+    void fillToolCalls(const QList<ToolCallRecord>& calls);
+    void fillAudit(const QList<AuditEntry>& entries);
+
+    const Clock& m_clock;
+    Operation m_operation;
+    int m_budget = 6;
+    QStackedWidget* m_stack = nullptr;
+    QLabel* m_placeholder = nullptr;
+    QLabel* m_title = nullptr;
+    QLabel* m_statusBadge = nullptr;
+    QLabel* m_summary = nullptr;
+    QFormLayout* m_form = nullptr;
+    QHash<QString, QLabel*> m_fields;
+    QHash<QString, QLabel*> m_fieldLabels;
+    QTabWidget* m_tabs = nullptr;
+    QTableWidget* m_attempts = nullptr;
+    QTableWidget* m_toolCalls = nullptr;
+    QTableWidget* m_audit = nullptr;
+};

@@ -1,0 +1,821 @@
+#include "MainWindow.h"
+
+#include "ConnectionDialog.h"
+#include "DetailPanel.h"
+#include "Logging.h"
+#include "MessageBanner.h"
+#include "OperationFormat.h"
+#include "OperationItemDelegate.h"
+#include "OperationTableModel.h"
+#include "OperationTableView.h"
+#include "ProviderKeySource.h"
+#include "StateCountsModel.h"
+#include "StateNavigationDelegate.h"
+#include "db/SchemaMigrator.h"
+#include "db/SettingsStore.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QDateTime>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListView>
+#include <QMenu>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QProgressBar>
+#include <QScrollBar>
+#include <QSplitter>
+#include <QStackedWidget>
+#include <QStatusBar>
+#include <QVBoxLayout>
+
+namespace {
+
+using Filter = OperationStore::StateFilter;
+
+Filter filterFor(OperationStatus status)
+{
+    switch (status) {
+    case OperationStatus::Open: return Filter::Open;
+    case OperationStatus::Unknown: return Filter::Unknown;
+    case OperationStatus::Refunded: return Filter::Refunded;
+    case OperationStatus::Failed: return Filter::Failed;
+    }
+    return Filter::All;
+}
+
+QLabel* statusLabel(const QString& objectName, QWidget* parent)
+{
+    auto* label = new QLabel(parent);
+    label->setObjectName(objectName);
+    label->setContentsMargins(6, 0, 6, 0);
+    return label;
+}
+
+} // namespace
+
+MainWindow::MainWindow(const Clock& clock, const Options& options, QWidget* parent)
+    : QMainWindow(parent)
+    , m_clock(clock)
+    , m_options(options)
+{
+    setObjectName(QStringLiteral("mainWindow"));
+    setWindowTitle(tr("Refund operations"));
+    m_model = new OperationTableModel(clock, this);
+    m_model->setPageSize(options.pageSize);
+    m_counts = new StateCountsModel(clock, this);
+    buildUi();
+    buildActions();
+
+    m_searchDebounce.setSingleShot(true);
+    m_searchDebounce.setInterval(250);   // one query per pause in typing, not per key
+    connect(&m_searchDebounce, &QTimer::timeout, this, &MainWindow::reloadOperations);
+    m_retryTimer.setInterval(options.retryIntervalMs);
+    connect(&m_retryTimer, &QTimer::timeout, this, &MainWindow::retryConnection);
+    m_countsTimer.setInterval(options.countsIntervalMs);
+    connect(&m_countsTimer, &QTimer::timeout, this, [this] {
+        if (m_connected)
+            refreshCounts();
+    });
+    connect(&m_providerMonitor, &ProviderStatusMonitor::checked, this, &MainWindow::onProviderChecked);
+    connect(m_model, &OperationTableModel::dataChanged, this, &MainWindow::onTick);
+    connect(m_model, &OperationTableModel::queryFailed, this, [this](const StoreError& e) { handleStoreError(e); });
+
+    m_providerStatus->setText(tr("Provider: not configured"));
+    updateDatabaseStatus();
+    updateRoleStatus();
+    resize(1280, 800);
+}
+
+MainWindow::~MainWindow()
+{
+    if (m_watcher)
+        m_watcher->stop();
+}
+
+void MainWindow::buildUi()
+{
+    auto* central = new QWidget(this);
+    auto* outer = new QHBoxLayout(central);
+    outer->setContentsMargins(0, 0, 0, 0);
+    auto* split = new QSplitter(Qt::Horizontal, central);
+    split->setObjectName(QStringLiteral("mainSplitter"));
+    split->setChildrenCollapsible(false);
+    outer->addWidget(split);
+
+    // Navigation by state, with live counts.
+    auto* navPane = new QWidget(split);
+    auto* navLayout = new QVBoxLayout(navPane);
+    navLayout->setContentsMargins(8, 10, 4, 8);
+    auto* navTitle = new QLabel(tr("OPERATIONS"), navPane);
+    navTitle->setStyleSheet(QStringLiteral("color: #6b7280; font-weight: bold; letter-spacing: 1px;"));
+    navLayout->addWidget(navTitle);
+    m_navigation = new QListView(navPane);
+    m_navigation->setObjectName(QStringLiteral("stateNavigation"));
+    m_navigation->setModel(m_counts);
+    m_navigation->setItemDelegate(new StateNavigationDelegate(m_navigation));
+    m_navigation->setFrameShape(QFrame::NoFrame);
+    m_navigation->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_navigation->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_navigation->setCurrentIndex(m_counts->index(m_counts->rowOf(Filter::All)));
+    m_navigation->setStyleSheet(QStringLiteral("QListView { background: transparent; }"));
+    navLayout->addWidget(m_navigation, 1);
+    navPane->setMinimumWidth(210);
+    navPane->setMaximumWidth(280);
+    connect(m_navigation->selectionModel(), &QItemSelectionModel::currentChanged, this,
+            &MainWindow::onNavigationChanged);
+
+    // Banners, search, table + detail.
+    auto* mainPane = new QWidget(split);
+    auto* mainLayout = new QVBoxLayout(mainPane);
+    mainLayout->setContentsMargins(4, 8, 8, 0);
+    mainLayout->setSpacing(6);
+    m_connectionBanner = new MessageBanner(mainPane);
+    m_connectionBanner->setObjectName(QStringLiteral("connectionBanner"));
+    m_connectionBanner->setClosable(false);
+    m_keyBanner = new MessageBanner(mainPane);
+    m_keyBanner->setObjectName(QStringLiteral("providerKeyBanner"));
+    mainLayout->addWidget(m_connectionBanner);
+    mainLayout->addWidget(m_keyBanner);
+
+    auto* searchRow = new QHBoxLayout;
+    m_resultTitle = new QLabel(mainPane);
+    m_resultTitle->setObjectName(QStringLiteral("resultTitle"));
+    QFont titleFont = m_resultTitle->font();
+    titleFont.setPointSizeF(titleFont.pointSizeF() * 1.25);
+    titleFont.setBold(true);
+    m_resultTitle->setFont(titleFont);
+    m_search = new QLineEdit(mainPane);
+    m_search->setObjectName(QStringLiteral("searchEdit"));
+    m_search->setClearButtonEnabled(true);
+    m_search->setPlaceholderText(tr("Search order id, operation id, key prefix or refund id (Ctrl+F)"));
+    m_search->setMinimumWidth(380);
+    connect(m_search, &QLineEdit::textEdited, this, &MainWindow::onSearchEdited);
+    connect(m_search, &QLineEdit::textChanged, this, [this](const QString& text) {
+        if (text.isEmpty())   // the clear button does not emit textEdited
+            onSearchEdited();
+    });
+    searchRow->addWidget(m_resultTitle);
+    searchRow->addStretch(1);
+    searchRow->addWidget(m_search);
+    mainLayout->addLayout(searchRow);
+
+    auto* vsplit = new QSplitter(Qt::Vertical, mainPane);
+    vsplit->setObjectName(QStringLiteral("tableDetailSplitter"));
+    vsplit->setChildrenCollapsible(false);
+    m_tableStack = new QStackedWidget(vsplit);
+    m_tableStack->setObjectName(QStringLiteral("tableStack"));
+    m_table = new OperationTableView(m_tableStack);
+    m_table->setModel(m_model);
+    m_table->setItemDelegate(new OperationItemDelegate(m_table));
+    m_table->horizontalHeader()->setSortIndicator(OperationTableModel::AgeColumn, Qt::AscendingOrder);
+    m_table->setContextMenuPolicy(Qt::ActionsContextMenu);
+    const QFontMetrics fm(m_table->font());
+    const auto width = [&fm](const QString& sample) { return fm.horizontalAdvance(sample) + 24; };
+    auto* header = m_table->horizontalHeader();
+    header->resizeSection(OperationTableModel::OperationIdColumn, width(QStringLiteral("op_0123456789abcdef01")));
+    header->resizeSection(OperationTableModel::OrderColumn, width(QStringLiteral("order_00000")));
+    header->resizeSection(OperationTableModel::AmountColumn, width(QStringLiteral("$12,345.00")));
+    header->resizeSection(OperationTableModel::StatusColumn, width(QStringLiteral("Refunded")) + 16);
+    header->resizeSection(OperationTableModel::AttemptsColumn, width(QStringLiteral("Attempts")));
+    header->resizeSection(OperationTableModel::ToolCallsColumn, width(QStringLiteral("Tool calls")));
+    header->resizeSection(OperationTableModel::KeyExpiresColumn, width(QStringLiteral("Key expires in")));
+    header->resizeSection(OperationTableModel::AgeColumn, width(QStringLiteral("23 h 59 min")));
+    header->resizeSection(OperationTableModel::LastOutcomeColumn, width(QStringLiteral("Provider error (5xx)")));
+    m_tableStack->addWidget(m_table);
+    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            &MainWindow::onCurrentRowChanged);
+    connect(header, &QHeaderView::sortIndicatorChanged, this, [this, header](int column, Qt::SortOrder) {
+        // Columns without an SQL sort key keep the previous order; put the indicator back.
+        if (!OperationTableModel::sortKeyFor(column)) {
+            QSignalBlocker block(header);
+            header->setSortIndicator(OperationTableModel::AgeColumn, Qt::AscendingOrder);
+        }
+    });
+
+    m_emptyState = new QWidget(m_tableStack);
+    m_emptyState->setObjectName(QStringLiteral("emptyState"));
+    auto* emptyLayout = new QVBoxLayout(m_emptyState);
+    emptyLayout->addStretch(1);
+    m_emptyTitle = new QLabel(m_emptyState);
+    m_emptyTitle->setObjectName(QStringLiteral("emptyTitle"));
+    m_emptyTitle->setAlignment(Qt::AlignCenter);
+    m_emptyTitle->setWordWrap(true);
+    QFont emptyFont = m_emptyTitle->font();
+    emptyFont.setPointSizeF(emptyFont.pointSizeF() * 1.3);
+    emptyFont.setBold(true);
+    m_emptyTitle->setFont(emptyFont);
+    m_emptyText = new QLabel(m_emptyState);
+    m_emptyText->setObjectName(QStringLiteral("emptyText"));
+    m_emptyText->setAlignment(Qt::AlignCenter);
+    m_emptyText->setWordWrap(true);
+    m_emptyText->setStyleSheet(QStringLiteral("color: #4b5563;"));
+    m_emptyText->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_busy = new QProgressBar(m_emptyState);
+    m_busy->setObjectName(QStringLiteral("loadingIndicator"));
+    m_busy->setRange(0, 0);
+    m_busy->setTextVisible(false);
+    m_busy->setMaximumWidth(260);
+    m_busy->setMaximumHeight(6);
+    emptyLayout->addWidget(m_emptyTitle);
+    emptyLayout->addWidget(m_emptyText);
+    emptyLayout->addWidget(m_busy, 0, Qt::AlignHCenter);
+    emptyLayout->addStretch(2);
+    m_tableStack->addWidget(m_emptyState);
+
+    m_detail = new DetailPanel(m_clock, vsplit);
+    vsplit->addWidget(m_tableStack);
+    vsplit->addWidget(m_detail);
+    vsplit->setStretchFactor(0, 3);
+    vsplit->setStretchFactor(1, 2);
+    vsplit->setSizes({430, 300});
+    mainLayout->addWidget(vsplit, 1);
+
+    split->addWidget(navPane);
+    split->addWidget(mainPane);
+    split->setStretchFactor(1, 1);
+    split->setSizes({220, 1060});
+    setCentralWidget(central);
+
+    m_dbStatus = statusLabel(QStringLiteral("databaseStatus"), this);
+    m_providerStatus = statusLabel(QStringLiteral("providerStatus"), this);
+    m_roleStatus = statusLabel(QStringLiteral("roleStatus"), this);
+    m_rowsStatus = statusLabel(QStringLiteral("rowsStatus"), this);
+    statusBar()->addWidget(m_dbStatus, 1);
+    statusBar()->addWidget(m_providerStatus, 1);
+    statusBar()->addPermanentWidget(m_rowsStatus);
+    statusBar()->addPermanentWidget(m_roleStatus);
+}
+
+void MainWindow::buildActions()
+{
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    auto* connectAction = file->addAction(tr("&Connect…"), this, &MainWindow::openConnectionDialog);
+    connectAction->setObjectName(QStringLiteral("actionConnect"));
+    file->addSeparator();
+    auto* quit = file->addAction(tr("&Quit"), qApp, &QApplication::closeAllWindows);
+    quit->setObjectName(QStringLiteral("actionQuit"));
+    quit->setShortcut(QKeySequence::Quit);
+
+    QMenu* view = menuBar()->addMenu(tr("&View"));
+    auto* refresh = view->addAction(tr("&Refresh"), this, [this] {
+        if (m_connected)
+            refreshAll();
+        else
+            retryConnection();
+    });
+    refresh->setObjectName(QStringLiteral("actionRefresh"));
+    refresh->setShortcut(QKeySequence::Refresh);
+    auto* find = view->addAction(tr("&Find"), this, [this] {
+        m_search->setFocus();
+        m_search->selectAll();
+    });
+    find->setObjectName(QStringLiteral("actionFind"));
+    find->setShortcut(QKeySequence::Find);
+
+    auto* copy = new QAction(tr("Copy cells"), m_table);
+    copy->setObjectName(QStringLiteral("actionCopyCells"));
+    copy->setShortcut(QKeySequence::Copy);
+    copy->setShortcutContext(Qt::WidgetShortcut);   // the table's own Ctrl+C; no clash with text fields
+    connect(copy, &QAction::triggered, m_table, &OperationTableView::copySelection);
+    m_table->addAction(copy);
+
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    auto* about = help->addAction(tr("&About"), this, [this] {
+        QMessageBox::about(this, tr("About Refund operations"),
+                           tr("<b>Refund operations console</b> %1<br>Triage refunds whose outcome is unknown, "
+                              "review attempt and tool-call history. The console only reads from the payment "
+                              "provider and never sends a refund.")
+                               .arg(QStringLiteral(REFUND_VERSION)));
+    });
+    about->setObjectName(QStringLiteral("actionAbout"));
+}
+
+void MainWindow::openConnectionDialog()
+{
+    ConnectionDialog dialog(this);
+    dialog.loadRemembered();
+    if (m_db)
+        dialog.setDatabaseUrl(m_db->url().display());
+    if (!m_providerUrl.isEmpty())
+        dialog.setProviderUrl(m_providerUrl);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    dialog.remember();
+    if (!dialog.providerUrl().isEmpty()) {
+        QString key = dialog.providerKey();
+        QString origin = tr("typed in");
+        if (!key.isEmpty() && dialog.rememberKeyInKeychain()) {
+            QString error;
+            if (ProviderKeySource::save(dialog.providerUrl(), key, &error))
+                origin = tr("system keychain");
+            else
+                m_keyBanner->showMessage(MessageBanner::Level::Warning,
+                                         tr("The key could not be saved in the system keychain (%1). It is used for "
+                                            "this session only.").arg(error));
+        }
+        if (key.isEmpty()) {
+            const auto stored = ProviderKeySource::load(dialog.providerUrl());
+            key = stored.value;
+            origin = stored.origin;
+        }
+        setProvider(dialog.providerUrl(), key, origin);
+    }
+    connectDatabase(dialog.databaseUrl());
+}
+
+void MainWindow::showLoading(const QString& title, const QString& step)
+{
+    m_emptyTitle->setText(title);
+    m_emptyText->setText(step);
+    m_busy->show();
+    m_tableStack->setCurrentWidget(m_emptyState);
+    m_detail->clear(tr("Loading…"));
+    m_resultTitle->setText(tr("Loading"));
+    m_search->setEnabled(false);
+}
+
+void MainWindow::showStartupError(const QString& title, const QString& detail)
+{
+    m_fatal = true;
+    m_emptyTitle->setText(title);
+    m_emptyText->setText(detail);
+    m_busy->hide();
+    m_tableStack->setCurrentWidget(m_emptyState);
+    m_detail->clear(QString());
+    m_connectionBanner->showMessage(MessageBanner::Level::Error, title + QStringLiteral(" ") + detail);
+}
+
+bool MainWindow::connectDatabase(const QString& url)
+{
+    m_dbUrl = url;
+    m_fatal = false;
+    if (m_watcher) {
+        m_watcher->stop();
+        m_watcher.reset();
+    }
+    m_detail->clear();
+    m_model->setStore(nullptr);
+    m_store.reset();
+    m_db.reset();
+    m_connected = false;
+    m_loadedOnce = false;
+
+    QString urlError;
+    const auto parsed = DatabaseUrl::parse(url, &urlError);
+    if (!parsed) {
+        showStartupError(tr("The database address is not valid."),
+                         tr("%1. Use File › Connect to enter postgresql://user@host/db or sqlite:/path.").arg(urlError));
+        return false;
+    }
+    setWindowTitle(tr("Refund operations — %1").arg(parsed->display()));
+    auto db = Database::open(*parsed);
+    if (!db) {
+        onDatabaseLost(db.error().message);
+        return false;
+    }
+    m_db = std::move(db).value();
+    auto schema = SchemaMigrator::check(*m_db);
+    if (!schema) {
+        if (schema.error().code == StoreError::Code::ConnectionFailed) {
+            onDatabaseLost(schema.error().message);
+            return false;
+        }
+        showStartupError(tr("This database cannot be shown."),
+                         schema.error().code == StoreError::Code::SchemaOutdated
+                             ? tr("Its schema is older than this console. Run `refund-tool db migrate` on it, then "
+                                  "press F5.")
+                             : schema.error().message);
+        updateDatabaseStatus();
+        return false;
+    }
+    m_store = std::make_unique<OperationStore>(*m_db, m_clock);
+    m_model->setStore(m_store.get());
+
+    m_watcher = std::make_unique<ChangeWatcher>(*parsed);
+    m_watcher->setPollIntervalMs(m_options.watchIntervalMs);
+    m_watcher->setRetryIntervalMs(m_options.retryIntervalMs);
+    connect(m_watcher.get(), &ChangeWatcher::changed, this, [this] {
+        if (m_connected)
+            refreshAll();
+    });
+    connect(m_watcher.get(), &ChangeWatcher::connectionLost, this, &MainWindow::onDatabaseLost);
+    connect(m_watcher.get(), &ChangeWatcher::connectionRestored, this, &MainWindow::retryConnection);
+    if (!m_watcher->start())
+        Logging::warn(QStringLiteral("console: change watcher did not start: %1").arg(m_watcher->errorString()));
+
+    return loadAfterConnect();
+}
+
+bool MainWindow::loadAfterConnect()
+{
+    SettingsStore settings(*m_db, m_clock);
+    if (auto values = settings.load())
+        m_budget = values.value().maxAttemptsPerOperation;
+    m_model->setAttemptBudget(m_budget);
+    if (!m_counts->refresh(*m_store)) {
+        handleStoreError(m_counts->lastError());
+        return false;
+    }
+    m_model->setFilter(StateCountsModel::filterAt(m_navigation->currentIndex().row()));
+    m_model->setSearch(m_search->text());
+    if (!m_model->reload())
+        return false;
+    m_connected = true;
+    m_lastGoodLoadMs = m_clock.nowMs();
+    m_search->setEnabled(true);
+    m_busy->hide();
+    m_connectionBanner->clearMessage();
+    m_retryTimer.stop();
+    m_countsTimer.start();
+    updateDatabaseStatus();
+    updateResultTitle();
+    updateEmptyState();
+    if (!m_pendingSelect.isEmpty()) {
+        const QString id = m_pendingSelect;
+        m_pendingSelect.clear();
+        selectOperation(id);
+    }
+    if (!m_loadedOnce) {
+        m_loadedOnce = true;
+        emit dataLoaded();
+    }
+    return true;
+}
+
+void MainWindow::setProvider(const QUrl& url, const QString& key, const QString& keyOrigin)
+{
+    m_providerUrl = url;
+    m_providerMonitor.stop();
+    const QString where = url.toString(QUrl::RemoveUserInfo);
+    if (ProviderKeySource::isWriteKey(key)) {
+        // R13: the console only reads. A write key here is a configuration mistake; using it
+        // would give every support agent the power to send refunds.
+        m_keyBanner->showMessage(MessageBanner::Level::Warning,
+                                 tr("A write key (sk_…) was given for the provider (%1). The console only reads "
+                                    "from the provider and refuses to use it. Create a restricted read-only key "
+                                    "(rk_…) and set it in PROVIDER_API_KEY or with File › Connect.")
+                                     .arg(keyOrigin));
+        m_providerStatus->setText(tr("Provider: %1 — write key refused").arg(where));
+        m_providerStatus->setStyleSheet(QStringLiteral("color: #b45309;"));
+        Logging::warn(QStringLiteral("console: refused a provider write key from %1").arg(keyOrigin));
+        return;
+    }
+    m_keyBanner->clearMessage();
+    if (key.isEmpty()) {
+        m_providerStatus->setText(tr("Provider: %1 — no read key (set PROVIDER_API_KEY)").arg(where));
+        m_providerStatus->setStyleSheet(QStringLiteral("color: #b45309;"));
+        return;
+    }
+    m_providerStatus->setText(tr("Provider: %1 — checking…").arg(where));
+    m_providerStatus->setStyleSheet(QString());
+    m_providerStatus->setToolTip(tr("Read key %1 from %2").arg(ProviderKeySource::masked(key), keyOrigin));
+    ProviderConfig config;
+    config.baseUrl = url;
+    config.apiKey = key;
+    m_providerMonitor.start(config);
+}
+
+void MainWindow::onProviderChecked(const ProviderStatusMonitor::Status& status)
+{
+    const QString where = m_providerUrl.toString(QUrl::RemoveUserInfo);
+    m_providerStatus->setText(tr("Provider: %1 — %2").arg(where, status.text));
+    m_providerStatus->setStyleSheet(status.reachable ? QStringLiteral("color: #15803d;")
+                                                     : QStringLiteral("color: #b91c1c;"));
+    emit providerChecked(status.reachable);
+}
+
+bool MainWindow::selectOperation(const QString& operationId)
+{
+    if (!m_store || !m_connected) {
+        m_pendingSelect = operationId;
+        return false;
+    }
+    auto op = m_store->operation(operationId);
+    if (!op) {
+        if (!handleStoreError(op.error()))
+            m_keyBanner->showMessage(MessageBanner::Level::Info,
+                                     tr("Operation %1 was not found in this database.").arg(operationId));
+        return false;
+    }
+    const Filter filter = filterFor(op.value().status);
+    {
+        QSignalBlocker block(m_navigation->selectionModel());
+        m_navigation->setCurrentIndex(m_counts->index(m_counts->rowOf(filter)));
+    }
+    m_model->setFilter(filter);
+    m_model->setSearch(m_search->text());
+    if (!m_model->reload())
+        return false;
+    int row = m_model->rowOf(operationId);
+    if (row < 0) {
+        // Not among the fetched pages: narrow the list to it rather than fetching thousands of rows.
+        {
+            QSignalBlocker block(m_search);
+            m_search->setText(operationId);
+        }
+        m_model->setSearch(operationId);
+        if (!m_model->reload())
+            return false;
+        row = m_model->rowOf(operationId);
+    }
+    updateResultTitle();
+    updateEmptyState();
+    if (row < 0)
+        return false;
+    const QModelIndex index = m_model->index(row, OperationTableModel::OperationIdColumn);
+    m_table->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    m_table->scrollTo(index, QAbstractItemView::PositionAtCenter);
+    m_table->setFocus();
+    showDetailOf(operationId);
+    return true;
+}
+
+void MainWindow::setStateFilter(OperationStore::StateFilter filter)
+{
+    m_navigation->setCurrentIndex(m_counts->index(m_counts->rowOf(filter)));
+}
+
+void MainWindow::onNavigationChanged()
+{
+    if (!m_store)
+        return;
+    m_model->setFilter(StateCountsModel::filterAt(m_navigation->currentIndex().row()));
+    reloadOperations();
+}
+
+void MainWindow::onSearchEdited()
+{
+    m_searchDebounce.start();
+}
+
+void MainWindow::reloadOperations()
+{
+    if (!m_store)
+        return;
+    m_searchDebounce.stop();
+    m_model->setSearch(m_search->text());
+    const QString selected = selectedOperationId();
+    if (!m_model->reload())
+        return;
+    updateResultTitle();
+    updateEmptyState();
+    const int row = m_model->rowOf(selected);
+    if (row >= 0)
+        restoreSelection(selected, -1);
+    else if (m_model->rowCount() > 0)
+        m_table->selectionModel()->setCurrentIndex(m_model->index(0, 0), QItemSelectionModel::ClearAndSelect
+                                                                                 | QItemSelectionModel::Rows);
+    else
+        m_detail->clear();
+}
+
+void MainWindow::refreshCounts()
+{
+    if (m_store && !m_counts->refresh(*m_store))
+        handleStoreError(m_counts->lastError());
+}
+
+bool MainWindow::refreshAll()
+{
+    if (!m_store)
+        return false;
+    if (!m_counts->refresh(*m_store)) {
+        handleStoreError(m_counts->lastError());
+        return false;
+    }
+    const QString selected = selectedOperationId();
+    const int scroll = m_table->verticalScrollBar()->value();
+    const bool wasReset = m_model->rowCount() == 0;
+    if (!m_model->refresh())
+        return false;
+    m_lastGoodLoadMs = m_clock.nowMs();
+    if (selectedOperationId() != selected || wasReset)
+        restoreSelection(selected, scroll);
+    else if (!selected.isEmpty())
+        showDetailOf(selected);
+    updateResultTitle();
+    updateEmptyState();
+    return true;
+}
+
+void MainWindow::restoreSelection(const QString& operationId, int scrollValue)
+{
+    const int row = m_model->rowOf(operationId);
+    if (scrollValue >= 0)
+        m_table->verticalScrollBar()->setValue(scrollValue);
+    if (row < 0) {
+        m_detail->clear(operationId.isEmpty() ? QString()
+                                              : tr("%1 is no longer in this list (its state changed). Use All or "
+                                                   "search for it.").arg(operationId));
+        return;
+    }
+    m_table->selectionModel()->setCurrentIndex(m_model->index(row, OperationTableModel::OperationIdColumn),
+                                               QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    showDetailOf(operationId);
+}
+
+void MainWindow::onCurrentRowChanged()
+{
+    const QString id = selectedOperationId();
+    if (id.isEmpty())
+        m_detail->clear();
+    else if (id != m_detail->operationId())
+        showDetailOf(id);
+}
+
+QString MainWindow::selectedOperationId() const
+{
+    const QModelIndex current = m_table->currentIndex();
+    const Operation* op = current.isValid() ? m_model->operationAt(current.row()) : nullptr;
+    return op ? op->operationId : QString();
+}
+
+void MainWindow::showDetailOf(const QString& operationId)
+{
+    if (!m_store || operationId.isEmpty())
+        return;
+    StoreError error;
+    if (!m_detail->showOperation(*m_store, operationId, m_budget, &error))
+        handleStoreError(error);
+}
+
+void MainWindow::onTick(const QModelIndex& topLeft, const QModelIndex& bottomRight, const QList<int>&)
+{
+    const int col = OperationTableModel::KeyExpiresColumn;
+    if (topLeft.column() <= col && bottomRight.column() >= col)
+        m_detail->updateCountdown();
+}
+
+bool MainWindow::handleStoreError(const StoreError& error)
+{
+    if (error.code == StoreError::Code::ConnectionFailed) {
+        onDatabaseLost(error.message);
+        return true;
+    }
+    Logging::warn(QStringLiteral("console: query failed: %1").arg(Logging::redact(error.message)));
+    m_keyBanner->showMessage(MessageBanner::Level::Error,
+                             tr("The database refused a query: %1. The data shown may be incomplete; press F5 to "
+                                "try again.").arg(error.message));
+    return false;
+}
+
+void MainWindow::onDatabaseLost(const QString& reason)
+{
+    const bool wasConnected = m_connected;
+    m_connected = false;
+    const auto url = DatabaseUrl::parse(m_dbUrl);
+    const QString engine = url ? url->engineName() : tr("database");
+    const QString where = url ? url->display() : QString();
+    const QString hint = url && url->isPostgres() ? tr("Check that PostgreSQL is running and reachable")
+                                                  : tr("Check that the database file exists and is readable");
+    const QString seconds = QString::number(m_options.retryIntervalMs / 1000.0, 'g', 3);
+    QString text = tr("<b>Cannot reach the database</b> (%1 %2): %3.<br>%4; retrying every %5 s.")
+                       .arg(engine, where.toHtmlEscaped(), Logging::redact(reason).toHtmlEscaped(), hint, seconds);
+    if (m_loadedOnce)
+        text += QLatin1Char(' ')
+            + tr("Nothing is lost: the rows below are from %1 and may be out of date.")
+                  .arg(QDateTime::fromMSecsSinceEpoch(m_lastGoodLoadMs).toString(QStringLiteral("HH:mm:ss")));
+    m_connectionBanner->showMessage(MessageBanner::Level::Error, text);
+    m_detail->setStale(true);
+    if (!m_loadedOnce) {
+        m_emptyTitle->setText(tr("Cannot reach the database"));
+        m_emptyText->setText(tr("%1 at %2. %3; retrying every %4 s.").arg(engine, where, hint, seconds));
+        m_busy->show();
+        m_tableStack->setCurrentWidget(m_emptyState);
+    }
+    updateDatabaseStatus();
+    if (!m_retryTimer.isActive())
+        m_retryTimer.start();
+    if (wasConnected || !m_loadedOnce) {
+        Logging::warn(QStringLiteral("console: database connection lost: %1").arg(Logging::redact(reason)));
+        emit databaseConnectionLost(reason);
+    }
+}
+
+void MainWindow::retryConnection()
+{
+    if (m_fatal && !m_db)
+        return;
+    if (!m_db || !m_store) {
+        if (!m_dbUrl.isEmpty())
+            connectDatabase(m_dbUrl);
+        return;
+    }
+    if (m_connected) {
+        refreshAll();
+        return;
+    }
+    // The watcher may report the server back before this connection notices it was cut.
+    if (auto r = m_db->reconnect(); !r) {
+        onDatabaseLost(r.error().message);
+        return;
+    }
+    if (!m_loadedOnce) {
+        loadAfterConnect();
+        return;
+    }
+    m_connected = true;
+    if (!refreshAll()) {
+        m_connected = false;
+        return;
+    }
+    onDatabaseRestored();
+}
+
+void MainWindow::onDatabaseRestored()
+{
+    m_retryTimer.stop();
+    m_connectionBanner->clearMessage();
+    m_detail->setStale(false);
+    updateDatabaseStatus();
+    Logging::info(QStringLiteral("console: database connection restored"));
+    emit databaseConnectionRestored();
+}
+
+void MainWindow::updateEmptyState()
+{
+    if (m_model->rowCount() > 0) {
+        m_tableStack->setCurrentWidget(m_table);
+        return;
+    }
+    m_busy->hide();
+    const QString search = m_model->search();
+    if (!search.isEmpty()) {
+        m_emptyTitle->setText(tr("Nothing matches “%1”.").arg(search));
+        m_emptyText->setText(tr("Search finds exact order ids and provider refund ids, and operation ids or "
+                                "idempotency keys by their beginning. Clear the search or pick All on the left."));
+    } else {
+        switch (m_model->filter()) {
+        case Filter::All:
+            m_emptyTitle->setText(tr("No refund operations yet."));
+            m_emptyText->setText(tr("Operations appear here as soon as the refund tool handles its first call."));
+            break;
+        case Filter::Open:
+            m_emptyTitle->setText(tr("No open refunds — nothing is being retried."));
+            m_emptyText->setText(tr("Open operations are the ones the refund tool may still retry."));
+            break;
+        case Filter::Unknown:
+            m_emptyTitle->setText(tr("No unknown refunds — nothing needs checking."));
+            m_emptyText->setText(tr("When the provider's answer is lost, the operation shows up here for a person "
+                                    "to look up."));
+            break;
+        case Filter::Refunded:
+            m_emptyTitle->setText(tr("No refunded operations yet."));
+            m_emptyText->setText(tr("Refunds confirmed by the provider are listed here with their refund id."));
+            break;
+        case Filter::Failed:
+            m_emptyTitle->setText(tr("No failed refunds."));
+            m_emptyText->setText(tr("Refunds the provider refused, or that a reviewer confirmed were never made, "
+                                    "are listed here."));
+            break;
+        case Filter::KeyExpiringSoon:
+            m_emptyTitle->setText(tr("No key expires within the next hour."));
+            m_emptyText->setText(tr("Open and unknown operations whose idempotency key is about to expire at the "
+                                    "provider are listed here, soonest first."));
+            break;
+        }
+    }
+    m_tableStack->setCurrentWidget(m_emptyState);
+    m_detail->clear(tr("Nothing selected."));
+}
+
+void MainWindow::updateResultTitle()
+{
+    const QString title = StateCountsModel::title(m_model->filter());
+    const qint64 total = m_model->totalCount();
+    m_resultTitle->setText(tr("%1 · %n operation(s)", nullptr, int(qMin<qint64>(total, INT_MAX))).arg(title));
+    m_rowsStatus->setText(tr("%1 of %2 rows loaded").arg(QLocale().toString(m_model->rowCount()),
+                                                         QLocale().toString(total)));
+}
+
+void MainWindow::updateDatabaseStatus()
+{
+    const auto url = DatabaseUrl::parse(m_dbUrl);
+    if (!url) {
+        m_dbStatus->setText(tr("Database: not connected"));
+        return;
+    }
+    const QString location = url->isSqlite() ? url->path() : url->display();
+    m_dbStatus->setText(tr("Database: %1 %2%3")
+                            .arg(url->engineName(), location,
+                                 m_connected ? QString() : tr(" — disconnected")));
+    m_dbStatus->setToolTip(url->display());
+    m_dbStatus->setStyleSheet(m_connected ? QString() : QStringLiteral("color: #b91c1c;"));
+    updateRoleStatus();
+}
+
+void MainWindow::updateRoleStatus()
+{
+    const auto url = DatabaseUrl::parse(m_dbUrl);
+    if (url && url->isSqlite()) {
+        m_roleStatus->setText(tr("Role: %1 (SQLite: shapes the interface only)").arg(m_options.role));
+        m_roleStatus->setToolTip(tr("SQLite has no users: the role only decides what the console offers."));
+    } else {
+        m_roleStatus->setText(tr("Role: %1").arg(m_options.role));
+        m_roleStatus->setToolTip(tr("On PostgreSQL the database itself enforces what this role may do."));
+    }
+}

@@ -1,0 +1,159 @@
+#pragma once
+
+#include "Clock.h"
+#include "db/ChangeWatcher.h"
+#include "db/Database.h"
+#include "db/OperationStore.h"
+#include "ProviderStatusMonitor.h"
+
+#include <QMainWindow>
+#include <QTimer>
+#include <QUrl>
+
+#include <memory>
+
+class DetailPanel;
+class MessageBanner;
+class OperationTableModel;
+class OperationTableView;
+class QLabel;
+class QLineEdit;
+class QListView;
+class QProgressBar;
+class QStackedWidget;
+class StateCountsModel;
+
+/**
+ * The console's main window: state navigation with live counts on the left, the operations
+ * table (paged SQL, OperationTableModel) with a search box, the detail panel below, inline
+ * banners for a lost database and a refused provider key, and a status bar naming the
+ * database, the provider and the role.
+ *
+ * Database work runs on this (GUI) thread's own connection: pages of pageSize rows and
+ * detail reads by primary key. Live updates come from a ChangeWatcher (PostgreSQL
+ * LISTEN/NOTIFY, SQLite data_version polling). A lost connection never loses what is shown:
+ * rows stay (greyed, marked stale), a banner says what to do, and the window reconnects every
+ * retryIntervalMs until the database is back.
+ */
+class MainWindow : public QMainWindow
+{
+    Q_OBJECT
+
+public:
+    struct Options
+    {
+        QString role = QStringLiteral("support");   ///< support, finance or admin (R21)
+        int retryIntervalMs = 2000;                  ///< reconnect attempts after a lost connection
+        int watchIntervalMs = 1000;                  ///< ChangeWatcher poll / liveness interval
+        int countsIntervalMs = 15000;                ///< re-count (the "expires within 1 h" entry moves with time)
+        int pageSize = 200;
+    };
+
+    explicit MainWindow(const Clock& clock, const Options& options, QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    /** The loading state (e.g. while the demo is created): title plus the current step. */
+    void showLoading(const QString& title, const QString& step);
+    /** A start-up failure with what to do next; nothing to show yet. */
+    void showStartupError(const QString& title, const QString& detail);
+
+    /**
+     * Opens the operation database at url (may hold a password: never shown or logged) and
+     * loads the first page. On a connection failure shows the error state and keeps retrying
+     * every retryIntervalMs; returns false then.
+     */
+    bool connectDatabase(const QString& url);
+    bool isConnected() const { return m_connected; }
+
+    /**
+     * The provider the console reads from (R13). A write key (sk_...) is refused with a
+     * warning banner and never used; otherwise a worker thread checks reachability periodically.
+     */
+    void setProvider(const QUrl& url, const QString& key, const QString& keyOrigin);
+
+    /**
+     * Selects an operation: switches the navigation to its state, searches for it if it is not
+     * among the fetched rows, selects its row and shows its detail. Before the database is
+     * connected, the request is kept and applied after the first load.
+     */
+    bool selectOperation(const QString& operationId);
+
+    OperationTableModel* operationModel() const { return m_model; }
+    StateCountsModel* stateCountsModel() const { return m_counts; }
+    OperationTableView* operationsView() const { return m_table; }
+    DetailPanel* detailPanel() const { return m_detail; }
+    /** Re-reads counts, the shown rows and the detail, keeping selection and scroll. */
+    bool refreshAll();
+    /** Navigation: shows the operations of one state filter. */
+    void setStateFilter(OperationStore::StateFilter filter);
+
+signals:
+    /** The first load after connectDatabase() (and a pending selectOperation) finished. */
+    void dataLoaded();
+    void databaseConnectionLost(const QString& reason);
+    void databaseConnectionRestored();
+    /** A provider reachability check finished (see ProviderStatusMonitor). */
+    void providerChecked(bool reachable);
+
+private:
+    void buildUi();
+    void buildActions();
+    void openConnectionDialog();
+    bool loadAfterConnect();
+    void reloadOperations();
+    void refreshCounts();
+    void onSearchEdited();
+    void onNavigationChanged();
+    void onCurrentRowChanged();
+    void onTick(const QModelIndex& topLeft, const QModelIndex& bottomRight, const QList<int>& roles);
+    void onDatabaseLost(const QString& reason);
+    void onDatabaseRestored();
+    void retryConnection();
+    bool handleStoreError(const StoreError& error);
+    void showDetailOf(const QString& operationId);
+    void updateEmptyState();
+    void updateResultTitle();
+    void updateDatabaseStatus();
+    void updateRoleStatus();
+    void onProviderChecked(const ProviderStatusMonitor::Status& status);
+    QString selectedOperationId() const;
+    void restoreSelection(const QString& operationId, int scrollValue);
+
+    const Clock& m_clock;
+    Options m_options;
+    QString m_dbUrl;                 // may hold a password: never shown or logged
+    std::unique_ptr<Database> m_db;
+    std::unique_ptr<OperationStore> m_store;
+    std::unique_ptr<ChangeWatcher> m_watcher;
+    int m_budget = 6;
+    bool m_connected = false;
+    bool m_loadedOnce = false;
+    bool m_fatal = false;
+    qint64 m_lastGoodLoadMs = 0;
+    QString m_pendingSelect;
+    QUrl m_providerUrl;
+
+    OperationTableModel* m_model = nullptr;
+    StateCountsModel* m_counts = nullptr;
+    QListView* m_navigation = nullptr;
+    QLineEdit* m_search = nullptr;
+    QLabel* m_resultTitle = nullptr;
+    MessageBanner* m_connectionBanner = nullptr;
+    MessageBanner* m_keyBanner = nullptr;
+    QStackedWidget* m_tableStack = nullptr;
+    OperationTableView* m_table = nullptr;
+    QWidget* m_emptyState = nullptr;
+    QLabel* m_emptyTitle = nullptr;
+    QLabel* m_emptyText = nullptr;
+    QProgressBar* m_busy = nullptr;
+    DetailPanel* m_detail = nullptr;
+    QLabel* m_dbStatus = nullptr;
+    QLabel* m_providerStatus = nullptr;
+    QLabel* m_roleStatus = nullptr;
+    QLabel* m_rowsStatus = nullptr;
+
+    QTimer m_searchDebounce;
+    QTimer m_retryTimer;
+    QTimer m_countsTimer;
+    ProviderStatusMonitor m_providerMonitor;
+};
