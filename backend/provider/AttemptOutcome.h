@@ -11,16 +11,19 @@
  * appear in finance reports: never rename them.
  */
 enum class AttemptOutcome {
-    /** 2xx with a refund object: done (R7 row 1). */
+    /** 2xx with a refund object: done (R7 row 1), whatever the refund's own status
+        (pending, failed, ...), which the tool stores. */
     Succeeded,
     /** Transfer timeout (Qt: OperationCanceledError), connection reset/refused/closed, no
-        HTTP status: the outcome is unknown, the refund may have been made. Retry same key. */
+        HTTP status, an answer cut off midway, or 408: the outcome is unknown, the refund
+        may have been made. Retry same key. */
     NoResponse,
     /** 409: an attempt with the same key is still running. Back off, retry same key. */
     InProgress,
     /** 429 (`rate_limit` or `lock_timeout`): not executed. Back off, retry same key. */
     RateLimited,
-    /** 5xx: the provider saved an unknown outcome and replays it for this key. Mark unknown. */
+    /** 5xx: the provider saved an unknown outcome and replays it for this key. Mark unknown.
+        Also 424 (an external dependency failed midway: unknown as well). */
     ServerSavedError,
     /** 400 `idempotency_error`, or 422 (IETF problem+json): the key names another request. */
     IdempotencyMismatch,

@@ -191,7 +191,9 @@ void JsonFieldReader::expectObjectType(const QString& expected)
     if (v.isString() && v.toString() == expected)
         return;
     if (v.isString())
-        fail(QStringLiteral("object"), QStringLiteral("expected \"%1\", got \"%2\"").arg(expected, v.toString()));
+        fail(QStringLiteral("object"),
+             QStringLiteral("expected \"%1\", got \"%2\"").arg(expected, v.toString()));
     else
-        fail(QStringLiteral("object"), QStringLiteral("expected \"%1\", got %2").arg(expected, describeType(v)));
+        fail(QStringLiteral("object"),
+             QStringLiteral("expected \"%1\", got %2").arg(expected, describeType(v)));
 }

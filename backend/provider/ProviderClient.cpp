@@ -17,8 +17,8 @@
 
 namespace {
 
-constexpr int kPageLimit = 100;     // Stripe's maximum page size
-constexpr int kMaxKeyLength = 255;  // Stripe and the sandbox refuse longer keys (R14)
+constexpr int kPageLimit = 100;    // Stripe's maximum page size
+constexpr int kMaxKeyLength = 255; // Stripe and the sandbox refuse longer keys (R14)
 
 bool isTransportError(QNetworkReply::NetworkError error)
 {
@@ -122,7 +122,8 @@ void ProviderClient::cancel()
     m_canceled.store(true);
     // The flag stops the next request or sleep; the queued call ends the one in progress
     // (the owning thread is inside a local QEventLoop, which delivers it).
-    QMetaObject::invokeMethod(this, [this] { abortInFlight(); }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        this, [this] { abortInFlight(); }, Qt::QueuedConnection);
 }
 
 void ProviderClient::abortInFlight()
@@ -190,14 +191,16 @@ ProviderClient::RawReply ProviderClient::send(const QByteArray& verb, const QUrl
     request.setTransferTimeout(m_config.requestTimeoutMs);
     request.setAttribute(QNetworkRequest::RedirectPolicyAttribute, QNetworkRequest::ManualRedirectPolicy);
     request.setAttribute(QNetworkRequest::CacheLoadControlAttribute, QNetworkRequest::AlwaysNetwork);
-    request.setRawHeader(QByteArrayLiteral("Authorization"), QByteArrayLiteral("Bearer ") + m_config.apiKey.toUtf8());
+    request.setRawHeader(QByteArrayLiteral("Authorization"),
+                         QByteArrayLiteral("Bearer ") + m_config.apiKey.toUtf8());
     request.setRawHeader(QByteArrayLiteral("Accept"), QByteArrayLiteral("application/json"));
     request.setRawHeader(QByteArrayLiteral("User-Agent"), QByteArrayLiteral("RefundOps/" REFUND_VERSION));
     // Idempotency keys belong on POST only (STRIPE-FACTS §4: no effect on GET/DELETE).
     if (verb == "POST" && !idempotencyKey.isEmpty())
         request.setRawHeader(QByteArrayLiteral("Idempotency-Key"), idempotencyKey.toUtf8());
     if (verb == "POST")
-        request.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/x-www-form-urlencoded"));
+        request.setHeader(QNetworkRequest::ContentTypeHeader,
+                          QByteArrayLiteral("application/x-www-form-urlencoded"));
 
     QElapsedTimer timer;
     timer.start();
@@ -230,17 +233,19 @@ ProviderClient::RawReply ProviderClient::send(const QByteArray& verb, const QUrl
     }
     if (raw.transportFailed) {
         if (raw.timedOut)
-            raw.networkError = QStringLiteral("no answer within %1 ms (transfer timeout)").arg(m_config.requestTimeoutMs);
+            raw.networkError =
+                QStringLiteral("no answer within %1 ms (transfer timeout)").arg(m_config.requestTimeoutMs);
         else if (raw.canceled)
             raw.networkError = QStringLiteral("canceled");
         else
             raw.networkError = scrub(reply->errorString());
     }
-    Logging::debug(QStringLiteral("provider %1 %2 -> %3%4 in %5 ms")
-                       .arg(QString::fromLatin1(verb), scrub(url.path()))
-                       .arg(raw.httpStatus)
-                       .arg(raw.transportFailed ? QStringLiteral(" (") + raw.networkError + QLatin1Char(')') : QString())
-                       .arg(raw.elapsedMs));
+    Logging::debug(
+        QStringLiteral("provider %1 %2 -> %3%4 in %5 ms")
+            .arg(QString::fromLatin1(verb), scrub(url.path()))
+            .arg(raw.httpStatus)
+            .arg(raw.transportFailed ? QStringLiteral(" (") + raw.networkError + QLatin1Char(')') : QString())
+            .arg(raw.elapsedMs));
     return raw;
 }
 
@@ -256,16 +261,17 @@ ProviderResponse ProviderClient::createRefund(const RefundCreateParams& p, const
                                       QStringLiteral("one of payment_intent or charge is required"));
     } else if (idempotencyKey.isEmpty() || idempotencyKey.size() > kMaxKeyLength) {
         response.outcome = AttemptOutcome::Refused;
-        response.error = localRefusal(QStringLiteral("Idempotency-Key"),
-                                      QStringLiteral("idempotency key must have 1..%1 characters").arg(kMaxKeyLength));
+        response.error =
+            localRefusal(QStringLiteral("Idempotency-Key"),
+                         QStringLiteral("idempotency key must have 1..%1 characters").arg(kMaxKeyLength));
     }
     if (response.outcome == AttemptOutcome::Refused) {
         Logging::warn(QStringLiteral("refund not sent: %1").arg(response.error.toString()));
         return response;
     }
 
-    const RawReply raw = send(QByteArrayLiteral("POST"), endpoint(QStringLiteral("/v1/refunds")), refundFormBody(p),
-                              idempotencyKey, false);
+    const RawReply raw = send(QByteArrayLiteral("POST"), endpoint(QStringLiteral("/v1/refunds")),
+                              refundFormBody(p), idempotencyKey, false);
     response.httpStatus = raw.httpStatus;
     response.requestId = raw.requestId;
     response.replayed = raw.replayed;
@@ -291,8 +297,8 @@ ProviderResponse ProviderClient::createRefund(const RefundCreateParams& p, const
         response.error.message = scrub(response.error.message);
         response.outcome = classifyHttpError(raw.httpStatus, response.error);
         if (raw.httpStatus < 400)
-            response.networkError = QStringLiteral("unexpected HTTP %1 answer (redirects are not followed)")
-                                        .arg(raw.httpStatus);
+            response.networkError =
+                QStringLiteral("unexpected HTTP %1 answer (redirects are not followed)").arg(raw.httpStatus);
     }
 
     const QString line = QStringLiteral("refund attempt key %1: %2").arg(idempotencyKey, response.summary());
@@ -321,7 +327,8 @@ bool ProviderClient::getObject(const QUrl& url, ProviderReadStatus& status, QJso
         if (raw.transportFailed || raw.httpStatus != 429 || retry >= m_config.readRetryMax)
             break;
         ++status.rateLimitRetries;
-        const int delayMs = backoffDelayMs(retry, m_config.readBackoffBaseMs, m_config.readBackoffCapMs, m_random);
+        const int delayMs =
+            backoffDelayMs(retry, m_config.readBackoffBaseMs, m_config.readBackoffCapMs, m_random);
         emit readRetryScheduled(retry + 1, delayMs);
         sleepMs(delayMs);
     }
@@ -472,7 +479,8 @@ PaymentIntentReadResult ProviderClient::retrievePaymentIntent(const QString& id)
     timer.start();
     PaymentIntentReadResult result;
     QJsonObject json;
-    if (getObject(endpoint(QStringLiteral("/v1/payment_intents/") + QString::fromLatin1(QUrl::toPercentEncoding(id))),
+    if (getObject(endpoint(QStringLiteral("/v1/payment_intents/") +
+                           QString::fromLatin1(QUrl::toPercentEncoding(id))),
                   result, &json)) {
         QString error;
         result.value = ProviderPaymentIntent::fromJson(json, &error);
@@ -490,8 +498,8 @@ PaymentIntentListResult ProviderClient::searchPaymentIntents(const QString& quer
     QElapsedTimer timer;
     timer.start();
     PaymentIntentListResult result;
-    getAllPages(QStringLiteral("/v1/payment_intents/search"), {{QStringLiteral("query"), query}}, true, result,
-                [&result](const QJsonObject& item, QString* error) {
+    getAllPages(QStringLiteral("/v1/payment_intents/search"), {{QStringLiteral("query"), query}}, true,
+                result, [&result](const QJsonObject& item, QString* error) {
                     std::optional<ProviderPaymentIntent> pi = ProviderPaymentIntent::fromJson(item, error);
                     if (pi)
                         result.value.append(std::move(*pi));

@@ -30,15 +30,16 @@ std::optional<ProviderError> ProviderError::fromJson(const QJsonObject& json, QS
         const QString detail = r.optionalString(QStringLiteral("detail"));
         if (!r.report(error))
             return std::nullopt;
-        out.message = Logging::redact(title.isEmpty() || detail.isEmpty() ? title + detail
-                                                                          : title + QStringLiteral(": ") + detail);
+        out.message = Logging::redact(
+            title.isEmpty() || detail.isEmpty() ? title + detail : title + QStringLiteral(": ") + detail);
         out.problemJson = true;
         return out;
     }
     if (error) {
         *error = stripe.isUndefined()
                      ? QStringLiteral("error: missing (neither {\"error\":{...}} nor problem+json)")
-                     : QStringLiteral("error: expected an object, got %1").arg(JsonFieldReader::describeType(stripe));
+                     : QStringLiteral("error: expected an object, got %1")
+                           .arg(JsonFieldReader::describeType(stripe));
     }
     return std::nullopt;
 }
@@ -52,7 +53,8 @@ ProviderError ProviderError::fromHttp(int httpStatus, const QByteArray& body, co
         parsed = fromJson(doc.object());
     ProviderError out = parsed.value_or(ProviderError{});
     if (!parsed)
-        out.message = QStringLiteral("HTTP %1 with an unrecognised body (%2 bytes)").arg(httpStatus).arg(body.size());
+        out.message =
+            QStringLiteral("HTTP %1 with an unrecognised body (%2 bytes)").arg(httpStatus).arg(body.size());
     out.httpStatus = httpStatus;
     out.requestId = requestId;
     return out;

@@ -17,13 +17,13 @@
  */
 struct ProviderEvent
 {
-    QString id;                     ///< "evt_..."
-    QString type;                   ///< e.g. "refund.created"
-    qint64 createdUtcSeconds = 0;   ///< Unix seconds
-    QString requestId;              ///< request.id; empty for automatic events
-    QString requestIdempotencyKey;  ///< request.idempotency_key; empty when none
-    QJsonObject dataObject;         ///< data.object, any resource type
-    QJsonObject raw;                ///< the event as received
+    QString id;                    ///< "evt_..."
+    QString type;                  ///< e.g. "refund.created"
+    qint64 createdUtcSeconds = 0;  ///< Unix seconds
+    QString requestId;             ///< request.id; empty for automatic events
+    QString requestIdempotencyKey; ///< request.idempotency_key; empty when none
+    QJsonObject dataObject;        ///< data.object, any resource type
+    QJsonObject raw;               ///< the event as received
 
     /** Parses an event; on bad input std::nullopt and *error = "event.<field>: <reason>". */
     static std::optional<ProviderEvent> fromJson(const QJsonObject& json, QString* error = nullptr);

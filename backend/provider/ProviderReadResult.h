@@ -37,13 +37,13 @@ QString toString(ReadFailure failure);
 struct ProviderReadStatus
 {
     ReadFailure failure = ReadFailure::None;
-    int httpStatus = 0;        ///< last HTTP status; 0 when no answer
-    QString requestId;         ///< last Request-Id header
-    ProviderError error;       ///< parsed error body for HTTP errors
-    QString networkError;      ///< transport problem or parse error, human readable
-    int requests = 0;          ///< HTTP requests sent (pages and 429 retries included)
-    int rateLimitRetries = 0;  ///< how many 429 answers were retried
-    qint64 elapsedMs = 0;      ///< wall time of the whole call, ms
+    int httpStatus = 0;       ///< last HTTP status; 0 when no answer
+    QString requestId;        ///< last Request-Id header
+    ProviderError error;      ///< parsed error body for HTTP errors
+    QString networkError;     ///< transport problem or parse error, human readable
+    int requests = 0;         ///< HTTP requests sent (pages and 429 retries included)
+    int rateLimitRetries = 0; ///< how many 429 answers were retried
+    qint64 elapsedMs = 0;     ///< wall time of the whole call, ms
 
     bool ok() const { return failure == ReadFailure::None; }
 

@@ -17,17 +17,17 @@
  */
 struct ProviderRefund
 {
-    QString id;                        ///< "re_..."
-    qint64 amountCents = 0;            ///< minor units, >= 0
-    QString currency;                  ///< ISO 4217, lower case as the provider sends it
-    qint64 createdUtcSeconds = 0;      ///< Unix seconds
-    QString status;                    ///< pending, requires_action, succeeded, failed, canceled
-    QString paymentIntent;             ///< "pi_..." or empty (expanded object reads as its id)
-    QString charge;                    ///< "ch_..." or empty (expanded object reads as its id)
-    QString reason;                    ///< duplicate, fraudulent, requested_by_customer, ... or empty
-    QString failureReason;             ///< set when status is failed
-    QMap<QString, QString> metadata;   ///< string to string
-    QJsonObject raw;                   ///< the object as received (evidence snapshots, R16)
+    QString id;                      ///< "re_..."
+    qint64 amountCents = 0;          ///< minor units, >= 0
+    QString currency;                ///< ISO 4217, lower case as the provider sends it
+    qint64 createdUtcSeconds = 0;    ///< Unix seconds
+    QString status;                  ///< pending, requires_action, succeeded, failed, canceled
+    QString paymentIntent;           ///< "pi_..." or empty (expanded object reads as its id)
+    QString charge;                  ///< "ch_..." or empty (expanded object reads as its id)
+    QString reason;                  ///< duplicate, fraudulent, requested_by_customer, ... or empty
+    QString failureReason;           ///< set when status is failed
+    QMap<QString, QString> metadata; ///< string to string
+    QJsonObject raw;                 ///< the object as received (evidence snapshots, R16)
 
     /**
      * Parses a refund object. On bad input returns std::nullopt and, when error is

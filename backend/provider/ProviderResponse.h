@@ -17,14 +17,14 @@
  */
 struct ProviderResponse
 {
-    int httpStatus = 0;                    ///< 0 when no HTTP answer arrived
-    QString requestId;                     ///< Request-Id response header ("req_..."), or empty
-    bool replayed = false;                 ///< Idempotent-Replayed: true (a saved answer, R14)
+    int httpStatus = 0;    ///< 0 when no HTTP answer arrived
+    QString requestId;     ///< Request-Id response header ("req_..."), or empty
+    bool replayed = false; ///< Idempotent-Replayed: true (a saved answer, R14)
     AttemptOutcome outcome = AttemptOutcome::NoResponse;
-    std::optional<ProviderRefund> refund;  ///< the refund object, for Succeeded
-    ProviderError error;                   ///< parsed error body, for 4xx/5xx
-    QString networkError;                  ///< human readable transport problem, or empty
-    qint64 elapsedMs = 0;                  ///< wall time of the request, milliseconds
+    std::optional<ProviderRefund> refund; ///< the refund object, for Succeeded
+    ProviderError error;                  ///< parsed error body, for 4xx/5xx
+    QString networkError;                 ///< human readable transport problem, or empty
+    qint64 elapsedMs = 0;                 ///< wall time of the request, milliseconds
 
     /** One log line: outcome, status, request id, replayed, refund id or error. */
     QString summary() const;

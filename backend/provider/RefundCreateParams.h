@@ -12,9 +12,9 @@
  */
 struct RefundCreateParams
 {
-    QString paymentIntent;             ///< "pi_..." or empty
-    QString charge;                    ///< "ch_..." or empty
-    qint64 amountCents = 0;            ///< minor units, > 0
-    QString reason;                    ///< duplicate, fraudulent, requested_by_customer, or empty
-    QMap<QString, QString> metadata;   ///< sent as metadata[key]=value
+    QString paymentIntent;           ///< "pi_..." or empty
+    QString charge;                  ///< "ch_..." or empty
+    qint64 amountCents = 0;          ///< minor units, > 0
+    QString reason;                  ///< duplicate, fraudulent, requested_by_customer, or empty
+    QMap<QString, QString> metadata; ///< sent as metadata[key]=value
 };

@@ -29,14 +29,16 @@ QByteArray readFixture(const char* name)
     return file.readAll();
 }
 
-QJsonObject refundObject(const QString& id, qint64 amount = 3800, const QString& operationId = QStringLiteral("op_1"))
+QJsonObject refundObject(const QString& id, qint64 amount = 3800,
+                         const QString& operationId = QStringLiteral("op_1"))
 {
     QJsonObject refund = QJsonDocument::fromJson(readFixture("refund.json")).object();
     refund.insert(QStringLiteral("id"), id);
     refund.insert(QStringLiteral("amount"), amount);
     refund.insert(QStringLiteral("payment_intent"), QStringLiteral("pi_1"));
-    refund.insert(QStringLiteral("metadata"), QJsonObject{{QStringLiteral("operation_id"), operationId},
-                                                          {QStringLiteral("order_id"), QStringLiteral("4417")}});
+    refund.insert(QStringLiteral("metadata"),
+                  QJsonObject{{QStringLiteral("operation_id"), operationId},
+                              {QStringLiteral("order_id"), QStringLiteral("4417")}});
     return refund;
 }
 
@@ -47,7 +49,8 @@ QByteArray toJson(const QJsonObject& object)
 
 QByteArray stripeError(const char* type, const char* code, const char* message)
 {
-    QJsonObject error{{QStringLiteral("type"), QLatin1String(type)}, {QStringLiteral("message"), QLatin1String(message)}};
+    QJsonObject error{{QStringLiteral("type"), QLatin1String(type)},
+                      {QStringLiteral("message"), QLatin1String(message)}};
     if (code)
         error.insert(QStringLiteral("code"), QLatin1String(code));
     return toJson(QJsonObject{{QStringLiteral("error"), error}});
@@ -153,43 +156,53 @@ void TestProviderClient::r7_classifyAnswer_data()
     QTest::newRow("200 refund") << 200 << toJson(refundObject(QStringLiteral("re_ok"))) << json
                                 << AttemptOutcome::Succeeded << QString();
     QTest::newRow("409 in progress") << 409
-                                     << stripeError("idempotency_error", "idempotency_key_in_use", "in use") << json
-                                     << AttemptOutcome::InProgress << "idempotency_key_in_use";
-    QTest::newRow("429 rate_limit") << 429 << stripeError("invalid_request_error", "rate_limit", "slow down") << json
-                                    << AttemptOutcome::RateLimited << "rate_limit";
-    QTest::newRow("429 lock_timeout") << 429 << stripeError("invalid_request_error", "lock_timeout", "lock") << json
-                                      << AttemptOutcome::RateLimited << "lock_timeout";
+                                     << stripeError("idempotency_error", "idempotency_key_in_use", "in use")
+                                     << json << AttemptOutcome::InProgress << "idempotency_key_in_use";
+    QTest::newRow("429 rate_limit") << 429 << stripeError("invalid_request_error", "rate_limit", "slow down")
+                                    << json << AttemptOutcome::RateLimited << "rate_limit";
+    QTest::newRow("429 lock_timeout") << 429 << stripeError("invalid_request_error", "lock_timeout", "lock")
+                                      << json << AttemptOutcome::RateLimited << "lock_timeout";
     QTest::newRow("500 saved") << 500 << stripeError("api_error", nullptr, "Something went wrong") << json
                                << AttemptOutcome::ServerSavedError << QString();
-    QTest::newRow("503 no body") << 503 << QByteArray() << json << AttemptOutcome::ServerSavedError << QString();
+    QTest::newRow("503 no body") << 503 << QByteArray() << json << AttemptOutcome::ServerSavedError
+                                 << QString();
     QTest::newRow("400 idempotency_error")
-        << 400 << stripeError("idempotency_error", nullptr, "Keys for idempotent requests can only be used with the "
-                                                            "same parameters")
+        << 400
+        << stripeError("idempotency_error", nullptr,
+                       "Keys for idempotent requests can only be used with the "
+                       "same parameters")
         << json << AttemptOutcome::IdempotencyMismatch << QString();
     QTest::newRow("422 problem+json")
         << 422
-        << QByteArray(R"({"type":"https://example.com/idempotency","title":"Idempotency-Key is already used",)"
-                      R"("detail":"different payload","status":422})")
+        << QByteArray(
+               R"({"type":"https://example.com/idempotency","title":"Idempotency-Key is already used",)"
+               R"("detail":"different payload","status":422})")
         << QByteArray("application/problem+json") << AttemptOutcome::IdempotencyMismatch << QString();
     QTest::newRow("400 charge_already_refunded")
         << 400 << stripeError("invalid_request_error", "charge_already_refunded", "already refunded") << json
         << AttemptOutcome::Refused << "charge_already_refunded";
-    QTest::newRow("400 amount_too_large") << 400 << stripeError("invalid_request_error", "amount_too_large", "too large")
-                                          << json << AttemptOutcome::Refused << "amount_too_large";
-    QTest::newRow("404 resource_missing") << 404 << stripeError("invalid_request_error", "resource_missing", "No such")
-                                          << json << AttemptOutcome::Refused << "resource_missing";
-    QTest::newRow("401") << 401 << stripeError("invalid_request_error", nullptr, "Invalid API Key provided") << json
-                         << AttemptOutcome::AuthFailed << QString();
-    QTest::newRow("403") << 403 << stripeError("invalid_request_error", "secret_key_required", "restricted key")
+    QTest::newRow("400 amount_too_large")
+        << 400 << stripeError("invalid_request_error", "amount_too_large", "too large") << json
+        << AttemptOutcome::Refused << "amount_too_large";
+    QTest::newRow("404 resource_missing")
+        << 404 << stripeError("invalid_request_error", "resource_missing", "No such") << json
+        << AttemptOutcome::Refused << "resource_missing";
+    QTest::newRow("401") << 401 << stripeError("invalid_request_error", nullptr, "Invalid API Key provided")
+                         << json << AttemptOutcome::AuthFailed << QString();
+    QTest::newRow("403") << 403
+                         << stripeError("invalid_request_error", "secret_key_required", "restricted key")
                          << json << AttemptOutcome::AuthFailed << "secret_key_required";
     QTest::newRow("200 garbage") << 200 << QByteArray("<html>ok</html>") << QByteArray("text/html")
                                  << AttemptOutcome::InvalidResponse << QString();
-    QTest::newRow("200 not a refund") << 200 << readFixture("charge.json") << json << AttemptOutcome::InvalidResponse
-                                      << QString();
+    QTest::newRow("200 not a refund")
+        << 200 << readFixture("charge.json") << json << AttemptOutcome::InvalidResponse << QString();
     QTest::newRow("200 refund missing id")
-        << 200 << toJson(QJsonObject{{QStringLiteral("object"), QStringLiteral("refund")}, {QStringLiteral("amount"), 1}})
+        << 200
+        << toJson(QJsonObject{{QStringLiteral("object"), QStringLiteral("refund")},
+                              {QStringLiteral("amount"), 1}})
         << json << AttemptOutcome::InvalidResponse << QString();
-    QTest::newRow("302 redirect") << 302 << QByteArray() << json << AttemptOutcome::InvalidResponse << QString();
+    QTest::newRow("302 redirect") << 302 << QByteArray() << json << AttemptOutcome::InvalidResponse
+                                  << QString();
 }
 
 void TestProviderClient::r7_classifyAnswer()
@@ -236,7 +249,8 @@ void TestProviderClient::r7_timeoutIsNoResponse()
     // Qt reports its transfer timeout as OperationCanceledError; it must read as "maybe done".
     QCOMPARE(toString(response.outcome), toString(AttemptOutcome::NoResponse));
     QCOMPARE(response.httpStatus, 0);
-    QVERIFY2(response.networkError.contains(QStringLiteral("transfer timeout")), qPrintable(response.networkError));
+    QVERIFY2(response.networkError.contains(QStringLiteral("transfer timeout")),
+             qPrintable(response.networkError));
     QCOMPARE(m_server->requests.size(), 1);
     QVERIFY(response.error.isEmpty());
 }
@@ -286,8 +300,10 @@ void TestProviderClient::r7_invalidParamsAreRefusedWithoutSending_data()
     zero.amountCents = 0;
     RefundCreateParams noTarget = sampleParams();
     noTarget.paymentIntent.clear();
-    QTest::newRow("amount 0 would refund everything") << zero << "k" << "amount";
-    QTest::newRow("no payment") << noTarget << "k" << "payment_intent";
+    QTest::newRow("amount 0 would refund everything") << zero << "k"
+                                                      << "amount";
+    QTest::newRow("no payment") << noTarget << "k"
+                                << "payment_intent";
     QTest::newRow("empty key") << sampleParams() << QString() << "Idempotency-Key";
     QTest::newRow("key too long") << sampleParams() << QString(256, QLatin1Char('k')) << "Idempotency-Key";
 }
@@ -309,8 +325,9 @@ void TestProviderClient::r7_invalidParamsAreRefusedWithoutSending()
 
 void TestProviderClient::r12_requestIdAndReplayedParsed()
 {
-    m_server->setReply(FakeReply::json(200, toJson(refundObject(QStringLiteral("re_1"))),
-                                       {{"Request-Id", "req_8TQcInGq1yeQ9A"}, {"Idempotent-Replayed", "true"}}));
+    m_server->setReply(
+        FakeReply::json(200, toJson(refundObject(QStringLiteral("re_1"))),
+                        {{"Request-Id", "req_8TQcInGq1yeQ9A"}, {"Idempotent-Replayed", "true"}}));
     auto client = makeClient();
     ProviderResponse response = client->createRefund(sampleParams(), QStringLiteral("key-replay"));
     QCOMPARE(response.requestId, QStringLiteral("req_8TQcInGq1yeQ9A"));
@@ -325,7 +342,8 @@ void TestProviderClient::r12_requestIdAndReplayedParsed()
     QCOMPARE(response.requestId, QStringLiteral("req_2"));
     QVERIFY(response.replayed);
 
-    m_server->setReply(FakeReply::json(200, toJson(refundObject(QStringLiteral("re_1"))), {{"Request-Id", "req_3"}}));
+    m_server->setReply(
+        FakeReply::json(200, toJson(refundObject(QStringLiteral("re_1"))), {{"Request-Id", "req_3"}}));
     response = client->createRefund(sampleParams(), QStringLiteral("key-fresh"));
     QVERIFY(!response.replayed);
     m_server->setReply(FakeReply::json(200, toJson(refundObject(QStringLiteral("re_1"))),
@@ -340,7 +358,8 @@ void TestProviderClient::r2_postSendsIdempotencyKeyAndExactFormBody()
     m_server->setReply(FakeReply::json(200, toJson(refundObject(QStringLiteral("re_1")))));
     auto client = makeClient();
     const QString key = QStringLiteral("8e03978e-40d5-43e8-bc93-6894a57f9324");
-    QCOMPARE(toString(client->createRefund(sampleParams(), key).outcome), toString(AttemptOutcome::Succeeded));
+    QCOMPARE(toString(client->createRefund(sampleParams(), key).outcome),
+             toString(AttemptOutcome::Succeeded));
     QCOMPARE(m_server->requests.size(), 1);
     const RecordedRequest& request = m_server->requests.first();
     QCOMPARE(request.method, QByteArray("POST"));
@@ -365,7 +384,8 @@ void TestProviderClient::r11_specialCharactersSurviveTheWire()
     RecordedRequest asQuery = m_server->requests.first();
     asQuery.target = "/?" + asQuery.body;
     QCOMPARE(asQuery.query().queryItemValue(QStringLiteral("metadata[note]"), QUrl::FullyDecoded), note);
-    QCOMPARE(asQuery.query().queryItemValue(QStringLiteral("metadata[operation_id]")), QStringLiteral("op_5521"));
+    QCOMPARE(asQuery.query().queryItemValue(QStringLiteral("metadata[operation_id]")),
+             QStringLiteral("op_5521"));
 }
 
 void TestProviderClient::r13_getSendsNoIdempotencyKey()
@@ -383,7 +403,8 @@ void TestProviderClient::r13_getSendsNoIdempotencyKey()
     QCOMPARE(request.header("Authorization"), QByteArray("Bearer ") + kApiKey.toLatin1());
 
     m_server->setReply(FakeReply::json(200, readFixture("payment_intent.json")));
-    const PaymentIntentReadResult pi = client->retrievePaymentIntent(QStringLiteral("pi_1PgafyB7WZ01zgkWSjxsAJo3"));
+    const PaymentIntentReadResult pi =
+        client->retrievePaymentIntent(QStringLiteral("pi_1PgafyB7WZ01zgkWSjxsAJo3"));
     QVERIFY2(pi.ok(), qPrintable(pi.describe()));
     QCOMPARE(pi.value->amountCents, 1099);
     QCOMPARE(m_server->requests.last().target, QByteArray("/v1/payment_intents/pi_1PgafyB7WZ01zgkWSjxsAJo3"));
@@ -395,20 +416,24 @@ void TestProviderClient::r13_readClassification_data()
     QTest::addColumn<FakeReply>("reply");
     QTest::addColumn<ReadFailure>("expected");
     QTest::addColumn<QString>("describePrefix");
-    QTest::newRow("401") << FakeReply::json(401, stripeError("invalid_request_error", nullptr, "Invalid API Key"))
+    QTest::newRow("401") << FakeReply::json(401,
+                                            stripeError("invalid_request_error", nullptr, "Invalid API Key"))
                          << ReadFailure::WrongKey << "wrong key (401)";
-    QTest::newRow("403") << FakeReply::json(403, stripeError("invalid_request_error", nullptr, "lacks rak_refund_read"))
+    QTest::newRow("403") << FakeReply::json(
+                                403, stripeError("invalid_request_error", nullptr, "lacks rak_refund_read"))
                          << ReadFailure::NoReadRights << "key without read rights (403)";
-    QTest::newRow("404") << FakeReply::json(404, stripeError("invalid_request_error", "resource_missing", "No such refund"))
+    QTest::newRow("404") << FakeReply::json(404, stripeError("invalid_request_error", "resource_missing",
+                                                             "No such refund"))
                          << ReadFailure::NotFound << "not found (404)";
-    QTest::newRow("500") << FakeReply::json(500, stripeError("api_error", nullptr, "oops")) << ReadFailure::ServerError
-                         << "provider error (HTTP 500)";
-    QTest::newRow("400") << FakeReply::json(400, stripeError("invalid_request_error", "parameter_unknown", "bad"))
+    QTest::newRow("500") << FakeReply::json(500, stripeError("api_error", nullptr, "oops"))
+                         << ReadFailure::ServerError << "provider error (HTTP 500)";
+    QTest::newRow("400") << FakeReply::json(400,
+                                            stripeError("invalid_request_error", "parameter_unknown", "bad"))
                          << ReadFailure::Refused << "refused by the provider (HTTP 400)";
     QTest::newRow("garbage") << FakeReply::json(200, "{not json") << ReadFailure::MalformedResponse
                              << "malformed response";
-    QTest::newRow("wrong object") << FakeReply::json(200, readFixture("charge.json")) << ReadFailure::MalformedResponse
-                                  << "malformed response: refund.object";
+    QTest::newRow("wrong object") << FakeReply::json(200, readFixture("charge.json"))
+                                  << ReadFailure::MalformedResponse << "malformed response: refund.object";
     QTest::newRow("silent") << FakeReply::silent() << ReadFailure::TimedOut << "timed out";
     QTest::newRow("closed") << FakeReply::close() << ReadFailure::Unreachable << "unreachable";
 }
@@ -433,7 +458,8 @@ void TestProviderClient::r13_read429RetriedWithBackoffThenSucceeds()
     m_server->setHandler([&calls](const RecordedRequest&) {
         ++calls;
         if (calls <= 2)
-            return FakeReply::json(429, stripeError("invalid_request_error", "rate_limit", "Too many requests"));
+            return FakeReply::json(429,
+                                   stripeError("invalid_request_error", "rate_limit", "Too many requests"));
         return FakeReply::json(200, listPage(QJsonArray{refundObject(QStringLiteral("re_1"))}, false));
     });
     auto client = makeClient();
@@ -471,11 +497,14 @@ void TestProviderClient::r15_listRefundsFollowsPaginationToTheEnd()
     m_server->setHandler([](const RecordedRequest& request) {
         const QString after = request.query().queryItemValue(QStringLiteral("starting_after"));
         if (after.isEmpty())
-            return FakeReply::json(200, listPage({refundObject(QStringLiteral("re_1")), refundObject(QStringLiteral("re_2"))}, true));
+            return FakeReply::json(
+                200,
+                listPage({refundObject(QStringLiteral("re_1")), refundObject(QStringLiteral("re_2"))}, true));
         if (after == QLatin1String("re_2"))
             return FakeReply::json(200, listPage({refundObject(QStringLiteral("re_3"))}, true));
         if (after == QLatin1String("re_3"))
-            return FakeReply::json(200, listPage({refundObject(QStringLiteral("re_4"), 100, QStringLiteral("op_9"))}, false));
+            return FakeReply::json(
+                200, listPage({refundObject(QStringLiteral("re_4"), 100, QStringLiteral("op_9"))}, false));
         return FakeReply::json(400, stripeError("invalid_request_error", "resource_missing", "bad cursor"));
     });
     auto client = makeClient();
@@ -502,7 +531,8 @@ void TestProviderClient::r15_listRefundsFixtureListIsEmpty()
 {
     m_server->setReply(FakeReply::json(200, readFixture("refund_list.json")));
     auto client = makeClient();
-    const RefundListResult result = client->listRefunds(QString(), QStringLiteral("ch_1PgafuB7WZ01zgkWXYmPNZs8"));
+    const RefundListResult result =
+        client->listRefunds(QString(), QStringLiteral("ch_1PgafuB7WZ01zgkWXYmPNZs8"));
     QVERIFY2(result.ok(), qPrintable(result.describe()));
     QVERIFY(result.value.isEmpty());
     QVERIFY(!m_server->requests.first().query().hasQueryItem(QStringLiteral("payment_intent")));
@@ -551,16 +581,19 @@ void TestProviderClient::r15_searchPaymentIntentsFollowsNextPage()
     QCOMPARE(result.value[1].id, QStringLiteral("pi_second"));
     QCOMPARE(m_server->requests.size(), 2);
     QCOMPARE(m_server->requests[0].path(), QStringLiteral("/v1/payment_intents/search"));
-    QCOMPARE(m_server->requests[0].query().queryItemValue(QStringLiteral("query"), QUrl::FullyDecoded), query);
+    QCOMPARE(m_server->requests[0].query().queryItemValue(QStringLiteral("query"), QUrl::FullyDecoded),
+             query);
 }
 
 void TestProviderClient::r15_listEventsFollowsPaginationAndFilters()
 {
     QJsonObject event = QJsonDocument::fromJson(readFixture("event.json")).object();
     event.insert(QStringLiteral("type"), QStringLiteral("refund.created"));
-    event.insert(QStringLiteral("data"), QJsonObject{{QStringLiteral("object"), refundObject(QStringLiteral("re_1"))}});
-    event.insert(QStringLiteral("request"), QJsonObject{{QStringLiteral("id"), QStringLiteral("req_1")},
-                                                        {QStringLiteral("idempotency_key"), QStringLiteral("key-A")}});
+    event.insert(QStringLiteral("data"),
+                 QJsonObject{{QStringLiteral("object"), refundObject(QStringLiteral("re_1"))}});
+    event.insert(QStringLiteral("request"),
+                 QJsonObject{{QStringLiteral("id"), QStringLiteral("req_1")},
+                             {QStringLiteral("idempotency_key"), QStringLiteral("key-A")}});
     QJsonObject second = event;
     second.insert(QStringLiteral("id"), QStringLiteral("evt_2"));
     m_server->setHandler([event, second](const RecordedRequest& request) {
@@ -662,8 +695,9 @@ void TestProviderClient::cancelInterruptsBackoffSleep()
     QThread* worker = QThread::create([&] {
         ProviderClient local(config);
         local.setRandomSeed(seed); // default (interruptible) sleeper
-        connect(&local, &ProviderClient::readRetryScheduled, &local,
-                [&scheduledDelay](int, int delayMs) { scheduledDelay = delayMs; }, Qt::DirectConnection);
+        connect(
+            &local, &ProviderClient::readRetryScheduled, &local,
+            [&scheduledDelay](int, int delayMs) { scheduledDelay = delayMs; }, Qt::DirectConnection);
         client = &local;
         result = local.retrieveRefund(QStringLiteral("re_1"));
         client = nullptr;
@@ -702,10 +736,12 @@ void TestProviderClient::r22_keyNeverInErrorText()
         m_server->setHandler([echoed](const RecordedRequest& request) {
             if (request.path().endsWith(QLatin1String("/re_obj")))
                 return FakeReply::json(200, "{\"object\":\"" + echoed + "\",\"id\":\"re_1\"}");
-            return FakeReply::json(401,
-                                   "{\"error\":{\"type\":\"invalid_request_error\",\"message\":\"Invalid API Key "
-                                   "provided: " + echoed + " (" + request.header("Authorization") + ")\",\"param\":\"x\"}}",
-                                   {{"Request-Id", "req_" + echoed}});
+            return FakeReply::json(
+                401,
+                "{\"error\":{\"type\":\"invalid_request_error\",\"message\":\"Invalid API Key "
+                "provided: " +
+                    echoed + " (" + request.header("Authorization") + ")\",\"param\":\"x\"}}",
+                {{"Request-Id", "req_" + echoed}});
         });
         ProviderConfig config;
         config.baseUrl = m_server->baseUrl();
@@ -720,9 +756,10 @@ void TestProviderClient::r22_keyNeverInErrorText()
         const RefundReadResult wrongObject = client.retrieveRefund(QStringLiteral("re_obj"));
         QCOMPARE(toString(wrongObject.failure), toString(ReadFailure::MalformedResponse));
 
-        const QStringList texts{create.error.message, create.error.toString(), create.summary(), create.requestId,
-                                create.networkError, read.describe(), read.error.message, read.networkError,
-                                wrongObject.describe(), wrongObject.networkError};
+        const QStringList texts{create.error.message,    create.error.toString(), create.summary(),
+                                create.requestId,        create.networkError,     read.describe(),
+                                read.error.message,      read.networkError,       wrongObject.describe(),
+                                wrongObject.networkError};
         // The echo really happened, so the masking is what keeps the key out.
         QVERIFY(create.error.message.contains(QStringLiteral("Invalid API Key provided")));
         QVERIFY(wrongObject.describe().contains(QStringLiteral("refund.object")));

@@ -51,7 +51,8 @@ QJsonObject craftedRefundEvent()
     event.insert(QStringLiteral("data"), QJsonObject{{QStringLiteral("object"), refund}});
     event.insert(QStringLiteral("request"),
                  QJsonObject{{QStringLiteral("id"), QStringLiteral("req_77")},
-                             {QStringLiteral("idempotency_key"), QStringLiteral("8e03978e-40d5-43e8-bc93-6894a57f9324")}});
+                             {QStringLiteral("idempotency_key"),
+                              QStringLiteral("8e03978e-40d5-43e8-bc93-6894a57f9324")}});
     return event;
 }
 } // namespace
@@ -201,8 +202,9 @@ void TestProviderObjects::r15_craftedRefundEventCarriesKeyAndRefund()
 void TestProviderObjects::r11_refundMetadataAndExpandedIds()
 {
     QJsonObject json = fixture("refund.json");
-    json.insert(QStringLiteral("metadata"), QJsonObject{{QStringLiteral("operation_id"), QStringLiteral("op_1")},
-                                                        {QStringLiteral("order_id"), QStringLiteral("4417")}});
+    json.insert(QStringLiteral("metadata"),
+                QJsonObject{{QStringLiteral("operation_id"), QStringLiteral("op_1")},
+                            {QStringLiteral("order_id"), QStringLiteral("4417")}});
     json.insert(QStringLiteral("charge"), QJsonObject{{QStringLiteral("id"), QStringLiteral("ch_expanded")},
                                                       {QStringLiteral("object"), QStringLiteral("charge")}});
     json.insert(QStringLiteral("payment_intent"), QStringLiteral("pi_1"));
@@ -230,11 +232,13 @@ void TestProviderObjects::refundBadInputNamesTheField_data()
     QTest::newRow("id null") << "id" << QJsonValue() << "refund.id: missing";
     QTest::newRow("id number") << "id" << QJsonValue(5) << "refund.id: expected a string, got a number";
     QTest::newRow("id empty") << "id" << QJsonValue(QString()) << "refund.id: empty";
-    QTest::newRow("object missing") << "object" << absent << "refund.object: expected \"refund\", got missing";
+    QTest::newRow("object missing") << "object" << absent
+                                    << "refund.object: expected \"refund\", got missing";
     QTest::newRow("amount missing") << "amount" << absent << "refund.amount: missing";
     QTest::newRow("amount string") << "amount" << QJsonValue(QStringLiteral("100"))
                                    << "refund.amount: expected an integer, got a string";
-    QTest::newRow("amount fraction") << "amount" << QJsonValue(1.5) << "refund.amount: expected an integer, got 1.5";
+    QTest::newRow("amount fraction") << "amount" << QJsonValue(1.5)
+                                     << "refund.amount: expected an integer, got 1.5";
     QTest::newRow("amount negative") << "amount" << QJsonValue(-1) << "refund.amount: negative (-1)";
     QTest::newRow("amount huge") << "amount" << QJsonValue(1e300)
                                  << "refund.amount: expected an integer, got 1.0000000000000001e+300";
@@ -274,13 +278,15 @@ void TestProviderObjects::paymentIntentBadInputNamesTheField_data()
     QTest::addColumn<QJsonValue>("value");
     QTest::addColumn<QString>("expectedError");
     QTest::newRow("id missing") << "id" << QJsonValue(QJsonValue::Undefined) << "payment_intent.id: missing";
-    QTest::newRow("amount_received string") << "amount_received" << QJsonValue(QStringLiteral("0"))
-                                            << "payment_intent.amount_received: expected an integer, got a string";
+    QTest::newRow("amount_received string")
+        << "amount_received" << QJsonValue(QStringLiteral("0"))
+        << "payment_intent.amount_received: expected an integer, got a string";
     QTest::newRow("metadata string") << "metadata" << QJsonValue(QStringLiteral("x"))
                                      << "payment_intent.metadata: expected an object or null, got a string";
-    QTest::newRow("latest_charge bool") << "latest_charge" << QJsonValue(false)
-                                        << "payment_intent.latest_charge: expected an id string, an object or "
-                                           "null, got a boolean";
+    QTest::newRow("latest_charge bool")
+        << "latest_charge" << QJsonValue(false)
+        << "payment_intent.latest_charge: expected an id string, an object or "
+           "null, got a boolean";
 }
 
 void TestProviderObjects::paymentIntentBadInputNamesTheField()
@@ -299,11 +305,14 @@ void TestProviderObjects::eventBadInputNamesTheField_data()
     QTest::addColumn<QJsonValue>("value");
     QTest::addColumn<QString>("expectedError");
     QTest::newRow("type missing") << "type" << QJsonValue(QJsonValue::Undefined) << "event.type: missing";
-    QTest::newRow("created double") << "created" << QJsonValue(1.25) << "event.created: expected an integer, got 1.25";
+    QTest::newRow("created double") << "created" << QJsonValue(1.25)
+                                    << "event.created: expected an integer, got 1.25";
     QTest::newRow("data missing") << "data" << QJsonValue(QJsonValue::Undefined) << "event.data: missing";
-    QTest::newRow("data.object missing") << "data" << QJsonValue(QJsonObject{}) << "event.data.object: missing";
-    QTest::newRow("data.object string") << "data" << QJsonValue(QJsonObject{{QStringLiteral("object"), QStringLiteral("x")}})
-                                        << "event.data.object: expected an object, got a string";
+    QTest::newRow("data.object missing")
+        << "data" << QJsonValue(QJsonObject{}) << "event.data.object: missing";
+    QTest::newRow("data.object string")
+        << "data" << QJsonValue(QJsonObject{{QStringLiteral("object"), QStringLiteral("x")}})
+        << "event.data.object: expected an object, got a string";
     QTest::newRow("request number") << "request" << QJsonValue(3)
                                     << "event.request: expected an object, a string or null, got a number";
     QTest::newRow("request key number")
@@ -323,8 +332,8 @@ void TestProviderObjects::eventBadInputNamesTheField()
 
 void TestProviderObjects::malformedJsonIsAnUnrecognisedError()
 {
-    const ProviderError garbage = ProviderError::fromHttp(502, QByteArrayLiteral("<html>Bad gateway</html>"),
-                                                          QStringLiteral("req_9"));
+    const ProviderError garbage =
+        ProviderError::fromHttp(502, QByteArrayLiteral("<html>Bad gateway</html>"), QStringLiteral("req_9"));
     QCOMPARE(garbage.httpStatus, 502);
     QCOMPARE(garbage.requestId, QStringLiteral("req_9"));
     QVERIFY(garbage.type.isEmpty());
@@ -333,8 +342,8 @@ void TestProviderObjects::malformedJsonIsAnUnrecognisedError()
     QString error;
     QVERIFY(!ProviderError::fromJson(QJsonObject{{QStringLiteral("error"), QStringLiteral("boom")}}, &error));
     QCOMPARE(error, QStringLiteral("error: expected an object, got a string"));
-    QVERIFY(!ProviderError::fromJson(QJsonObject{{QStringLiteral("error"), QJsonObject{{QStringLiteral("code"), 1}}}},
-                                     &error));
+    QVERIFY(!ProviderError::fromJson(
+        QJsonObject{{QStringLiteral("error"), QJsonObject{{QStringLiteral("code"), 1}}}}, &error));
     QCOMPARE(error, QStringLiteral("error.type: missing"));
     QVERIFY(!ProviderError::fromJson(QJsonObject{}, &error));
     QVERIFY(error.startsWith(QStringLiteral("error: missing")));
@@ -353,8 +362,9 @@ void TestProviderObjects::r14_errorBodiesStripeAndProblemJson()
     QCOMPARE(stripe.message, QStringLiteral("Charge ch_1 has already been refunded."));
     QCOMPARE(stripe.param, QStringLiteral("charge"));
     QVERIFY(!stripe.problemJson);
-    QCOMPARE(stripe.toString(), QStringLiteral("HTTP 400 invalid_request_error charge_already_refunded: Charge ch_1 "
-                                               "has already been refunded. [param charge] (request req_1)"));
+    QCOMPARE(stripe.toString(),
+             QStringLiteral("HTTP 400 invalid_request_error charge_already_refunded: Charge ch_1 "
+                            "has already been refunded. [param charge] (request req_1)"));
 
     const ProviderError problem = ProviderError::fromHttp(
         422,
@@ -364,13 +374,15 @@ void TestProviderObjects::r14_errorBodiesStripeAndProblemJson()
     QCOMPARE(problem.httpStatus, 422);
     QVERIFY(problem.problemJson);
     QCOMPARE(problem.type, QStringLiteral("https://developer.example.com/idempotency"));
-    QCOMPARE(problem.message, QStringLiteral("Idempotency-Key is already used: This operation is idempotent and it "
-                                             "requires correct usage of Idempotency Key."));
+    QCOMPARE(problem.message,
+             QStringLiteral("Idempotency-Key is already used: This operation is idempotent and it "
+                            "requires correct usage of Idempotency Key."));
     QVERIFY(problem.code.isEmpty());
 
     // R22: a provider echoing a key in its message does not get it into ours.
     const ProviderError echoed = ProviderError::fromHttp(
-        401, R"({"error":{"type":"invalid_request_error","message":"Invalid API Key provided: sk_test_abc123XYZ"}})",
+        401,
+        R"({"error":{"type":"invalid_request_error","message":"Invalid API Key provided: sk_test_abc123XYZ"}})",
         QString());
     QVERIFY2(!echoed.message.contains(QStringLiteral("abc123XYZ")), qPrintable(echoed.message));
 }
@@ -391,7 +403,8 @@ void TestProviderObjects::r7_outcomeStringsAreStable()
     for (const auto& [outcome, name] : table) {
         QCOMPARE(toString(outcome), name);
         QVERIFY(attemptOutcomeFromString(name) == std::optional<AttemptOutcome>(outcome));
-        AttemptOutcome parsed = outcome == AttemptOutcome::Refused ? AttemptOutcome::Succeeded : AttemptOutcome::Refused;
+        AttemptOutcome parsed =
+            outcome == AttemptOutcome::Refused ? AttemptOutcome::Succeeded : AttemptOutcome::Refused;
         QVERIFY(fromString(name, &parsed));
         QVERIFY(parsed == outcome);
     }
@@ -411,8 +424,9 @@ void TestProviderObjects::r11_formEncodingIsStripes()
     p.metadata.insert(QStringLiteral("order_id"), QStringLiteral("4417"));
     p.metadata.insert(QStringLiteral("operation_id"), QStringLiteral("op_5521"));
     QCOMPARE(ProviderClient::refundFormBody(p),
-             QByteArrayLiteral("payment_intent=pi_3MtwBwLkdIwHu7ix28a3tqPa&amount=3800&reason=requested_by_customer"
-                               "&metadata[operation_id]=op_5521&metadata[order_id]=4417"));
+             QByteArrayLiteral(
+                 "payment_intent=pi_3MtwBwLkdIwHu7ix28a3tqPa&amount=3800&reason=requested_by_customer"
+                 "&metadata[operation_id]=op_5521&metadata[order_id]=4417"));
     p.paymentIntent.clear();
     p.charge = QStringLiteral("ch_1");
     p.reason.clear();
@@ -423,8 +437,8 @@ void TestProviderObjects::r11_formEncodingIsStripes()
 void TestProviderObjects::r11_formEncodingSurvivesSpecialCharacters()
 {
     const QString tricky = QStringLiteral("a+b&c=d e/%;ü€ş\u0416");
-    const QByteArray encoded =
-        FormEncoder::encode({{QStringLiteral("metadata[note]"), tricky}, {QStringLiteral("x"), QStringLiteral("1")}});
+    const QByteArray encoded = FormEncoder::encode(
+        {{QStringLiteral("metadata[note]"), tricky}, {QStringLiteral("x"), QStringLiteral("1")}});
     QCOMPARE(encoded.left(15), QByteArrayLiteral("metadata[note]="));
     QVERIFY(encoded.contains("a%2Bb%26c%3Dd%20e%2F%25%3B"));
     QVERIFY(!encoded.contains(' '));
