@@ -3,6 +3,7 @@
 #include "Logging.h"
 
 #include <QAtomicInteger>
+#include <QRegularExpression>
 #include <QSqlDriver>
 #include <QSqlError>
 
@@ -35,7 +36,7 @@ StoreResult<std::unique_ptr<Database>> Database::open(const QString& url)
     return open(*parsed);
 }
 
-StoreResult<std::unique_ptr<Database>> Database::open(const DatabaseUrl& url)
+StoreResult<std::unique_ptr<Database>> Database::open(const DatabaseUrl& url, const QString& applicationName)
 {
     const QString driver = url.isSqlite() ? QStringLiteral("QSQLITE") : QStringLiteral("QPSQL");
     if (!QSqlDatabase::isDriverAvailable(driver)) {
@@ -56,7 +57,11 @@ StoreResult<std::unique_ptr<Database>> Database::open(const DatabaseUrl& url)
             c.setUserName(url.user());
             c.setPassword(url.password());
             c.setDatabaseName(url.databaseName());
-            c.setConnectOptions(QStringLiteral("connect_timeout=5;application_name=refund-ops"));
+            // libpq conninfo value: letters, digits, '-', '_' and '.' need no quoting.
+            static const QRegularExpression plainName(QStringLiteral("^[A-Za-z0-9_.-]{1,63}$"));
+            const QString appName = plainName.match(applicationName).hasMatch() ? applicationName
+                                                                                : QStringLiteral("refund-ops");
+            c.setConnectOptions(QStringLiteral("connect_timeout=5;application_name=") + appName);
         }
     }
     if (auto r = db->configure(); !r)

@@ -137,6 +137,31 @@ const QList<Migration>& migrations()
              QStringLiteral("CREATE TRIGGER refund_ops_closed_rows_are_final BEFORE UPDATE OR DELETE ON refund_ops "
                             "FOR EACH ROW EXECUTE FUNCTION refund_ops_closed_rows_are_final()"),
          }},
+        // Consoles LISTEN on refund_ops_changed (ChangeWatcher) instead of polling the server.
+        // One NOTIFY per statement, delivered at commit; PostgreSQL folds identical payloads of
+        // one transaction into one. SQLite has no NOTIFY: its watcher polls PRAGMA data_version.
+        {2,
+         "change notifications for consoles (PostgreSQL LISTEN/NOTIFY)",
+         {},
+         {},
+         {
+             QStringLiteral(R"(CREATE FUNCTION refund_notify_change() RETURNS trigger
+                 LANGUAGE plpgsql AS $$
+                 BEGIN
+                     PERFORM pg_notify('refund_ops_changed', TG_TABLE_NAME);
+                     RETURN NULL;
+                 END $$)"),
+             QStringLiteral("CREATE TRIGGER refund_ops_notify_change AFTER INSERT OR UPDATE OR DELETE ON refund_ops "
+                            "FOR EACH STATEMENT EXECUTE FUNCTION refund_notify_change()"),
+             QStringLiteral("CREATE TRIGGER refund_attempts_notify_change AFTER INSERT OR UPDATE OR DELETE ON refund_attempts "
+                            "FOR EACH STATEMENT EXECUTE FUNCTION refund_notify_change()"),
+             QStringLiteral("CREATE TRIGGER tool_calls_notify_change AFTER INSERT OR UPDATE OR DELETE ON tool_calls "
+                            "FOR EACH STATEMENT EXECUTE FUNCTION refund_notify_change()"),
+             QStringLiteral("CREATE TRIGGER audit_log_notify_change AFTER INSERT OR UPDATE OR DELETE ON audit_log "
+                            "FOR EACH STATEMENT EXECUTE FUNCTION refund_notify_change()"),
+             QStringLiteral("CREATE TRIGGER settings_notify_change AFTER INSERT OR UPDATE OR DELETE ON settings "
+                            "FOR EACH STATEMENT EXECUTE FUNCTION refund_notify_change()"),
+         }},
     };
     return list;
 }

@@ -18,3 +18,4 @@ target_sources(refund_backend PRIVATE
 target_sources(refund_backend PRIVATE
     cli/CliError.h
     cli/RefundToolCli.h cli/RefundToolCli.cpp)
+target_sources(refund_backend PRIVATE db/ChangeWatcher.h db/ChangeWatcher.cpp)
