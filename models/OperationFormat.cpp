@@ -76,7 +76,11 @@ QColor OperationFormat::urgencyColor(Urgency urgency)
 
 QString OperationFormat::age(qint64 sinceMs, qint64 nowMs)
 {
-    return twoUnits(qMax<qint64>(0, nowMs - sinceMs));
+    // Ages only need minute precision; seconds would make the column flicker for nothing.
+    const qint64 ms = qMax<qint64>(0, nowMs - sinceMs);
+    if (ms >= kHour || ms < kMinute)
+        return twoUnits(ms);
+    return tr("%1 min").arg(ms / kMinute);
 }
 
 int OperationFormat::currencyDecimals(const QString& currency)

@@ -4,6 +4,7 @@
 
 #include <QBrush>
 #include <QColor>
+#include <QScopedValueRollback>
 
 namespace {
 
@@ -18,6 +19,7 @@ OperationTableModel::OperationTableModel(const Clock& clock, QObject* parent)
     , m_locale(QLocale())
 {
     m_query.limit = m_pageSize;
+    m_tickTimer.setParent(this);
     m_tickTimer.setObjectName(QStringLiteral("countdownTimer"));
     m_tickTimer.setInterval(1000);
     connect(&m_tickTimer, &QTimer::timeout, this, &OperationTableModel::tick);
@@ -151,6 +153,7 @@ bool OperationTableModel::reload()
     m_total = qMax<qint64>(total, m_rows.size());
     m_stale = false;
     m_lastError = {};
+    const QScopedValueRollback announcing(m_announcing, true);
     endResetModel();
     emit loaded();
     return true;
@@ -239,7 +242,9 @@ int OperationTableModel::columnCount(const QModelIndex& parent) const
 
 bool OperationTableModel::canFetchMore(const QModelIndex& parent) const
 {
-    return !parent.isValid() && m_store && !m_stale && m_rows.size() < m_total;
+    // A slot reacting to a reset or an insert must not grow the model while it is being
+    // announced (it would nest a second change inside the first); the view asks again later.
+    return !parent.isValid() && m_store && !m_stale && !m_announcing && m_rows.size() < m_total;
 }
 
 void OperationTableModel::fetchMore(const QModelIndex& parent)
@@ -259,6 +264,7 @@ void OperationTableModel::fetchMore(const QModelIndex& parent)
         m_total = m_rows.size() + fresh.size();   // the result ended early: rows were deleted or closed
     if (fresh.isEmpty())
         return;
+    const QScopedValueRollback announcing(m_announcing, true);
     beginInsertRows({}, int(m_rows.size()), int(m_rows.size() + fresh.size()) - 1);
     m_rows.append(fresh);
     endInsertRows();

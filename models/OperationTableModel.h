@@ -128,6 +128,7 @@ private:
     QLocale m_locale;
     bool m_stale = false;
     StoreError m_lastError;
+    bool m_announcing = false;   // inside endResetModel()/endInsertRows(): no nested fetchMore
     int m_firstVisible = -1;
     int m_lastVisible = -1;
     QTimer m_tickTimer;

@@ -136,6 +136,7 @@ DetailPanel::DetailPanel(const Clock& clock, QWidget* parent)
     split->addWidget(m_tabs);
     split->setStretchFactor(0, 2);
     split->setStretchFactor(1, 3);
+    split->setSizes({430, 620});
     pageLayout->addWidget(split, 1);
     m_stack->addWidget(page);
 
@@ -165,7 +166,8 @@ void DetailPanel::buildFields()
         auto* value = new QLabel(this);
         value->setObjectName(QStringLiteral("detailField_") + key);
         value->setTextInteractionFlags(Qt::TextSelectableByMouse);
-        value->setWordWrap(true);
+        // Ids, keys and times must not break mid-token; only free text wraps.
+        value->setWordWrap(key == QLatin1String("note") || key == QLatin1String("reason"));
         auto* label = new QLabel(title + QLatin1Char(':'), this);
         label->setStyleSheet(QStringLiteral("color: #6b7280;"));
         m_form->addRow(label, value);
@@ -222,7 +224,7 @@ bool DetailPanel::showOperation(OperationStore& store, const QString& operationI
     m_summary->setText(tr("Order %1 · %2").arg(o.orderId, OperationFormat::money(o.amountCents, o.currency)));
 
     setField(QStringLiteral("order"), o.orderId);
-    setField(QStringLiteral("amount"), tr("%1 (%2 minor units, %3)")
+    setField(QStringLiteral("amount"), tr("%1  ·  %2 minor units, %3")
                                            .arg(OperationFormat::money(o.amountCents, o.currency))
                                            .arg(o.amountCents)
                                            .arg(o.currency.toUpper()));

@@ -123,7 +123,7 @@ void MainWindow::buildUi()
     m_navigation->setCurrentIndex(m_counts->index(m_counts->rowOf(Filter::All)));
     m_navigation->setStyleSheet(QStringLiteral("QListView { background: transparent; }"));
     navLayout->addWidget(m_navigation, 1);
-    navPane->setMinimumWidth(210);
+    navPane->setMinimumWidth(190);
     navPane->setMaximumWidth(280);
     connect(m_navigation->selectionModel(), &QItemSelectionModel::currentChanged, this,
             &MainWindow::onNavigationChanged);
@@ -176,15 +176,18 @@ void MainWindow::buildUi()
     const QFontMetrics fm(m_table->font());
     const auto width = [&fm](const QString& sample) { return fm.horizontalAdvance(sample) + 24; };
     auto* header = m_table->horizontalHeader();
-    header->resizeSection(OperationTableModel::OperationIdColumn, width(QStringLiteral("op_0123456789abcdef01")));
-    header->resizeSection(OperationTableModel::OrderColumn, width(QStringLiteral("order_00000")));
+    // Widths for typical values at 1280 px; ids elide in the middle (both ends stay readable)
+    // and the detail panel shows them in full.
+    header->resizeSection(OperationTableModel::OperationIdColumn, width(QStringLiteral("op_a11acc8…73441fd0d0")));
+    header->resizeSection(OperationTableModel::OrderColumn, width(QStringLiteral("Order")));
     header->resizeSection(OperationTableModel::AmountColumn, width(QStringLiteral("$12,345.00")));
-    header->resizeSection(OperationTableModel::StatusColumn, width(QStringLiteral("Refunded")) + 16);
+    header->resizeSection(OperationTableModel::StatusColumn, width(QStringLiteral("Refunded")) + 14);
     header->resizeSection(OperationTableModel::AttemptsColumn, width(QStringLiteral("Attempts")));
-    header->resizeSection(OperationTableModel::ToolCallsColumn, width(QStringLiteral("Tool calls")));
+    header->resizeSection(OperationTableModel::ToolCallsColumn, width(QStringLiteral("Tool calls")) - 8);
     header->resizeSection(OperationTableModel::KeyExpiresColumn, width(QStringLiteral("Key expires in")));
-    header->resizeSection(OperationTableModel::AgeColumn, width(QStringLiteral("23 h 59 min")));
-    header->resizeSection(OperationTableModel::LastOutcomeColumn, width(QStringLiteral("Provider error (5xx)")));
+    header->resizeSection(OperationTableModel::AgeColumn, width(QStringLiteral("23 h 59 min")) - 8);
+    header->resizeSection(OperationTableModel::LastOutcomeColumn, width(QStringLiteral("Provider error (5xx)")) - 8);
+    header->setMinimumSectionSize(40);
     m_tableStack->addWidget(m_table);
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             &MainWindow::onCurrentRowChanged);
@@ -231,13 +234,13 @@ void MainWindow::buildUi()
     vsplit->addWidget(m_detail);
     vsplit->setStretchFactor(0, 3);
     vsplit->setStretchFactor(1, 2);
-    vsplit->setSizes({430, 300});
+    vsplit->setSizes({380, 340});
     mainLayout->addWidget(vsplit, 1);
 
     split->addWidget(navPane);
     split->addWidget(mainPane);
     split->setStretchFactor(1, 1);
-    split->setSizes({220, 1060});
+    split->setSizes({200, 1080});
     setCentralWidget(central);
 
     m_dbStatus = statusLabel(QStringLiteral("databaseStatus"), this);
@@ -787,7 +790,8 @@ void MainWindow::updateResultTitle()
 {
     const QString title = StateCountsModel::title(m_model->filter());
     const qint64 total = m_model->totalCount();
-    m_resultTitle->setText(tr("%1 · %n operation(s)", nullptr, int(qMin<qint64>(total, INT_MAX))).arg(title));
+    m_resultTitle->setText(total == 1 ? tr("%1 · 1 operation").arg(title)
+                                      : tr("%1 · %2 operations").arg(title, QLocale().toString(total)));
     m_rowsStatus->setText(tr("%1 of %2 rows loaded").arg(QLocale().toString(m_model->rowCount()),
                                                          QLocale().toString(total)));
 }

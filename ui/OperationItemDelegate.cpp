@@ -63,8 +63,12 @@ void OperationItemDelegate::paintBadge(QPainter* painter, const QStyleOptionView
 
     painter->save();
     painter->setRenderHint(QPainter::Antialiasing);
+    // On a selected (dark) row a pale tint would vanish: use a solid light pill instead.
+    const bool selected = opt.state & QStyle::State_Selected;
     QColor fill = color;
     fill.setAlpha(36);
+    if (selected)
+        fill = QColor(255, 255, 255, 235);
     painter->setPen(Qt::NoPen);
     painter->setBrush(fill);
     painter->drawRoundedRect(badge, h / 2.0, h / 2.0);

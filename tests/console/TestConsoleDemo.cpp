@@ -1,0 +1,247 @@
+// The main window on the embedded demo database (real rows made by the real refund tool
+// against the sandbox): live counts and filters match the database, search narrows the
+// table, and the worked example (SPEC section 8) is under Unknown with 6/6 attempts and both
+// tool calls in its detail. A write key is refused (R13).
+#include "TestDatabase.h"
+
+#include "DetailPanel.h"
+#include "MainWindow.h"
+#include "MessageBanner.h"
+#include "OperationTableModel.h"
+#include "OperationTableView.h"
+#include "StateCountsModel.h"
+#include "demo/DemoEnvironment.h"
+
+#include <QLabel>
+#include <QLineEdit>
+#include <QListView>
+#include <QStackedWidget>
+#include <QTableWidget>
+#include <QThread>
+#include <QtTest>
+
+class TestConsoleDemo : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void init();
+    void cleanup();
+    void cleanupTestCase();
+    void countsMatchTheDatabase();
+    void navigationFiltersTheTable();
+    void seedOperationUnderUnknownWithBothToolCalls();
+    void searchBoxNarrowsAfterTyping();
+    void emptyStateSaysWhatToDo();
+    void writeKeyIsRefused_R13();
+    void statusBarNamesDatabaseAndRole();
+
+private:
+    QStringList tableColumn(int column) const;
+
+    std::unique_ptr<DemoEnvironment> m_demo;
+    std::unique_ptr<Database> m_db;
+    std::unique_ptr<OperationStore> m_store;
+    std::unique_ptr<MainWindow> m_window;
+};
+
+void TestConsoleDemo::initTestCase()
+{
+    DemoEnvironment::Options options;
+    options.sandboxExecutable = QStringLiteral(REFUND_SANDBOX_PROVIDER_BIN);
+    QString error;
+    // Off the GUI thread, as the console does.
+    std::unique_ptr<QThread> worker(QThread::create([&] {
+        auto env = DemoEnvironment::create(options);
+        if (env)
+            m_demo = std::move(env).value();
+        else
+            error = env.error().message;
+    }));
+    worker->start();
+    QTRY_VERIFY_WITH_TIMEOUT(worker->isFinished(), 120000);
+    QVERIFY2(m_demo, qPrintable(error));
+    auto db = Database::open(m_demo->databaseUrl());
+    QVERIFY(db);
+    m_db = std::move(db).value();
+    m_store = std::make_unique<OperationStore>(*m_db);
+}
+
+void TestConsoleDemo::init()
+{
+    MainWindow::Options options;
+    options.role = QStringLiteral("finance");
+    m_window = std::make_unique<MainWindow>(Clock::system(), options);
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    QSignalSpy loaded(m_window.get(), &MainWindow::dataLoaded);
+    QVERIFY(m_window->connectDatabase(m_demo->databaseUrl()));
+    QCOMPARE(loaded.count(), 1);
+}
+
+void TestConsoleDemo::cleanup()
+{
+    m_window.reset();
+}
+
+void TestConsoleDemo::cleanupTestCase()
+{
+    m_store.reset();
+    m_db.reset();
+    m_demo.reset();
+}
+
+QStringList TestConsoleDemo::tableColumn(int column) const
+{
+    QStringList out;
+    auto* model = m_window->operationModel();
+    for (int row = 0; row < model->rowCount(); ++row)
+        out << model->index(row, column).data().toString();
+    return out;
+}
+
+void TestConsoleDemo::countsMatchTheDatabase()
+{
+    auto counts = m_store->stateCounts();
+    QVERIFY(counts);
+    const auto& c = counts.value();
+    QVERIFY(c.unknown > 0 && c.open > 0 && c.refunded > 0 && c.failed > 0);   // the demo has every state
+    auto* nav = m_window->stateCountsModel();
+    using F = OperationStore::StateFilter;
+    QCOMPARE(nav->count(F::All), c.all);
+    QCOMPARE(nav->count(F::Open), c.open);
+    QCOMPARE(nav->count(F::Unknown), c.unknown);
+    QCOMPARE(nav->count(F::Refunded), c.refunded);
+    QCOMPARE(nav->count(F::Failed), c.failed);
+    QVERIFY(nav->count(F::KeyExpiringSoon) > 0);
+    QCOMPARE(nav->index(nav->rowOf(F::Unknown)).data().toString(), QStringLiteral("Unknown"));
+    QCOMPARE(nav->index(nav->rowOf(F::Unknown)).data(StateCountsModel::CountRole).toLongLong(), c.unknown);
+}
+
+void TestConsoleDemo::navigationFiltersTheTable()
+{
+    using F = OperationStore::StateFilter;
+    const QList<QPair<F, QString>> filters = {{F::Open, QStringLiteral("Open")},
+                                              {F::Unknown, QStringLiteral("Unknown")},
+                                              {F::Refunded, QStringLiteral("Refunded")},
+                                              {F::Failed, QStringLiteral("Failed")}};
+    auto* nav = m_window->findChild<QListView*>(QStringLiteral("stateNavigation"));
+    QVERIFY(nav);
+    for (const auto& [filter, title] : filters) {
+        nav->setCurrentIndex(nav->model()->index(m_window->stateCountsModel()->rowOf(filter), 0));
+        const QStringList statuses = tableColumn(OperationTableModel::StatusColumn);
+        QCOMPARE(qint64(statuses.size()), m_window->stateCountsModel()->count(filter));
+        QCOMPARE(statuses.count(title), statuses.size());
+        QVERIFY(m_window->findChild<QLabel*>(QStringLiteral("resultTitle"))->text().startsWith(title));
+    }
+    // Keys that expire within the hour: open or unknown rows only, each with a countdown under 1 h.
+    nav->setCurrentIndex(nav->model()->index(m_window->stateCountsModel()->rowOf(F::KeyExpiringSoon), 0));
+    auto* model = m_window->operationModel();
+    QVERIFY(model->rowCount() > 0);
+    for (int row = 0; row < model->rowCount(); ++row) {
+        const Operation* op = model->operationAt(row);
+        QVERIFY(!op->isClosed());
+        const QString countdown = model->index(row, OperationTableModel::KeyExpiresColumn).data().toString();
+        QVERIFY2(countdown.contains(QStringLiteral("min")) || countdown.endsWith(QStringLiteral(" s")),
+                 qPrintable(countdown));
+    }
+}
+
+void TestConsoleDemo::seedOperationUnderUnknownWithBothToolCalls()
+{
+    const QString seed = m_demo->seedOperationId();
+    QVERIFY(m_window->selectOperation(seed));
+    auto* nav = m_window->findChild<QListView*>(QStringLiteral("stateNavigation"));
+    QCOMPARE(StateCountsModel::filterAt(nav->currentIndex().row()), OperationStore::StateFilter::Unknown);
+
+    auto* view = m_window->operationsView();
+    auto* model = m_window->operationModel();
+    const int row = view->currentIndex().row();
+    QVERIFY(row >= 0);
+    QCOMPARE(model->operationAt(row)->operationId, seed);
+    QCOMPARE(model->index(row, OperationTableModel::StatusColumn).data().toString(), QStringLiteral("Unknown"));
+    QCOMPARE(model->index(row, OperationTableModel::AttemptsColumn).data().toString(), QStringLiteral("6 / 6"));
+    QCOMPARE(model->index(row, OperationTableModel::OrderColumn).data().toString(), QStringLiteral("4417"));
+    QCOMPARE(model->index(row, OperationTableModel::AmountColumn).data().toString(), QStringLiteral("$38.00"));
+    QCOMPARE(model->index(row, OperationTableModel::ToolCallsColumn).data().toInt(), 2);
+    const QString countdown = model->index(row, OperationTableModel::KeyExpiresColumn).data().toString();
+    QVERIFY2(countdown.contains(QStringLiteral(" h ")), qPrintable(countdown));   // hours left on the key
+
+    auto* detail = m_window->detailPanel();
+    QCOMPARE(detail->operationId(), seed);
+    QCOMPARE(detail->findChild<QLabel*>(QStringLiteral("detailOperationId"))->text(), seed);
+    auto* attempts = detail->findChild<QTableWidget*>(QStringLiteral("detailAttempts"));
+    QCOMPARE(attempts->rowCount(), 6);
+    for (int i = 0; i < 6; ++i)
+        QCOMPARE(attempts->item(i, 0)->text(), QString::number(i + 1));
+    auto* calls = detail->findChild<QTableWidget*>(QStringLiteral("detailToolCalls"));
+    QStringList callIds;
+    for (int i = 0; i < calls->rowCount(); ++i)
+        callIds << calls->item(i, 0)->text();
+    QCOMPARE(callIds, (QStringList{QStringLiteral("toolu_01"), QStringLiteral("toolu_02")}));
+    QVERIFY(calls->item(0, 2)->text().contains(QStringLiteral("created")));
+    QVERIFY(calls->item(1, 2)->text().contains(QStringLiteral("joined")));
+    QVERIFY(detail->findChild<QLabel*>(QStringLiteral("detailField_reason"))->text().contains(
+        QStringLiteral("attempt_budget_exhausted")));
+}
+
+void TestConsoleDemo::searchBoxNarrowsAfterTyping()
+{
+    auto* search = m_window->findChild<QLineEdit*>(QStringLiteral("searchEdit"));
+    QVERIFY(search);
+    m_window->setStateFilter(OperationStore::StateFilter::All);
+    const int before = m_window->operationModel()->rowCount();
+    QVERIFY(before > 1);
+    QTest::keyClicks(search, QStringLiteral("4417"));
+    // Debounced: no query per key; the table follows once typing pauses.
+    QTRY_COMPARE_WITH_TIMEOUT(m_window->operationModel()->rowCount(), 1, 5000);
+    QCOMPARE(m_window->operationModel()->operationAt(0)->operationId, m_demo->seedOperationId());
+    search->clear();
+    QTRY_COMPARE_WITH_TIMEOUT(m_window->operationModel()->rowCount(), before, 5000);
+}
+
+void TestConsoleDemo::emptyStateSaysWhatToDo()
+{
+    auto* search = m_window->findChild<QLineEdit*>(QStringLiteral("searchEdit"));
+    QTest::keyClicks(search, QStringLiteral("no-such-order"));
+    auto* stack = m_window->findChild<QStackedWidget*>(QStringLiteral("tableStack"));
+    QTRY_COMPARE_WITH_TIMEOUT(stack->currentWidget()->objectName(), QStringLiteral("emptyState"), 5000);
+    QVERIFY(m_window->findChild<QLabel*>(QStringLiteral("emptyTitle"))->text().contains(QStringLiteral("no-such-order")));
+    QVERIFY(m_window->findChild<QLabel*>(QStringLiteral("emptyText"))->text().contains(QStringLiteral("Clear the search")));
+}
+
+void TestConsoleDemo::writeKeyIsRefused_R13()
+{
+    auto* banner = m_window->findChild<MessageBanner*>(QStringLiteral("providerKeyBanner"));
+    QVERIFY(banner);
+    QVERIFY(!banner->isVisible());
+    QSignalSpy checked(m_window.get(), &MainWindow::providerChecked);
+    m_window->setProvider(m_demo->providerUrl(), m_demo->secretKey(), QStringLiteral("test"));
+    QVERIFY(banner->isVisible());
+    QVERIFY(banner->text().contains(QStringLiteral("sk_")));
+    QVERIFY(!banner->text().contains(m_demo->secretKey()));   // R22: the key itself is never shown
+    auto* status = m_window->findChild<QLabel*>(QStringLiteral("providerStatus"));
+    QVERIFY(status->text().contains(QStringLiteral("write key refused")));
+    QTest::qWait(300);
+    QCOMPARE(checked.count(), 0);   // no request was made with it
+
+    // The read key is accepted and checked off the GUI thread.
+    m_window->setProvider(m_demo->providerUrl(), m_demo->readKey(), QStringLiteral("test"));
+    QVERIFY(!banner->isVisible());
+    QTRY_COMPARE_WITH_TIMEOUT(checked.count(), 1, 15000);
+    QCOMPARE(checked.at(0).at(0).toBool(), true);
+    QVERIFY(status->text().contains(QStringLiteral("reachable")));
+}
+
+void TestConsoleDemo::statusBarNamesDatabaseAndRole()
+{
+    const QString db = m_window->findChild<QLabel*>(QStringLiteral("databaseStatus"))->text();
+    QVERIFY2(db.contains(QStringLiteral("SQLite")), qPrintable(db));
+    QVERIFY2(db.contains(QStringLiteral("ops.db")), qPrintable(db));
+    const QString role = m_window->findChild<QLabel*>(QStringLiteral("roleStatus"))->text();
+    QVERIFY2(role.contains(QStringLiteral("finance")) && role.contains(QStringLiteral("interface")), qPrintable(role));
+}
+
+QTEST_MAIN(TestConsoleDemo)
+#include "TestConsoleDemo.moc"

@@ -1,0 +1,137 @@
+// What the console prints for countdowns, ages and amounts, at fixed instants (R10: every
+// deadline is UTC instant arithmetic; a daylight-saving change must not shift it).
+#include "OperationFormat.h"
+
+#include <QDateTime>
+#include <QTimeZone>
+#include <QtTest>
+
+#include <ctime>
+
+namespace {
+constexpr qint64 kS = 1000;
+constexpr qint64 kMin = 60 * kS;
+constexpr qint64 kH = 60 * kMin;
+
+qint64 utc(const char* iso)
+{
+    return QDateTime::fromString(QString::fromLatin1(iso), Qt::ISODate).toMSecsSinceEpoch();
+}
+} // namespace
+
+class TestOperationFormat : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void countdownTexts_data();
+    void countdownTexts();
+    void closedAndUnattemptedRowsShowADash();
+    void urgencyColours();
+    void countdownAcrossDaylightSavingIsUtcArithmetic_R10();
+    void ages();
+    void money();
+};
+
+void TestOperationFormat::countdownTexts_data()
+{
+    QTest::addColumn<qint64>("leftMs");
+    QTest::addColumn<QString>("text");
+    QTest::newRow("23 h 12 min") << (23 * kH + 12 * kMin + 59 * kS) << QStringLiteral("23 h 12 min");
+    QTest::newRow("4 min 10 s") << (4 * kMin + 10 * kS + 999) << QStringLiteral("4 min 10 s");
+    QTest::newRow("seconds") << (42 * kS) << QStringLiteral("42 s");
+    QTest::newRow("days (v2 retention)") << (29 * 24 * kH + 5 * kH) << QStringLiteral("29 d 5 h");
+    QTest::newRow("last millisecond") << qint64(1) << QStringLiteral("0 s");
+    QTest::newRow("at the deadline") << qint64(0) << QStringLiteral("expired");
+    QTest::newRow("after the deadline") << (-3 * kH) << QStringLiteral("expired");
+}
+
+void TestOperationFormat::countdownTexts()
+{
+    QFETCH(qint64, leftMs);
+    QFETCH(QString, text);
+    const qint64 now = utc("2026-06-01T12:00:00Z");
+    QCOMPARE(OperationFormat::countdown(now + leftMs, now), text);
+    QCOMPARE(OperationFormat::keyCountdown(OperationStatus::Unknown, now + leftMs, now), text);
+}
+
+void TestOperationFormat::closedAndUnattemptedRowsShowADash()
+{
+    const qint64 now = utc("2026-06-01T12:00:00Z");
+    const QString dash = QStringLiteral("—");
+    QCOMPARE(OperationFormat::keyCountdown(OperationStatus::Open, std::nullopt, now), dash);
+    QCOMPARE(OperationFormat::keyCountdown(OperationStatus::Refunded, now + kH, now), dash);
+    QCOMPARE(OperationFormat::keyCountdown(OperationStatus::Failed, now + kH, now), dash);
+    QCOMPARE(OperationFormat::keyCountdown(OperationStatus::Open, now + kH, now), QStringLiteral("1 h 0 min"));
+}
+
+void TestOperationFormat::urgencyColours()
+{
+    using U = OperationFormat::Urgency;
+    const qint64 now = utc("2026-06-01T12:00:00Z");
+    QCOMPARE(OperationFormat::urgency(OperationStatus::Open, now + 5 * kH, now), U::Normal);
+    QCOMPARE(OperationFormat::urgency(OperationStatus::Open, now + 59 * kMin, now), U::Soon);
+    QCOMPARE(OperationFormat::urgency(OperationStatus::Unknown, now + 10 * kMin, now), U::Critical);
+    QCOMPARE(OperationFormat::urgency(OperationStatus::Unknown, now, now), U::Expired);
+    QCOMPARE(OperationFormat::urgency(OperationStatus::Refunded, now + 10 * kMin, now), U::None);
+    QCOMPARE(OperationFormat::urgency(OperationStatus::Open, std::nullopt, now), U::None);
+    QVERIFY(!OperationFormat::urgencyColor(U::Normal).isValid());
+    QVERIFY(OperationFormat::urgencyColor(U::Critical).isValid());
+    QVERIFY(OperationFormat::urgencyColor(U::Soon) != OperationFormat::urgencyColor(U::Critical));
+}
+
+void TestOperationFormat::countdownAcrossDaylightSavingIsUtcArithmetic_R10()
+{
+    // Berlin springs forward at 2026-03-29 01:00 UTC (02:00 CET -> 03:00 CEST): a wall-clock
+    // difference would say 3 h where only 2 h are left.
+    const QByteArray oldTz = qgetenv("TZ");
+    qputenv("TZ", "Europe/Berlin");
+    tzset();
+    const qint64 now = utc("2026-03-29T00:30:00Z");
+    const qint64 expires = now + 2 * kH;
+    // The time zone really is in effect, so the test can tell the two computations apart.
+    QCOMPARE(QDateTime::fromMSecsSinceEpoch(now, Qt::LocalTime).offsetFromUtc(), 3600);
+    QCOMPARE(QDateTime::fromMSecsSinceEpoch(expires, Qt::LocalTime).offsetFromUtc(), 7200);
+    const qint64 wallClockHours = QDateTime::fromMSecsSinceEpoch(now, Qt::LocalTime).time().secsTo(
+                                      QDateTime::fromMSecsSinceEpoch(expires, Qt::LocalTime).time()) / 3600;
+    QCOMPARE(wallClockHours, 3);
+
+    QCOMPARE(OperationFormat::countdown(expires, now), QStringLiteral("2 h 0 min"));
+    QCOMPARE(OperationFormat::countdown(expires, now + 90 * kMin), QStringLiteral("30 min 0 s"));
+    QCOMPARE(OperationFormat::age(now - 30 * kMin, now + 30 * kMin), QStringLiteral("1 h 0 min"));
+    QVERIFY(OperationFormat::localTime(expires).endsWith(QStringLiteral("CEST")));
+    QVERIFY(OperationFormat::utcTime(expires).startsWith(QStringLiteral("2026-03-29 02:30:00")));
+
+    if (oldTz.isEmpty())
+        qunsetenv("TZ");
+    else
+        qputenv("TZ", oldTz);
+    tzset();
+}
+
+void TestOperationFormat::ages()
+{
+    const qint64 now = utc("2026-06-01T12:00:00Z");
+    QCOMPARE(OperationFormat::age(now - 12 * kS, now), QStringLiteral("12 s"));
+    QCOMPARE(OperationFormat::age(now - 5 * kMin - 30 * kS, now), QStringLiteral("5 min"));
+    QCOMPARE(OperationFormat::age(now - 3 * kH - 20 * kMin, now), QStringLiteral("3 h 20 min"));
+    QCOMPARE(OperationFormat::age(now - 50 * kH, now), QStringLiteral("2 d 2 h"));
+    QCOMPARE(OperationFormat::age(now + kH, now), QStringLiteral("0 s"));   // a clock skew never goes negative
+}
+
+void TestOperationFormat::money()
+{
+    const QLocale us(QLocale::English, QLocale::UnitedStates);
+    QCOMPARE(OperationFormat::money(3800, QStringLiteral("usd"), us), QStringLiteral("$38.00"));
+    QCOMPARE(OperationFormat::money(123456, QStringLiteral("USD"), us), QStringLiteral("$1,234.56"));
+    QCOMPARE(OperationFormat::money(4700, QStringLiteral("gbp"), us), QStringLiteral("£47.00"));
+    QCOMPARE(OperationFormat::money(500, QStringLiteral("jpy"), us), QStringLiteral("¥500"));
+    const QString de = OperationFormat::money(3800, QStringLiteral("eur"), QLocale(QLocale::German, QLocale::Germany));
+    QCOMPARE(de, QStringLiteral("38,00\u00a0€"));
+    // The C locale (LANG=C) has no currency layout of its own: en_US is used, not "38.00$".
+    QCOMPARE(OperationFormat::money(3800, QStringLiteral("usd"), QLocale::c()), QStringLiteral("$38.00"));
+    QVERIFY(OperationFormat::money(3800, QStringLiteral("chf"), us).contains(QStringLiteral("CHF")));
+}
+
+QTEST_GUILESS_MAIN(TestOperationFormat)
+#include "TestOperationFormat.moc"
