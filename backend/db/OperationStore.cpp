@@ -387,12 +387,13 @@ StoreResult<void> OperationStore::finishAttempt(qint64 attemptRowId, const Attem
 }
 
 StoreResult<Operation> OperationStore::transition(const QString& operationId, const QString& setSql,
-                                                  const QVariantList& binds, const QString& context)
+                                                  const QVariantList& binds, const QString& context, bool fromUnknownToo)
 {
     QVariantList all = binds;
     all << m_clock.nowMs() << operationId;
     auto q = m_db.run(QStringLiteral("UPDATE refund_ops SET ") + setSql
-                          + QStringLiteral(", updated_at = ? WHERE operation_id = ? AND status = 'open'"),
+                          + QStringLiteral(", updated_at = ? WHERE operation_id = ? AND ")
+                          + (fromUnknownToo ? QStringLiteral("status IN ('open', 'unknown')") : QStringLiteral("status = 'open'")),
                       all, context);
     if (!q)
         return q.error();
@@ -428,7 +429,8 @@ StoreResult<Operation> OperationStore::closeRefunded(const QString& operationId,
     const qint64 now = m_clock.nowMs();
     return transition(operationId,
                       QStringLiteral("status = 'refunded', provider_refund_id = ?, provider_status = ?, closed_at = ?"),
-                      {refundId, nullableText(providerStatus), now}, QStringLiteral("close refunded"));
+                      {refundId, nullableText(providerStatus), now}, QStringLiteral("close refunded"),
+                      /*fromUnknownToo=*/true);
 }
 
 StoreResult<Operation> OperationStore::closeFailed(const QString& operationId, const QString& failureCode)

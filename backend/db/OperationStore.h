@@ -89,7 +89,12 @@ public:
 
     /** open → unknown with a reason (R7, R9, R10). Already unknown: returns the row unchanged. Closed: NotOpen. */
     StoreResult<Operation> markUnknown(const QString& operationId, const QString& reason);
-    /** open → refunded with the provider's refund id and status (R7). Otherwise NotOpen (R4). */
+    /**
+     * open or unknown → refunded with the provider's refund id and status (R7). An attempt in
+     * flight when concurrent calls used up the budget can still come back with the refund: that
+     * answer is the evidence a reviewer would look for, so the tool closes the row with it.
+     * Closed rows: NotOpen (R4).
+     */
     StoreResult<Operation> closeRefunded(const QString& operationId, const QString& refundId,
                                          const QString& providerStatus);
     /** open → failed with the provider's refusal code (R7). Otherwise NotOpen (R4). */
@@ -160,7 +165,7 @@ private:
     StoreResult<OpenResult> openOrJoinAttempt(const QString& orderId, qint64 amountCents, const QString& toolCallId,
                                               int raceRetries);
     StoreResult<Operation> transition(const QString& operationId, const QString& setSql, const QVariantList& binds,
-                                      const QString& context);
+                                      const QString& context, bool fromUnknownToo = false);
     QString whereFor(const Query& query, QVariantList* binds) const;
 
     Database& m_db;

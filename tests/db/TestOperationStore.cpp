@@ -44,6 +44,7 @@ private slots:
     void r6_concurrentAttemptCountersNeverPassBudget();
     void r4_closedRowsNeverChange();
     void r10_retentionPassedRefusesAttempt();
+    void r7_lateSuccessClosesUnknownRow();
     void r12_attemptsAndToolCallsLogged();
     void r17_resolveIsCompareAndSet();
     void queries_filterSearchPageCount();
@@ -323,6 +324,25 @@ void TestOperationStore::r10_retentionPassedRefusesAttempt()
     auto late = store.claimAttempt(id, QStringLiteral("toolu_03"), 6, 24 * kHour);
     QCOMPARE(late.error().code, StoreError::Code::KeyRetentionPassed);
     QCOMPARE(store.operation(id).value().attempts, 2);
+}
+
+void TestOperationStore::r7_lateSuccessClosesUnknownRow()
+{
+    TestDatabase t;
+    REFUND_OPEN_OR_FAIL(db, t);
+    OperationStore store(*db);
+    QVERIFY(store.addOrder(order4417()));
+    const QString id = store.openOrJoin(QStringLiteral("4417"), 3800, QStringLiteral("toolu_01")).value().operation.operationId;
+    QVERIFY(store.claimAttempt(id, QStringLiteral("toolu_01"), 1, 24 * 3600 * 1000LL));
+    // Concurrent calls used the budget while this attempt was in flight...
+    QVERIFY(store.markUnknown(id, QStringLiteral("attempt_budget_exhausted")));
+    // ...a refusal cannot close it (nothing proves a refusal of the earlier attempts)...
+    QCOMPARE(store.closeFailed(id, QStringLiteral("declined")).error().code, StoreError::Code::NotOpen);
+    // ...but the provider's refund object can: it is the evidence a reviewer would look for.
+    auto closed = store.closeRefunded(id, QStringLiteral("re_late"), QStringLiteral("succeeded"));
+    QVERIFY(closed);
+    QCOMPARE(closed.value().status, OperationStatus::Refunded);
+    QCOMPARE(closed.value().providerRefundId, QStringLiteral("re_late"));
 }
 
 void TestOperationStore::r12_attemptsAndToolCallsLogged()

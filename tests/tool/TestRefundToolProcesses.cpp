@@ -85,6 +85,10 @@ void TestRefundToolProcesses::r3_eightConcurrentProcessesOneRowOneRefund()
     REFUND_FIXTURE_OR_FAIL(f);
     QVERIFY(f.addOrder(QStringLiteral("8x"), 3800));
     constexpr int kProcesses = 8;
+    // Room for every process's attempts: this test is about one row and one refund, not about
+    // 409s from a slow first request using up the operation's budget (which is legal, R6).
+    QVERIFY(SettingsStore(*f.db).set(QStringLiteral("max_attempts_per_operation"), QStringLiteral("24"),
+                                     QStringLiteral("test"), QStringLiteral("admin")));
     QList<QProcess*> running;
     for (int i = 0; i < kProcesses; ++i)
         running << startTool(refundArgs(f, QStringLiteral("toolu_p%1").arg(i), QStringLiteral("8x"), QStringLiteral("3800")),
@@ -107,7 +111,9 @@ void TestRefundToolProcesses::r3_eightConcurrentProcessesOneRowOneRefund()
             QVERIFY2(o.value(QStringLiteral("reason")).toString().contains(QLatin1String("refundable amount is 0")), qPrintable(r.out));
             continue;
         }
-        QVERIFY2(status == QLatin1String("refunded") || status == QLatin1String("unconfirmed"), qPrintable(r.out));
+        QVERIFY2(status == QLatin1String("refunded") || status == QLatin1String("unconfirmed")
+                     || status == QLatin1String("checking"),
+                 qPrintable(r.out));
         opIds << o.value(QStringLiteral("operation_id")).toString();
     }
     QCOMPARE(opIds.size(), 1);
@@ -117,7 +123,8 @@ void TestRefundToolProcesses::r3_eightConcurrentProcessesOneRowOneRefund()
     QCOMPARE(f.scalar(QStringLiteral("SELECT count(*) FROM tool_calls")), qint64(kProcesses));
     QCOMPARE(f.scalar(QStringLiteral("SELECT count(*) FROM tool_calls WHERE created_operation = 1")), qint64(1));
     QCOMPARE(f.refundsExecuted(), 1);
-    QVERIFY(f.scalar(QStringLiteral("SELECT max(attempts) FROM refund_ops")) <= 6);
+    QVERIFY(f.scalar(QStringLiteral("SELECT max(attempts) FROM refund_ops")) <= 24);
+    QCOMPARE(f.scalar(QStringLiteral("SELECT count(*) FROM refund_ops WHERE status = 'refunded'")), qint64(1));
 }
 
 void TestRefundToolProcesses::r2_killedAfterCommitResendsSameKey_data()
