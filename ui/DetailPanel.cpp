@@ -2,7 +2,9 @@
 
 #include "OperationFormat.h"
 
+#include <QDateTime>
 #include <QFormLayout>
+#include <QTimeZone>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QJsonDocument>
@@ -39,6 +41,21 @@ QTableWidgetItem* item(const QString& text, const QString& toolTip = {})
     if (!toolTip.isEmpty())
         it->setToolTip(toolTip);
     return it;
+}
+
+// The timeline's columns say "UTC" and "Local" in their headers, so cells stay short enough
+// for the whole row to fit: the local column repeats the date only when it differs.
+QString utcCell(qint64 ms)
+{
+    return QDateTime::fromMSecsSinceEpoch(ms, QTimeZone::utc()).toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"));
+}
+
+QString localCell(qint64 ms)
+{
+    const QDateTime local = QDateTime::fromMSecsSinceEpoch(ms, QTimeZone::systemTimeZone());
+    const QDateTime utc = QDateTime::fromMSecsSinceEpoch(ms, QTimeZone::utc());
+    const QString format = local.date() == utc.date() ? QStringLiteral("HH:mm:ss ") : QStringLiteral("MM-dd HH:mm:ss ");
+    return local.toString(format) + local.timeZoneAbbreviation();
 }
 
 QString orDash(const QString& text)
@@ -119,7 +136,7 @@ DetailPanel::DetailPanel(const Clock& clock, QWidget* parent)
     m_tabs->setObjectName(QStringLiteral("detailTabs"));
     m_tabs->setDocumentMode(true);
     m_attempts = makeTable(QStringLiteral("detailAttempts"),
-                           {tr("#"), tr("Started (UTC)"), tr("Local time"), tr("Outcome"), tr("HTTP"),
+                           {tr("#"), tr("Started (UTC)"), tr("Local"), tr("Outcome"), tr("HTTP"),
                             tr("Provider request"), tr("Replayed"), tr("Tool call"), tr("Took")},
                            m_tabs);
     m_toolCalls = makeTable(QStringLiteral("detailToolCalls"),
@@ -136,7 +153,7 @@ DetailPanel::DetailPanel(const Clock& clock, QWidget* parent)
     split->addWidget(m_tabs);
     split->setStretchFactor(0, 2);
     split->setStretchFactor(1, 3);
-    split->setSizes({430, 620});
+    split->setSizes({390, 660});
     pageLayout->addWidget(split, 1);
     m_stack->addWidget(page);
 
@@ -218,8 +235,9 @@ bool DetailPanel::showOperation(OperationStore& store, const QString& operationI
     m_title->setText(o.operationId);
     const QColor color = OperationFormat::statusColor(o.status);
     m_statusBadge->setText(OperationFormat::statusTitle(o.status));
-    m_statusBadge->setStyleSheet(QStringLiteral("QLabel { color: %1; background: %2; border-radius: 9px; "
-                                                "padding: 1px 10px; font-weight: bold; }")
+    // A border makes the style sheet draw a styled frame, which is what honours border-radius.
+    m_statusBadge->setStyleSheet(QStringLiteral("QLabel { color: %1; background: %2; border: 1px solid %2; "
+                                                "border-radius: 9px; padding: 1px 10px; font-weight: bold; }")
                                      .arg(color.darker(115).name(), color.lighter(185).name()));
     m_summary->setText(tr("Order %1 · %2").arg(o.orderId, OperationFormat::money(o.amountCents, o.currency)));
 
@@ -291,8 +309,8 @@ void DetailPanel::fillAttempts(const QList<AttemptRecord>& attempts)
     for (int row = 0; row < attempts.size(); ++row) {
         const AttemptRecord& a = attempts.at(row);
         m_attempts->setItem(row, 0, item(QString::number(a.attemptNo)));
-        m_attempts->setItem(row, 1, item(OperationFormat::utcTime(a.startedAt)));
-        m_attempts->setItem(row, 2, item(OperationFormat::localTime(a.startedAt)));
+        m_attempts->setItem(row, 1, item(utcCell(a.startedAt)));
+        m_attempts->setItem(row, 2, item(localCell(a.startedAt), OperationFormat::localTime(a.startedAt)));
         auto* outcome = item(OperationFormat::outcomeTitle(a.outcome),
                              a.errorMessage.isEmpty() ? a.errorCode : a.errorCode + QStringLiteral(": ") + a.errorMessage);
         m_attempts->setItem(row, 3, outcome);
@@ -311,7 +329,7 @@ void DetailPanel::fillToolCalls(const QList<ToolCallRecord>& calls)
     for (int row = 0; row < calls.size(); ++row) {
         const ToolCallRecord& c = calls.at(row);
         m_toolCalls->setItem(row, 0, item(c.toolCallId));
-        m_toolCalls->setItem(row, 1, item(OperationFormat::utcTime(c.startedAt), OperationFormat::localTime(c.startedAt)));
+        m_toolCalls->setItem(row, 1, item(utcCell(c.startedAt), OperationFormat::localTime(c.startedAt)));
         QString mapped = c.createdOperation ? tr("created it (committed the key)")
                                             : tr("joined the existing operation");
         if (c.lostInsertRace)
@@ -331,7 +349,7 @@ void DetailPanel::fillAudit(const QList<AuditEntry>& entries)
     m_audit->setRowCount(int(entries.size()));
     for (int row = 0; row < entries.size(); ++row) {
         const AuditEntry& e = entries.at(row);
-        m_audit->setItem(row, 0, item(OperationFormat::utcTime(e.at), OperationFormat::localTime(e.at)));
+        m_audit->setItem(row, 0, item(utcCell(e.at), OperationFormat::localTime(e.at)));
         m_audit->setItem(row, 1, item(e.actor));
         m_audit->setItem(row, 2, item(e.role));
         m_audit->setItem(row, 3, item(e.action));

@@ -656,6 +656,7 @@ void MainWindow::onTick(const QModelIndex& topLeft, const QModelIndex& bottomRig
 bool MainWindow::handleStoreError(const StoreError& error)
 {
     if (error.code == StoreError::Code::ConnectionFailed) {
+        Logging::debug(QStringLiteral("console: query lost the connection: %1").arg(Logging::redact(error.message)));
         onDatabaseLost(error.message);
         return true;
     }
@@ -714,6 +715,7 @@ void MainWindow::retryConnection()
     }
     // The watcher may report the server back before this connection notices it was cut.
     if (auto r = m_db->reconnect(); !r) {
+        Logging::debug(QStringLiteral("console: reconnect failed: %1").arg(Logging::redact(r.error().message)));
         onDatabaseLost(r.error().message);
         return;
     }
