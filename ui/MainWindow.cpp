@@ -138,8 +138,11 @@ void MainWindow::buildUi()
     m_connectionBanner->setClosable(false);
     m_keyBanner = new MessageBanner(mainPane);
     m_keyBanner->setObjectName(QStringLiteral("providerKeyBanner"));
+    m_noticeBanner = new MessageBanner(mainPane);
+    m_noticeBanner->setObjectName(QStringLiteral("noticeBanner"));
     mainLayout->addWidget(m_connectionBanner);
     mainLayout->addWidget(m_keyBanner);
+    mainLayout->addWidget(m_noticeBanner);
 
     auto* searchRow = new QHBoxLayout;
     m_resultTitle = new QLabel(mainPane);
@@ -458,7 +461,7 @@ void MainWindow::setProvider(const QUrl& url, const QString& key, const QString&
         // R13: the console only reads. A write key here is a configuration mistake; using it
         // would give every support agent the power to send refunds.
         m_keyBanner->showMessage(MessageBanner::Level::Warning,
-                                 tr("A write key (sk_…) was given for the provider (%1). The console only reads "
+                                 tr("A write key (sk_…) was given for the provider (from %1). The console only reads "
                                     "from the provider and refuses to use it. Create a restricted read-only key "
                                     "(rk_…) and set it in PROVIDER_API_KEY or with File › Connect.")
                                      .arg(keyOrigin));
@@ -500,8 +503,8 @@ bool MainWindow::selectOperation(const QString& operationId)
     auto op = m_store->operation(operationId);
     if (!op) {
         if (!handleStoreError(op.error()))
-            m_keyBanner->showMessage(MessageBanner::Level::Info,
-                                     tr("Operation %1 was not found in this database.").arg(operationId));
+            m_noticeBanner->showMessage(MessageBanner::Level::Info,
+                                        tr("Operation %1 was not found in this database.").arg(operationId));
         return false;
     }
     const Filter filter = filterFor(op.value().status);
@@ -661,9 +664,9 @@ bool MainWindow::handleStoreError(const StoreError& error)
         return true;
     }
     Logging::warn(QStringLiteral("console: query failed: %1").arg(Logging::redact(error.message)));
-    m_keyBanner->showMessage(MessageBanner::Level::Error,
-                             tr("The database refused a query: %1. The data shown may be incomplete; press F5 to "
-                                "try again.").arg(error.message));
+    m_noticeBanner->showMessage(MessageBanner::Level::Error,
+                                tr("The database refused a query: %1. The data shown may be incomplete; press F5 to "
+                                   "try again.").arg(error.message));
     return false;
 }
 

@@ -139,7 +139,8 @@ private:
     QLineEdit* m_search = nullptr;
     QLabel* m_resultTitle = nullptr;
     MessageBanner* m_connectionBanner = nullptr;
-    MessageBanner* m_keyBanner = nullptr;
+    MessageBanner* m_keyBanner = nullptr;      // provider key problems (R13) only
+    MessageBanner* m_noticeBanner = nullptr;   // everything else: not found, refused queries
     QStackedWidget* m_tableStack = nullptr;
     OperationTableView* m_table = nullptr;
     QWidget* m_emptyState = nullptr;

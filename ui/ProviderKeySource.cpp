@@ -52,7 +52,7 @@ ProviderKeySource::Key ProviderKeySource::load(const QUrl& providerUrl)
     const QString fromEnv = qEnvironmentVariable("PROVIDER_API_KEY").trimmed();
     if (!fromEnv.isEmpty()) {
         key.value = fromEnv;
-        key.origin = tr("environment (PROVIDER_API_KEY)");
+        key.origin = tr("the PROVIDER_API_KEY environment variable");
         return key;
     }
     auto* job = new QKeychain::ReadPasswordJob(kService);

@@ -20,7 +20,7 @@ public:
     struct Key
     {
         QString value;    ///< the secret; empty when none was found
-        QString origin;   ///< "environment (PROVIDER_API_KEY)", "system keychain", or empty
+        QString origin;   ///< "the PROVIDER_API_KEY environment variable", "system keychain", or empty
         QString problem;  ///< why the keychain could not be read, for the status bar (no secret)
     };
 
