@@ -45,6 +45,7 @@ StoreResult<std::unique_ptr<Database>> Database::open(const DatabaseUrl& url, co
                                     .arg(driver, url.isSqlite() ? QStringLiteral("libqt6sql6-sqlite")
                                                                 : QStringLiteral("libqt6sql6-psql")));
     }
+    Logging::registerSecret(url.password());   // never in a log line, whatever the driver echoes
     std::unique_ptr<Database> db(new Database(url, nextConnectionName()));
     {
         QSqlDatabase c = QSqlDatabase::addDatabase(driver, db->m_name);

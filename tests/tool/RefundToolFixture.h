@@ -17,6 +17,9 @@
  */
 struct RefundToolFixture
 {
+    RefundToolFixture() = default;
+    explicit RefundToolFixture(const SandboxProcess::Options& options) : sandbox(options) {}
+
     SandboxProcess sandbox;
     TestDatabase testDb;
     std::unique_ptr<Database> db;
