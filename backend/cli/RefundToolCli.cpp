@@ -2,6 +2,7 @@
 
 #include "Logging.h"
 #include "cli/CliError.h"
+#include "db/HistoryGenerator.h"
 #include "db/OperationStore.h"
 #include "db/SchemaMigrator.h"
 #include "db/SettingsStore.h"
@@ -16,6 +17,7 @@
 #include <QUrl>
 
 #include <csignal>
+#include <cstdio>
 #include <functional>
 #include <optional>
 
@@ -127,6 +129,55 @@ QList<Command> commands()
                         if (!v)
                             fail(v.error());
                         out << "schema version " << v.value() << " on " << db->url().display() << Qt::endl;
+                        return 0;
+                    }};
+
+    list << Command{{QStringLiteral("db"), QStringLiteral("generate")},
+                    QStringLiteral("Fill the database with a realistic, seeded refund history (benchmarks, load tests)."),
+                    {},
+                    [](QCommandLineParser& p) {
+                        p.addOption(dbOption());
+                        p.addOption({QStringLiteral("ops"), QStringLiteral("Number of operations to write (>= 1)."),
+                                     QStringLiteral("n")});
+                        p.addOption({QStringLiteral("seed"), QStringLiteral("Random seed; the same seed gives the same rows "
+                                                                            "(default 1)."),
+                                     QStringLiteral("s"), QStringLiteral("1")});
+                        p.addOption({QStringLiteral("now-ms"), QStringLiteral("The present as UTC epoch ms (default: now); "
+                                                                              "fix it for identical timestamps."),
+                                     QStringLiteral("ms")});
+                    },
+                    [](const QCommandLineParser& p, const QStringList&, QTextStream& out) {
+                        bool ok = false;
+                        const qint64 ops = requireValue(p, QStringLiteral("ops")).trimmed().toLongLong(&ok);
+                        if (!ok || ops < 1 || ops > 100'000'000)
+                            throw CliError{2, QStringLiteral("--ops: must be a whole number from 1 to 100000000")};
+                        const uint seed = p.value(QStringLiteral("seed")).trimmed().toUInt(&ok);
+                        if (!ok)
+                            throw CliError{2, QStringLiteral("--seed: must be a whole number from 0 to 4294967295")};
+                        qint64 nowMs = 0;
+                        if (p.isSet(QStringLiteral("now-ms"))) {
+                            nowMs = p.value(QStringLiteral("now-ms")).trimmed().toLongLong(&ok);
+                            if (!ok || nowMs <= 0)
+                                throw CliError{2, QStringLiteral("--now-ms: must be a positive UTC epoch time in milliseconds")};
+                        }
+                        auto db = openDatabase(p);
+                        HistoryGenerator::Options options;
+                        options.operations = ops;
+                        options.seed = seed;
+                        options.nowMs = nowMs;
+                        options.progress = [](qint64 done, qint64 total) {
+                            std::fprintf(stderr, "refund-tool: generated %lld of %lld operations\n", done, total);
+                            std::fflush(stderr);
+                        };
+                        auto summary = HistoryGenerator(*db).generate(options);
+                        if (!summary)
+                            fail(summary.error());
+                        const HistoryGenerator::Summary& s = summary.value();
+                        out << "generated " << s.operations << " operations (" << s.refunded << " refunded, " << s.failed
+                            << " failed, " << s.unknown << " unknown, " << s.open << " open; " << s.keyExpiringSoon
+                            << " keys expiring within the hour), " << s.orders << " orders, " << s.attempts << " attempts, "
+                            << s.toolCalls << " tool calls, " << s.auditEntries << " audit entries in " << s.elapsedMs
+                            << " ms on " << db->url().display() << Qt::endl;
                         return 0;
                     }};
 

@@ -19,3 +19,7 @@ target_sources(refund_backend PRIVATE
     cli/CliError.h
     cli/RefundToolCli.h cli/RefundToolCli.cpp)
 target_sources(refund_backend PRIVATE db/ChangeWatcher.h db/ChangeWatcher.cpp)
+target_sources(refund_backend PRIVATE db/HistoryGenerator.h db/HistoryGenerator.cpp)
+# HistoryGenerator binds bulk inserts through SQLite's C API on Qt's connection (the library Qt's driver uses).
+find_package(SQLite3 REQUIRED)
+target_link_libraries(refund_backend PRIVATE SQLite::SQLite3)
