@@ -20,6 +20,8 @@ packages=(
   xvfb
   # packaging checks
   dpkg-dev file
+  # benchmark scripts: peak RSS and arithmetic
+  time bc
 )
 
 missing=()

@@ -139,7 +139,9 @@ StoreResult<void> Database::runScript(const QString& sql, const QString& context
 StoreError Database::errorFrom(const QSqlError& error, const QString& context) const
 {
     const QString text = Logging::redact(error.text().simplified());
-    const bool lost = error.type() == QSqlError::ConnectionError || !connection().isOpen()
+    // Qt's SQLite driver reports any failed step (a lock, a constraint) as ConnectionError,
+    // so on SQLite only a closed handle means the connection is gone.
+    const bool lost = (isPostgres() && error.type() == QSqlError::ConnectionError) || !connection().isOpen()
         || text.contains(QLatin1String("server closed the connection"), Qt::CaseInsensitive)
         || text.contains(QLatin1String("no connection to the server"), Qt::CaseInsensitive)
         || text.contains(QLatin1String("terminating connection"), Qt::CaseInsensitive);

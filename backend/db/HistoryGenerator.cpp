@@ -648,7 +648,9 @@ StoreResult<HistoryGenerator::Summary> HistoryGenerator::generate(const Options&
     if (!seen)
         return seen.error();
     seen.value().next();
-    if (seen.value().value(0).toLongLong() > 0)
+    const bool alreadyGenerated = seen.value().value(0).toLongLong() > 0;
+    seen.value().finish();
+    if (alreadyGenerated)
         return StoreError::make(Code::AlreadyExists,
                                 QStringLiteral("seed %1 was already generated in %2 (order %3 exists); use another --seed")
                                     .arg(options.seed)
@@ -675,6 +677,29 @@ StoreResult<HistoryGenerator::Summary> HistoryGenerator::generate(const Options&
         }
     } restoreCache{m_db, oldCacheSize};
 
+    // Into an empty database, maintaining every secondary index row by row is most of the cost
+    // (random keys touch pages all over each index). Drop them for the load and build each
+    // once at the end from sorted data; a violated unique index (R3) then fails the run loudly.
+    auto deferred = deferSecondaryIndexes();
+    if (!deferred)
+        return deferred.error();
+    // Rebuilt on every way out, so a failed run never leaves the database without its indexes.
+    struct RebuildIndexes
+    {
+        Database& db;
+        QStringList statements;
+        StoreResult<void> run()
+        {
+            const QStringList todo = std::exchange(statements, {});
+            for (const QString& sql : todo) {
+                if (auto r = db.runScript(sql, QStringLiteral("rebuild index")); !r)
+                    return r;
+            }
+            return {};
+        }
+        ~RebuildIndexes() { run(); }
+    } rebuild{m_db, deferred.value()};
+
     QElapsedTimer timer;
     timer.start();
     Summary summary;
@@ -699,6 +724,41 @@ StoreResult<HistoryGenerator::Summary> HistoryGenerator::generate(const Options&
         if (options.progress)
             options.progress(summary.operations, options.operations);
     }
+    if (auto r = rebuild.run(); !r)
+        return r.error();
     summary.elapsedMs = timer.elapsed();
     return summary;
+}
+
+StoreResult<QStringList> HistoryGenerator::deferSecondaryIndexes()
+{
+    auto any = m_db.run(QStringLiteral("SELECT 1 FROM refund_ops LIMIT 1"), {}, QStringLiteral("check for existing operations"));
+    if (!any)
+        return any.error();
+    const bool fresh = !any.value().next();
+    any.value().finish();   // SQLite refuses DROP INDEX while a statement on the table is active
+    if (!fresh)
+        return QStringList();   // not a fresh database: leave its indexes alone
+    // Indexes that are not backing a constraint (those stay: they are part of the table).
+    const QString sql = m_db.isSqlite()
+        ? QStringLiteral("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL AND tbl_name IN "
+                         "('refund_ops', 'refund_attempts', 'tool_calls', 'audit_log', 'orders')")
+        : QStringLiteral("SELECT i.indexname, i.indexdef FROM pg_indexes i WHERE i.schemaname = current_schema() AND "
+                         "i.tablename IN ('refund_ops', 'refund_attempts', 'tool_calls', 'audit_log', 'orders') AND NOT EXISTS "
+                         "(SELECT 1 FROM pg_constraint c WHERE c.conindid = (quote_ident(i.schemaname) || '.' || "
+                         "quote_ident(i.indexname))::regclass)");
+    auto q = m_db.run(sql, {}, QStringLiteral("list indexes"));
+    if (!q)
+        return q.error();
+    QStringList names, creates;
+    while (q.value().next()) {
+        names << q.value().value(0).toString();
+        creates << q.value().value(1).toString();
+    }
+    q.value().finish();
+    for (const QString& name : std::as_const(names)) {
+        if (auto r = m_db.runScript(QStringLiteral("DROP INDEX ") + name, QStringLiteral("defer index")); !r)
+            return r.error();
+    }
+    return creates;
 }

@@ -1,5 +1,7 @@
 #pragma once
 
+#include <QStringList>
+
 #include "db/Database.h"
 
 #include <QString>
@@ -56,5 +58,8 @@ public:
     StoreResult<Summary> generate(const Options& options);
 
 private:
+    /** On an empty database, drops the secondary indexes and returns the statements that rebuild them. */
+    StoreResult<QStringList> deferSecondaryIndexes();
+
     Database& m_db;
 };
