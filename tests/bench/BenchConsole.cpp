@@ -8,8 +8,8 @@
 #include "db/Database.h"
 #include "db/OperationStore.h"
 #include "db/SchemaMigrator.h"
-#include "models/OperationTableModel.h"
-#include "models/StateCountsModel.h"
+#include "OperationTableModel.h"
+#include "StateCountsModel.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
