@@ -1,0 +1,231 @@
+#include "review/UnknownSweep.h"
+
+#include "Logging.h"
+#include "db/Database.h"
+#include "db/OperationStore.h"
+#include "db/SettingsStore.h"
+
+#include <QCoreApplication>
+#include <QThread>
+
+#include <algorithm>
+#include <vector>
+
+UnknownSweep::UnknownSweep(QString databaseUrl, ProviderConfig provider, const Clock& clock, QObject* parent)
+    : QObject(parent)
+    , m_databaseUrl(std::move(databaseUrl))
+    , m_provider(std::move(provider))
+    , m_clock(clock)
+{
+}
+
+UnknownSweep::~UnknownSweep()
+{
+    cancel();
+    if (m_thread) {
+        m_thread->wait();
+        delete m_thread;
+    }
+}
+
+void UnknownSweep::post(std::function<void()> fn)
+{
+    QMetaObject::invokeMethod(this, std::move(fn), Qt::QueuedConnection);
+}
+
+bool UnknownSweep::start()
+{
+    if (m_running)
+        return false;
+    if (m_thread) {
+        m_thread->wait();
+        delete m_thread;
+        m_thread = nullptr;
+    }
+    m_canceled.store(false);
+    {
+        std::lock_guard<std::mutex> lock(m_mutex);
+        m_gateUntil = {};
+        m_gateStreak = 0;
+    }
+    m_running = true;
+    m_total = 0;
+    m_done = 0;
+    m_items.clear();
+    m_thread = QThread::create([this] { runCoordinator(); });
+    m_thread->setObjectName(QStringLiteral("unknown-sweep"));
+    m_thread->start();
+    return true;
+}
+
+void UnknownSweep::cancel()
+{
+    m_canceled.store(true);
+    std::lock_guard<std::mutex> lock(m_mutex);
+    for (OperationLookup* lookup : std::as_const(m_active))
+        lookup->cancel();
+    m_wake.notify_all();
+}
+
+void UnknownSweep::runCoordinator()
+{
+    const auto fail = [this](const QString& message) {
+        Logging::warn(QStringLiteral("unknown sweep: %1").arg(message));
+        post([this, message] {
+            m_running = false;
+            emit finished(false, message);
+        });
+    };
+    QList<QString> ids;
+    int concurrency = m_options.concurrency;
+    {
+        auto db = Database::open(m_databaseUrl);
+        if (!db)
+            return fail(db.error().message);
+        if (concurrency <= 0) {
+            auto settings = SettingsStore(*db.value(), m_clock).load();
+            if (!settings)
+                return fail(settings.error().message);
+            concurrency = settings.value().lookupConcurrency;
+        }
+        OperationStore store(*db.value(), m_clock);
+        OperationStore::Query query;
+        query.filter = OperationStore::StateFilter::Unknown;
+        query.sort = OperationStore::SortKey::CreatedAt;
+        query.descending = false;
+        query.limit = 1000;
+        for (query.offset = 0;; query.offset += query.limit) {
+            auto page = store.operations(query);
+            if (!page)
+                return fail(page.error().message);
+            for (const Operation& op : page.value())
+                ids.append(op.operationId);
+            if (page.value().size() < query.limit)
+                break;
+        }
+    }
+    concurrency = std::clamp(concurrency, 1, 16);
+    const int total = int(ids.size());
+    post([this, ids, total, concurrency] {
+        m_total = total;
+        m_usedConcurrency = concurrency;
+        m_items.resize(total);
+        for (int i = 0; i < total; ++i)
+            m_items[i].operation.operationId = ids.at(i);
+        emit started(total);
+        emit progress(0, total);
+    });
+    Logging::info(QStringLiteral("unknown sweep: %1 unknown operation(s), %2 parallel lookup(s)")
+                      .arg(total)
+                      .arg(concurrency));
+
+    std::atomic<int> next{0};
+    std::vector<std::unique_ptr<QThread>> workers;
+    for (int i = 0; i < std::min(concurrency, std::max(total, 1)); ++i) {
+        workers.emplace_back(QThread::create([this, &ids, &next] { runWorker(ids, next); }));
+        workers.back()->setObjectName(QStringLiteral("unknown-sweep-%1").arg(i));
+        workers.back()->start();
+    }
+    for (auto& w : workers)
+        w->wait();
+    const bool canceled = m_canceled.load();
+    post([this, canceled] {
+        m_running = false;
+        emit finished(canceled, QString());
+    });
+}
+
+bool UnknownSweep::waitForGate()
+{
+    std::unique_lock<std::mutex> lock(m_mutex);
+    m_wake.wait_until(lock, m_gateUntil, [this] {
+        return m_canceled.load() || std::chrono::steady_clock::now() >= m_gateUntil;
+    });
+    return !m_canceled.load();
+}
+
+void UnknownSweep::runWorker(const QList<QString>& ids, std::atomic<int>& next)
+{
+    auto db = Database::open(m_databaseUrl);
+    std::unique_ptr<OperationStore> store;
+    QString dbError;
+    if (db)
+        store = std::make_unique<OperationStore>(*db.value(), m_clock);
+    else
+        dbError = db.error().message;
+
+    for (int index = next.fetch_add(1); index < ids.size(); index = next.fetch_add(1)) {
+        Item item;
+        if (!store) {
+            item.operation.operationId = ids.at(index);
+            item.error = dbError;
+        } else {
+            item = lookUp(*store, ids.at(index));
+        }
+        post([this, index, item] {
+            if (index < m_items.size())
+                m_items[index] = item;
+            ++m_done;
+            emit itemFinished(index);
+            emit progress(m_done, m_total);
+        });
+    }
+}
+
+UnknownSweep::Item UnknownSweep::lookUp(OperationStore& store, const QString& operationId)
+{
+    Item item;
+    item.operation.operationId = operationId;
+    auto op = store.operation(operationId);
+    if (!op) {
+        item.error = op.error().message;
+        return item;
+    }
+    item.operation = op.value();
+    if (item.operation.status != OperationStatus::Unknown) {
+        // A colleague resolved it after the list was read: nothing to look up.
+        item.proposal = ResolutionPolicy::propose(item.operation, item.lookup, m_clock.nowMs());
+        return item;
+    }
+    auto order = store.order(item.operation.orderId);
+    if (!order) {
+        item.error = order.error().message;
+        return item;
+    }
+    item.paymentIntent = order.value().paymentIntent;
+    const OperationLookup::Target target = OperationLookup::Target::from(item.operation, order.value());
+
+    for (int attempt = 0;; ++attempt) {
+        if (!waitForGate()) {
+            item.lookup.operationId = operationId;
+            item.lookup.failure = ReadFailure::Canceled;
+            item.lookup.failureText = QStringLiteral("canceled");
+            break;
+        }
+        OperationLookup lookup(m_provider, m_options.lookup, m_clock);
+        {
+            std::lock_guard<std::mutex> lock(m_mutex);
+            if (m_canceled.load())
+                lookup.cancel();
+            m_active.insert(&lookup);
+        }
+        item.lookup = lookup.run(target);
+        {
+            std::lock_guard<std::mutex> lock(m_mutex);
+            m_active.remove(&lookup);
+            if (item.lookup.failure == ReadFailure::RateLimited && attempt < m_options.rateLimitRetries) {
+                // Everyone pauses, not just this worker: the limit is per account.
+                const int pauseMs = m_options.rateLimitPauseMs << std::min(m_gateStreak, 6);
+                ++m_gateStreak;
+                m_gateUntil = std::max(m_gateUntil, std::chrono::steady_clock::now() + std::chrono::milliseconds(pauseMs));
+                Logging::info(QStringLiteral("unknown sweep: rate limited; all lookups pause %1 ms").arg(pauseMs));
+                continue;
+            }
+            if (item.lookup.ok())
+                m_gateStreak = 0;
+        }
+        break;
+    }
+    item.proposal = ResolutionPolicy::propose(item.operation, item.lookup, m_clock.nowMs());
+    return item;
+}
