@@ -4,6 +4,9 @@
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QLibraryInfo>
+#include <QLocale>
+#include <QTranslator>
 
 #include <cstdio>
 
@@ -12,10 +15,27 @@ int main(int argc, char** argv)
     QApplication app(argc, argv);
     QApplication::setOrganizationName(QStringLiteral("RefundOps"));
     QApplication::setApplicationName(QStringLiteral("refund-console"));
-    QApplication::setApplicationDisplayName(QObject::tr("Refund operations"));
     QApplication::setApplicationVersion(QStringLiteral(REFUND_VERSION));
     QApplication::setDesktopFileName(QStringLiteral(REFUND_APP_ID));
-    Logging::init(qEnvironmentVariable("REFUND_LOG_LEVEL", QStringLiteral("info")));
+    // The language must be known before any translated text is built, so --lang is read by hand
+    // here; QCommandLineParser below validates and documents it.
+    QString lang = QLocale::system().name().section(QLatin1Char('_'), 0, 0);
+    const QStringList rawArgs = QCoreApplication::arguments();
+    for (qsizetype i = 1; i < rawArgs.size(); ++i) {
+        if (rawArgs[i] == QLatin1String("--lang") && i + 1 < rawArgs.size())
+            lang = rawArgs[i + 1];
+        else if (rawArgs[i].startsWith(QLatin1String("--lang=")))
+            lang = rawArgs[i].mid(7);
+    }
+    QTranslator appTranslator;
+    QTranslator qtTranslator;
+    if (lang != QLatin1String("en")) {
+        if (appTranslator.load(QStringLiteral(":/i18n/refund-console_%1.qm").arg(lang)))
+            QCoreApplication::installTranslator(&appTranslator);
+        if (qtTranslator.load(QStringLiteral("qtbase_%1").arg(lang), QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
+            QCoreApplication::installTranslator(&qtTranslator);
+    }
+    QApplication::setApplicationDisplayName(QObject::tr("Refund operations"));
 
     QCommandLineParser parser;
     parser.setApplicationDescription(QObject::tr("Operations console for refunds: triage unknown outcomes, review "
@@ -40,8 +60,34 @@ int main(int argc, char** argv)
                                         QStringLiteral("FILE"));
     const QCommandLineOption select(QStringLiteral("select"), QObject::tr("Select this operation at start."),
                                     QStringLiteral("OPERATION_ID"));
-    parser.addOptions({demo, demoDir, db, provider, role, screenshot, select});
+    const QCommandLineOption langOption(QStringLiteral("lang"), QObject::tr("Interface language: en, ru or tr "
+                                                                           "(default: the system's)."),
+                                        QStringLiteral("LANG"));
+    const QCommandLineOption logLevel(QStringLiteral("log-level"),
+                                      QObject::tr("trace, debug, info, warn, error or off (default: info, or the "
+                                                  "REFUND_LOG_LEVEL environment variable)."),
+                                      QStringLiteral("LEVEL"));
+    parser.addOptions({demo, demoDir, db, provider, role, screenshot, select, langOption, logLevel});
     parser.process(app);
+
+    if (parser.isSet(langOption) && !QStringList{QStringLiteral("en"), QStringLiteral("ru"), QStringLiteral("tr")}
+                                         .contains(parser.value(langOption))) {
+        std::fprintf(stderr, "refund-console: --lang must be en, ru or tr\n");
+        return 2;
+    }
+    Logging::Options log;
+    log.level = parser.isSet(logLevel) ? parser.value(logLevel)
+                                       : qEnvironmentVariable("REFUND_LOG_LEVEL", QStringLiteral("info"));
+    if (!Logging::isValidLevel(log.level)) {
+        std::fprintf(stderr, "refund-console: --log-level must be trace, debug, info, warn, error or off\n");
+        return 2;
+    }
+    log.filePath = Logging::defaultLogFilePath(QStringLiteral("refund-console"));
+    Logging::registerSecret(qEnvironmentVariable("PROVIDER_API_KEY"));
+    Logging::registerSecret(qEnvironmentVariable("PGPASSWORD"));
+    QString logError;
+    if (!Logging::init(log, &logError))
+        Logging::warn(logError);
 
     ConsoleStartup::Options options;
     options.demo = parser.isSet(demo) || parser.isSet(demoDir);
