@@ -1,0 +1,226 @@
+// The reviewer workflow against the real sandbox-provider and a real operation database on
+// every engine: a refund found on a later page of the payment's refunds (R15), the unknown
+// sweep proposing refunded / keep waiting / failed (before and after key retention, R16),
+// bounded concurrency, rate-limit pauses, cancel, and nothing resolved without a person.
+
+#include "../tool/RefundToolFixture.h"
+
+#include "review/OperationLookup.h"
+#include "review/ResolutionPolicy.h"
+#include "review/UnknownSweep.h"
+
+#include <QSignalSpy>
+#include <QTest>
+
+namespace {
+const QString kPost = QStringLiteral("POST");
+const QString kRefunds = QStringLiteral("/v1/refunds");
+constexpr qint64 kHourMs = 3600LL * 1000;
+} // namespace
+
+class TestReviewSandbox : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void init();
+    void cleanup();
+    void refundOnALaterPageOfTheRealSandbox();
+    void sweepProposesAndResolvesNothing();
+    void sweepPausesOnRateLimitsAndRetries();
+    void sweepCancel();
+
+private:
+    /** The worked example (SPEC section 8) on order orderId: six dropped attempts, then unknown. */
+    QString makeTimedOutUnknown(const QString& orderId, qint64 amount);
+    /** A saved 500 on the first attempt: unknown, and no refund exists at the provider. */
+    QString makeSaved500Unknown(const QString& orderId, qint64 amount);
+    ProviderConfig readConfig() const;
+    std::unique_ptr<RefundToolFixture> m_f;
+    int m_calls = 0;
+};
+
+void TestReviewSandbox::init()
+{
+    m_f = std::make_unique<RefundToolFixture>();
+    QVERIFY2(m_f->start(), qPrintable(m_f->error));
+}
+
+void TestReviewSandbox::cleanup()
+{
+    m_f.reset();
+}
+
+ProviderConfig TestReviewSandbox::readConfig() const
+{
+    ProviderConfig c;
+    c.baseUrl = m_f->sandbox.baseUrl();
+    c.apiKey = m_f->sandbox.readKey(); // R13: the restricted read-only key
+    c.requestTimeoutMs = 10000;
+    c.readRetryMax = 3;
+    c.readBackoffBaseMs = 1;
+    c.readBackoffCapMs = 2;
+    return c;
+}
+
+QString TestReviewSandbox::makeTimedOutUnknown(const QString& orderId, qint64 amount)
+{
+    if (!m_f->addOrder(orderId, amount + 100000))
+        return {};
+    m_f->sandbox.addFault(kPost, kRefunds, QStringLiteral("drop_after_commit"), 100);
+    m_f->call(QStringLiteral("toolu_%1").arg(++m_calls), orderId, amount);
+    const RefundToolResult r = m_f->call(QStringLiteral("toolu_%1").arg(++m_calls), orderId, amount);
+    m_f->sandbox.control("DELETE", QStringLiteral("/_sandbox/faults"));
+    return r.statusName() == QLatin1String("checking") ? r.operationId : QString();
+}
+
+QString TestReviewSandbox::makeSaved500Unknown(const QString& orderId, qint64 amount)
+{
+    if (!m_f->addOrder(orderId, amount))
+        return {};
+    m_f->sandbox.addFault(kPost, kRefunds, QStringLiteral("status_500"), 1);
+    const RefundToolResult r = m_f->call(QStringLiteral("toolu_%1").arg(++m_calls), orderId, amount);
+    return r.statusName() == QLatin1String("checking") ? r.operationId : QString();
+}
+
+void TestReviewSandbox::refundOnALaterPageOfTheRealSandbox()
+{
+    const QString opId = makeTimedOutUnknown(QStringLiteral("7001"), 3800);
+    QVERIFY(!opId.isEmpty());
+    const Operation op = m_f->store->operation(opId).value();
+    const Order order = m_f->store->order(QStringLiteral("7001")).value();
+    // 120 later refunds on the same payment (the dashboard, other operations): the list is
+    // newest first, so ours is on page 2.
+    for (int i = 0; i < 120; ++i) {
+        RefundCreateParams p;
+        p.paymentIntent = order.paymentIntent;
+        p.amountCents = 10;
+        p.metadata.insert(QStringLiteral("operation_id"), QStringLiteral("op_filler%1").arg(i));
+        p.metadata.insert(QStringLiteral("order_id"), QStringLiteral("7001"));
+        const ProviderResponse r = m_f->provider->createRefund(p, QStringLiteral("filler-%1").arg(i));
+        QVERIFY2(r.outcome == AttemptOutcome::Succeeded, qPrintable(r.summary()));
+    }
+    OperationLookup lookup(readConfig(), m_f->clock);
+    const LookupResult r = lookup.run(OperationLookup::Target::from(op, order));
+    QVERIFY2(r.ok(), qPrintable(r.failureText));
+    QCOMPARE(r.listedRefunds, 121);
+    QVERIFY(r.requests >= 5); // 3 event reads + 2 pages of refunds
+    QCOMPARE(r.refunds.size(), 1);
+    const FoundRefund& f = r.refunds.first();
+    QCOMPARE(f.refund.operationId(), opId);
+    QCOMPARE(f.refund.status, QStringLiteral("succeeded"));
+    QCOMPARE(toString(f.source), QStringLiteral("both")); // listed, and its refund.created carries our key
+    QVERIFY(!f.hasMismatch());
+    const auto proposal = ResolutionPolicy::propose(op, r, m_f->clock.nowMs());
+    QCOMPARE(ResolutionPolicy::kindName(proposal.kind), QStringLiteral("refunded"));
+    QCOMPARE(proposal.refundId, f.refund.id);
+    // Exactly one refund was executed for the operation, however many attempts were sent.
+    QCOMPARE(m_f->refundsExecuted(), 121);
+}
+
+void TestReviewSandbox::sweepProposesAndResolvesNothing()
+{
+    const QString timedOut = makeTimedOutUnknown(QStringLiteral("7101"), 3800);
+    const QString saved500 = makeSaved500Unknown(QStringLiteral("7102"), 1200);
+    QVERIFY(!timedOut.isEmpty());
+    QVERIFY(!saved500.isEmpty());
+    // A closed operation is not part of the sweep.
+    QVERIFY(m_f->addOrder(QStringLiteral("7103"), 500));
+    QCOMPARE(m_f->call(QStringLiteral("toolu_ok"), QStringLiteral("7103"), 500).statusName(), QStringLiteral("refunded"));
+
+    const auto runSweep = [this](int concurrency) {
+        auto sweep = std::make_unique<UnknownSweep>(m_f->testDb.url(), readConfig(), m_f->clock);
+        UnknownSweep::Options options;
+        options.concurrency = concurrency;
+        sweep->setOptions(options);
+        QSignalSpy finished(sweep.get(), &UnknownSweep::finished);
+        QSignalSpy progress(sweep.get(), &UnknownSweep::progress);
+        sweep->start();
+        if (!finished.wait(120000))
+            qWarning("sweep did not finish");
+        return std::make_tuple(std::move(sweep), progress.count());
+    };
+
+    auto [sweep, progressSignals] = runSweep(2);
+    QCOMPARE(sweep->total(), 2);
+    QCOMPARE(sweep->done(), 2);
+    QCOMPARE(sweep->concurrency(), 2);
+    QCOMPARE(progressSignals, 3); // 0 of 2, 1 of 2, 2 of 2
+    QMap<QString, UnknownSweep::Item> byId;
+    for (const auto& item : sweep->items())
+        byId.insert(item.operation.operationId, item);
+    QCOMPARE(ResolutionPolicy::kindName(byId.value(timedOut).proposal.kind), QStringLiteral("refunded"));
+    // The saved 500 executed nothing, but its key is still live: keep waiting, with the time left.
+    const auto& waiting = byId.value(saved500);
+    QVERIFY(waiting.lookup.ok());
+    QVERIFY(waiting.lookup.refunds.isEmpty());
+    QCOMPARE(ResolutionPolicy::kindName(waiting.proposal.kind), QStringLiteral("keep_waiting"));
+    QVERIFY(waiting.proposal.waitMs > 23 * kHourMs);
+
+    // A day later the key retention has passed: "no refund was made" is now proposed.
+    m_f->clock.advanceMs(25 * kHourMs);
+    auto [later, ignored] = runSweep(0); // 0: the lookup_concurrency setting (default 4)
+    Q_UNUSED(ignored);
+    QCOMPARE(later->concurrency(), 4);
+    for (const auto& item : later->items()) {
+        if (item.operation.operationId == saved500) {
+            QCOMPARE(ResolutionPolicy::kindName(item.proposal.kind), QStringLiteral("failed"));
+            QCOMPARE(item.proposal.failureCode, QStringLiteral("no_refund_found"));
+        }
+    }
+    // Proposals only: nothing was resolved without a person.
+    QCOMPARE(m_f->store->operation(timedOut).value().status, OperationStatus::Unknown);
+    QCOMPARE(m_f->store->operation(saved500).value().status, OperationStatus::Unknown);
+    QCOMPARE(m_f->store->auditEntries(timedOut).value().size(), 0);
+}
+
+void TestReviewSandbox::sweepPausesOnRateLimitsAndRetries()
+{
+    const QString opId = makeSaved500Unknown(QStringLiteral("7201"), 1200);
+    QVERIFY(!opId.isEmpty());
+    // 4 answers of 429 exhaust one read (1 + 3 retries); the sweep pauses and looks up again.
+    QVERIFY(m_f->sandbox.addFault(QStringLiteral("GET"), QStringLiteral("/v1/events"),
+                                  QStringLiteral("rate_limit_429"), 4));
+    UnknownSweep sweep(m_f->testDb.url(), readConfig(), m_f->clock);
+    UnknownSweep::Options options;
+    options.concurrency = 1;
+    options.rateLimitPauseMs = 10;
+    sweep.setOptions(options);
+    QSignalSpy finished(&sweep, &UnknownSweep::finished);
+    sweep.start();
+    QVERIFY(finished.wait(60000));
+    QCOMPARE(sweep.items().size(), 1);
+    const auto& item = sweep.items().first();
+    QVERIFY2(item.lookup.ok(), qPrintable(item.lookup.failureText));
+    QCOMPARE(ResolutionPolicy::kindName(item.proposal.kind), QStringLiteral("keep_waiting"));
+    QCOMPARE(m_f->sandbox.stats().value(QStringLiteral("rate_limited_429_total")).toInt(), 4);
+}
+
+void TestReviewSandbox::sweepCancel()
+{
+    QVERIFY(!makeSaved500Unknown(QStringLiteral("7301"), 1200).isEmpty());
+    QVERIFY(!makeSaved500Unknown(QStringLiteral("7302"), 1300).isEmpty());
+    // Every event read hangs for a minute: the lookups are in flight when cancel comes.
+    QVERIFY(m_f->sandbox.addFault(QStringLiteral("GET"), QStringLiteral("/v1/events"), QStringLiteral("delay"), 100,
+                                  60000));
+    UnknownSweep sweep(m_f->testDb.url(), readConfig(), m_f->clock);
+    UnknownSweep::Options options;
+    options.concurrency = 1;
+    sweep.setOptions(options);
+    QSignalSpy started(&sweep, &UnknownSweep::started);
+    QSignalSpy finished(&sweep, &UnknownSweep::finished);
+    QElapsedTimer timer;
+    timer.start();
+    sweep.start();
+    QVERIFY(started.wait(30000));
+    sweep.cancel();
+    QVERIFY(finished.wait(30000));
+    QVERIFY(timer.elapsed() < 50000);
+    QCOMPARE(finished.first().at(0).toBool(), true);
+    QVERIFY(sweep.wasCanceled());
+    for (const auto& item : sweep.items())
+        QVERIFY(!item.proposal.proposesResolution());
+}
+
+REFUND_TEST_MAIN_ALL_ENGINES(TestReviewSandbox)
+#include "TestReviewSandbox.moc"

@@ -1,0 +1,323 @@
+#include "ResolveDialog.h"
+
+#include "CustomerMessageDialog.h"
+#include "FoundRefundTable.h"
+#include "LookupPanel.h"
+#include "MessageBanner.h"
+#include "OperationFormat.h"
+
+#include "Logging.h"
+
+#include <QButtonGroup>
+#include <QDialogButtonBox>
+#include <QGroupBox>
+#include <QLabel>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QRadioButton>
+#include <QVBoxLayout>
+
+ResolveDialog::ResolveDialog(const ReviewerContext& context, const QString& operationId, QWidget* parent)
+    : QDialog(parent)
+    , m_context(context)
+    , m_operationId(operationId)
+{
+    setObjectName(QStringLiteral("resolveDialog"));
+    setWindowTitle(tr("Look up and resolve %1").arg(operationId));
+    resize(1000, 640);
+
+    auto* layout = new QVBoxLayout(this);
+    m_title = new QLabel(this);
+    m_title->setObjectName(QStringLiteral("resolveTitle"));
+    QFont titleFont = m_title->font();
+    titleFont.setPointSizeF(titleFont.pointSizeF() * 1.25);
+    titleFont.setBold(true);
+    m_title->setFont(titleFont);
+    m_title->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    layout->addWidget(m_title);
+    m_facts = new QLabel(this);
+    m_facts->setObjectName(QStringLiteral("resolveFacts"));
+    m_facts->setWordWrap(true);
+    m_facts->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    layout->addWidget(m_facts);
+
+    m_banner = new MessageBanner(this);
+    m_banner->setObjectName(QStringLiteral("resolveBanner"));
+    m_banner->setClosable(false);
+    layout->addWidget(m_banner);
+
+    auto* found = new QGroupBox(tr("At the provider (read-only)"), this);
+    auto* foundLayout = new QVBoxLayout(found);
+    m_lookup = new LookupPanel(m_context.provider, *m_context.clock, found);
+    foundLayout->addWidget(m_lookup);
+    layout->addWidget(found, 1);
+
+    m_proposal = new QLabel(this);
+    m_proposal->setObjectName(QStringLiteral("proposalLabel"));
+    m_proposal->setWordWrap(true);
+    layout->addWidget(m_proposal);
+
+    auto* decide = new QGroupBox(tr("Resolution"), this);
+    auto* decideLayout = new QVBoxLayout(decide);
+    m_refunded = new QRadioButton(tr("Refunded — the selected refund is the evidence"), decide);
+    m_refunded->setObjectName(QStringLiteral("resolveRefundedRadio"));
+    m_refundedReason = new QLabel(decide);
+    m_refundedReason->setObjectName(QStringLiteral("refundedReasonLabel"));
+    m_refundedReason->setWordWrap(true);
+    m_refundedReason->setContentsMargins(24, 0, 0, 4);
+    m_failed = new QRadioButton(tr("Failed — no refund was made"), decide);
+    m_failed->setObjectName(QStringLiteral("resolveFailedRadio"));
+    m_failedReason = new QLabel(decide);
+    m_failedReason->setObjectName(QStringLiteral("failedReasonLabel"));
+    m_failedReason->setWordWrap(true);
+    m_failedReason->setContentsMargins(24, 0, 0, 4);
+    auto* group = new QButtonGroup(this);
+    group->addButton(m_refunded);
+    group->addButton(m_failed);
+    decideLayout->addWidget(m_refunded);
+    decideLayout->addWidget(m_refundedReason);
+    decideLayout->addWidget(m_failed);
+    decideLayout->addWidget(m_failedReason);
+    auto* noteLabel = new QLabel(tr("Note (required) — what you checked and why:"), decide);
+    m_note = new QPlainTextEdit(decide);
+    m_note->setObjectName(QStringLiteral("resolveNoteEdit"));
+    m_note->setPlaceholderText(tr("e.g. Found re_… with metadata.operation_id = this operation, status succeeded, "
+                                  "amount and order match."));
+    m_note->setMaximumHeight(70);
+    noteLabel->setBuddy(m_note);
+    decideLayout->addWidget(noteLabel);
+    decideLayout->addWidget(m_note);
+    auto* r18 = new QLabel(tr("There is no \"retry\" here on purpose: a new refund or a new key for an unknown "
+                              "outcome can pay the customer twice (R18)."),
+                           decide);
+    r18->setObjectName(QStringLiteral("noRetryNote"));
+    r18->setWordWrap(true);
+    r18->setStyleSheet(QStringLiteral("color: #6b7280;"));
+    decideLayout->addWidget(r18);
+    layout->addWidget(decide);
+
+    m_buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
+    m_resolveButton = m_buttons->addButton(tr("Resolve"), QDialogButtonBox::AcceptRole);
+    m_resolveButton->setObjectName(QStringLiteral("resolveButton"));
+    // Default (emphasised), but Enter in the note is a newline, so it never fires by accident.
+    m_resolveButton->setDefault(true);
+    m_messageButton = m_buttons->addButton(tr("Customer message…"), QDialogButtonBox::ActionRole);
+    m_messageButton->setObjectName(QStringLiteral("customerMessageButton"));
+    layout->addWidget(m_buttons);
+
+    connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    // Accept role would close the dialog; resolving keeps it open to show the outcome.
+    disconnect(m_buttons, &QDialogButtonBox::accepted, this, nullptr);
+    connect(m_resolveButton, &QPushButton::clicked, this, &ResolveDialog::resolve);
+    connect(m_messageButton, &QPushButton::clicked, this, [this] {
+        // The draft follows the row as it is now: "checking" before, the outcome after resolving.
+        auto* dialog = new CustomerMessageDialog(CustomerMessage::Facts::from(m_operation), this);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        dialog->open();
+    });
+    connect(m_lookup, &LookupPanel::lookupStarted, this, &ResolveDialog::updateChoices);
+    connect(m_lookup, &LookupPanel::lookupFinished, this, &ResolveDialog::onLookupFinished);
+    connect(m_lookup, &LookupPanel::currentRefundChanged, this, &ResolveDialog::updateChoices);
+    connect(m_refunded, &QRadioButton::toggled, this, &ResolveDialog::updateChoices);
+    connect(m_failed, &QRadioButton::toggled, this, &ResolveDialog::updateChoices);
+    connect(m_note, &QPlainTextEdit::textChanged, this, &ResolveDialog::updateChoices);
+
+    QString error;
+    m_loaded = load(&error);
+    showOperation();
+    if (!m_loaded) {
+        m_banner->showMessage(MessageBanner::Level::Error, error);
+        updateChoices();
+        return;
+    }
+    if (m_operation.status != OperationStatus::Unknown) {
+        m_banner->showMessage(MessageBanner::Level::Info,
+                              tr("This operation is %1, not unknown: there is nothing to resolve. The lookup is shown "
+                                 "for reference.")
+                                  .arg(OperationFormat::statusTitle(m_operation.status).toLower()));
+    }
+    if (m_context.provider.apiKey.isEmpty()) {
+        m_banner->showMessage(MessageBanner::Level::Warning,
+                              tr("No provider read key is configured, so the operation cannot be looked up. Set "
+                                 "PROVIDER_API_KEY or use File › Connect."));
+        updateChoices();
+        return;
+    }
+    m_lookup->start(OperationLookup::Target::from(m_operation, m_order));
+}
+
+ResolveDialog::~ResolveDialog() = default;
+
+bool ResolveDialog::load(QString* error)
+{
+    if (!m_db) {
+        auto db = Database::open(m_context.databaseUrl);
+        if (!db) {
+            *error = tr("The operation database cannot be opened: %1").arg(db.error().message);
+            return false;
+        }
+        m_db = std::move(db).value();
+        m_store = std::make_unique<OperationStore>(*m_db, *m_context.clock);
+    }
+    auto op = m_store->operation(m_operationId);
+    if (!op) {
+        *error = tr("The operation cannot be read: %1").arg(op.error().message);
+        return false;
+    }
+    m_operation = op.value();
+    auto order = m_store->order(m_operation.orderId);
+    if (!order) {
+        *error = tr("The operation's order cannot be read: %1").arg(order.error().message);
+        return false;
+    }
+    m_order = order.value();
+    return true;
+}
+
+void ResolveDialog::showOperation()
+{
+    if (!m_loaded) {
+        m_title->setText(m_operationId);
+        m_facts->clear();
+        return;
+    }
+    const Operation& op = m_operation;
+    m_title->setText(tr("%1 · order %2 · %3")
+                         .arg(op.operationId, op.orderId, OperationFormat::money(op.amountCents, op.currency)));
+    const qint64 now = m_context.clock->nowMs();
+    QString key;
+    if (!op.keyExpiresAt)
+        key = tr("no attempt was ever sent");
+    else if (now >= *op.keyExpiresAt)
+        key = tr("key retention passed at %1").arg(OperationFormat::utcTime(*op.keyExpiresAt));
+    else
+        key = tr("key live for %1 more (until %2)")
+                  .arg(OperationFormat::countdown(*op.keyExpiresAt, now), OperationFormat::utcTime(*op.keyExpiresAt));
+    QStringList lines;
+    lines << tr("<b>Status:</b> %1%2 &nbsp; <b>Attempts:</b> %3 &nbsp; <b>Payment:</b> %4")
+                 .arg(OperationFormat::statusTitle(op.status).toHtmlEscaped(),
+                      op.unknownReason.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(op.unknownReason.toHtmlEscaped()))
+                 .arg(op.attempts)
+                 .arg(m_order.paymentIntent.toHtmlEscaped());
+    lines << tr("<b>Created:</b> %1 &nbsp; <b>Idempotency key:</b> %2")
+                 .arg(OperationFormat::utcTime(op.createdAt), key.toHtmlEscaped());
+    if (op.isClosed())
+        lines << tr("<b>Resolved:</b> %1 by %2 at %3%4")
+                     .arg(OperationFormat::statusTitle(op.status).toHtmlEscaped(),
+                          op.resolvedBy.isEmpty() ? tr("the refund tool") : op.resolvedBy.toHtmlEscaped(),
+                          op.resolvedAt ? OperationFormat::utcTime(*op.resolvedAt) : tr("an unknown time"),
+                          op.providerRefundId.isEmpty() ? QString()
+                                                        : tr(" — evidence %1").arg(op.providerRefundId.toHtmlEscaped()));
+    m_facts->setText(lines.join(QStringLiteral("<br>")));
+}
+
+const FoundRefund* ResolveDialog::selectedRefund() const
+{
+    return m_lookup->result().find(m_lookup->table()->currentRefundId());
+}
+
+void ResolveDialog::onLookupFinished()
+{
+    const LookupResult& r = m_lookup->result();
+    const auto proposal = ResolutionPolicy::propose(m_operation, r, m_context.clock->nowMs());
+    QString color = QStringLiteral("#1d4ed8");
+    if (proposal.kind == ResolutionPolicy::Proposal::Kind::Refunded)
+        color = QStringLiteral("#15803d");
+    else if (proposal.kind == ResolutionPolicy::Proposal::Kind::NeedsPerson
+             || proposal.kind == ResolutionPolicy::Proposal::Kind::Incomplete)
+        color = QStringLiteral("#b45309");
+    m_proposal->setText(tr("<b style=\"color:%1\">Proposal: %2.</b> %3")
+                            .arg(color, ResolutionPolicy::kindTitle(proposal.kind).toHtmlEscaped(),
+                                 proposal.reason.toHtmlEscaped()));
+    if (proposal.kind == ResolutionPolicy::Proposal::Kind::Refunded) {
+        m_lookup->table()->selectRefund(proposal.refundId);
+        m_refunded->setChecked(true);
+    } else if (proposal.kind == ResolutionPolicy::Proposal::Kind::Failed) {
+        m_failed->setChecked(true);
+    }
+    updateChoices();
+}
+
+void ResolveDialog::updateChoices()
+{
+    const bool ready = m_loaded && !m_done && !m_lookup->isRunning() && m_lookup->result().checkedAtMs > 0;
+    const qint64 now = m_context.clock->nowMs();
+    ResolutionPolicy::Permission asRefunded{false, tr("Select a refund found by the lookup.")};
+    ResolutionPolicy::Permission asFailed{false, tr("Waiting for the lookup.")};
+    if (!m_loaded) {
+        asRefunded.reason = asFailed.reason = tr("The operation could not be read.");
+    } else if (m_done) {
+        asRefunded.reason = asFailed.reason = tr("Nothing more to do here.");
+    } else if (ready) {
+        if (const FoundRefund* refund = selectedRefund())
+            asRefunded = ResolutionPolicy::canResolveAsRefunded(m_operation, m_lookup->result(), *refund);
+        else if (m_lookup->result().refunds.isEmpty())
+            asRefunded.reason = tr("No refund was found, so there is no evidence of a refund.");
+        asFailed = ResolutionPolicy::canResolveAsFailed(m_operation, m_lookup->result(), now);
+    } else if (m_lookup->isRunning()) {
+        asRefunded.reason = asFailed.reason = tr("Waiting for the lookup.");
+    }
+    m_refunded->setEnabled(asRefunded.allowed);
+    m_failed->setEnabled(asFailed.allowed);
+    m_refundedReason->setText(asRefunded.allowed ? asRefunded.reason : tr("Not possible: %1").arg(asRefunded.reason));
+    m_failedReason->setText(asFailed.allowed ? asFailed.reason : tr("Not possible: %1").arg(asFailed.reason));
+    for (QLabel* label : {m_refundedReason, m_failedReason}) {
+        const bool allowed = label == m_refundedReason ? asRefunded.allowed : asFailed.allowed;
+        label->setStyleSheet(allowed ? QStringLiteral("color: #15803d;") : QStringLiteral("color: #6b7280;"));
+    }
+    // A disabled choice cannot stay chosen.
+    if (!asRefunded.allowed && m_refunded->isChecked())
+        m_refunded->setChecked(false);
+    if (!asFailed.allowed && m_failed->isChecked())
+        m_failed->setChecked(false);
+    const bool chosen = (m_refunded->isChecked() && asRefunded.allowed) || (m_failed->isChecked() && asFailed.allowed);
+    const bool noted = !m_note->toPlainText().trimmed().isEmpty();
+    m_resolveButton->setEnabled(ready && chosen && noted);
+    m_resolveButton->setToolTip(!chosen  ? tr("Choose refunded or failed.")
+                                : !noted ? tr("Write a note: what you checked and why.")
+                                         : QString());
+    m_note->setEnabled(!m_done && m_loaded);
+}
+
+void ResolveDialog::resolve()
+{
+    const LookupResult& lookup = m_lookup->result();
+    const QString note = m_note->toPlainText().trimmed();
+    OperationStore::Resolution resolution;
+    if (m_refunded->isChecked()) {
+        const FoundRefund* refund = selectedRefund();
+        if (!refund || !ResolutionPolicy::canResolveAsRefunded(m_operation, lookup, *refund).allowed)
+            return updateChoices();
+        resolution = ResolutionPolicy::refundedResolution(*refund, lookup, m_context.actor, m_context.role, note);
+    } else if (m_failed->isChecked()) {
+        if (!ResolutionPolicy::canResolveAsFailed(m_operation, lookup, m_context.clock->nowMs()).allowed)
+            return updateChoices();
+        resolution = ResolutionPolicy::failedResolution(lookup, m_context.actor, m_context.role, note);
+    } else {
+        return;
+    }
+
+    auto result = m_store->resolve(m_operationId, resolution);
+    m_done = true; // either way, this dialog has nothing more to write
+    QString error;
+    load(&error); // show the row as it is now, whoever closed it
+    showOperation();
+    if (result) {
+        m_banner->showMessage(MessageBanner::Level::Info,
+                              tr("Resolved as %1. The audit log holds your note and the evidence. Next: send the "
+                                 "customer the message (Customer message…).")
+                                  .arg(OperationFormat::statusTitle(result.value().status).toLower()));
+        Logging::info(QStringLiteral("console: %1 resolved %2 as %3")
+                          .arg(m_context.actor, m_operationId, statusName(result.value().status)));
+        emit resolved(m_operationId);
+    } else if (result.error().code == StoreError::Code::AlreadyResolved) {
+        m_banner->showMessage(MessageBanner::Level::Warning,
+                              tr("Another reviewer was first: %1. Your resolution was not saved.")
+                                  .arg(result.error().message));
+    } else {
+        m_done = result.error().code == StoreError::Code::NotAllowed;
+        m_banner->showMessage(MessageBanner::Level::Error,
+                              tr("The resolution was not saved: %1").arg(result.error().message));
+    }
+    updateChoices();
+}
