@@ -4,18 +4,25 @@
 #include "cli/CliError.h"
 #include "db/HistoryGenerator.h"
 #include "db/OperationStore.h"
+#include "db/RoleManager.h"
 #include "db/SchemaMigrator.h"
 #include "db/SettingsStore.h"
+#include "history/HistoryCsvExporter.h"
+#include "history/HistoryStats.h"
 #include "provider/ProviderClient.h"
 #include "review/ClaimChecker.h"
 #include "review/CustomerMessage.h"
 #include "tool/RefundTool.h"
 
 #include <QCommandLineParser>
+#include <QDateTime>
+#include <QJsonArray>
 #include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QRegularExpression>
+#include <QSaveFile>
+#include <QTimeZone>
 
 #include <QUrl>
 
@@ -319,6 +326,157 @@ QList<Command> commands()
                         if (!result)
                             fail(result.error());
                         out << QJsonDocument(result.value().toJson()).toJson(QJsonDocument::Compact) << Qt::endl;
+                        return 0;
+                    }};
+
+    // R21: the console's roles as PostgreSQL roles, so the database refuses what a role may not do.
+    const QCommandLineOption rolePrefixOption(
+        QStringLiteral("role-prefix"),
+        QStringLiteral("Prefix of the role names (default none: refund_support, ...); lets several refund databases "
+                       "share one PostgreSQL cluster."),
+        QStringLiteral("prefix"));
+    list << Command{{QStringLiteral("db"), QStringLiteral("roles")},
+                    QStringLiteral("PostgreSQL: create the refund_support, refund_finance, refund_admin and refund_tool "
+                                   "roles with their GRANTs (idempotent)."),
+                    {},
+                    [rolePrefixOption](QCommandLineParser& p) {
+                        p.addOption(dbOption());
+                        p.addOption(rolePrefixOption);
+                    },
+                    [](const QCommandLineParser& p, const QStringList&, QTextStream& out) {
+                        auto db = openDatabase(p);
+                        if (db->isSqlite())
+                            throw CliError{2, RoleManager::sqliteMessage()};
+                        RoleManager roles(*db, p.value(QStringLiteral("role-prefix")).trimmed());
+                        auto done = roles.createRoles();
+                        if (!done)
+                            fail(done.error());
+                        for (const QString& line : done.value())
+                            out << line << Qt::endl;
+                        return 0;
+                    }};
+
+    list << Command{{QStringLiteral("db"), QStringLiteral("grant")},
+                    QStringLiteral("PostgreSQL: make one refund role (support, finance, admin or tool) the login's role."),
+                    {},
+                    [rolePrefixOption](QCommandLineParser& p) {
+                        p.addOption(dbOption());
+                        p.addOption({QStringLiteral("user"), QStringLiteral("An existing PostgreSQL login role."),
+                                     QStringLiteral("login")});
+                        p.addOption({QStringLiteral("role"), QStringLiteral("support, finance, admin or tool."),
+                                     QStringLiteral("role")});
+                        p.addOption(rolePrefixOption);
+                    },
+                    [](const QCommandLineParser& p, const QStringList&, QTextStream& out) {
+                        const QString login = checkId(p.value(QStringLiteral("user")), QStringLiteral("user"));
+                        const auto role = RoleManager::roleFromKey(requireValue(p, QStringLiteral("role")));
+                        if (!role)
+                            throw CliError{2, QStringLiteral("--role: must be support, finance, admin or tool, got \"%1\"")
+                                                  .arg(p.value(QStringLiteral("role")))};
+                        auto db = openDatabase(p);
+                        if (db->isSqlite())
+                            throw CliError{2, RoleManager::sqliteMessage()};
+                        RoleManager roles(*db, p.value(QStringLiteral("role-prefix")).trimmed());
+                        auto revoked = roles.grant(login, *role);
+                        if (!revoked)
+                            fail(revoked.error());
+                        out << "granted " << roles.roleName(*role) << " to " << login;
+                        if (!revoked.value().isEmpty())
+                            out << " (revoked " << revoked.value().join(QStringLiteral(", ")) << ")";
+                        out << Qt::endl;
+                        return 0;
+                    }};
+    // R12: the finance history from the command line (scripts, scheduled exports).
+    auto historyOptions = [](QCommandLineParser& p) {
+        p.addOption(dbOption());
+        p.addOption({QStringLiteral("from"), QStringLiteral("Start of the range, UTC date (2026-11-24) or epoch ms, inclusive."),
+                     QStringLiteral("date")});
+        p.addOption({QStringLiteral("to"), QStringLiteral("End of the range, UTC date or epoch ms, exclusive."),
+                     QStringLiteral("date")});
+        p.addOption({QStringLiteral("state"), QStringLiteral("Only operations now in this state: open, unknown, refunded, failed."),
+                     QStringLiteral("state")});
+    };
+    auto historyFilter = [](const QCommandLineParser& p) {
+        auto instant = [&](const QString& name) -> qint64 {
+            const QString text = requireValue(p, name).trimmed();
+            bool ok = false;
+            const qint64 ms = text.toLongLong(&ok);
+            if (ok && ms >= 0)
+                return ms;
+            const QDate date = QDate::fromString(text, Qt::ISODate);
+            if (!date.isValid())
+                throw CliError{2, QStringLiteral("--%1: must be a UTC date (YYYY-MM-DD) or epoch ms, got \"%2\"").arg(name, text)};
+            return QDateTime(date, QTime(0, 0), QTimeZone::utc()).toMSecsSinceEpoch();
+        };
+        HistoryFilter f{instant(QStringLiteral("from")), instant(QStringLiteral("to")), std::nullopt};
+        if (p.isSet(QStringLiteral("state"))) {
+            f.status = operationStatusFromString(p.value(QStringLiteral("state")).trimmed());
+            if (!f.status)
+                throw CliError{2, QStringLiteral("--state: must be open, unknown, refunded or failed")};
+        }
+        if (auto r = f.validate(); !r)
+            throw CliError{2, QStringLiteral("--") + r.error().message};
+        return f;
+    };
+    list << Command{{QStringLiteral("history"), QStringLiteral("stats")},
+                    QStringLiteral("Print the duplicate-prevention figures of a UTC date range as one JSON object (R12)."),
+                    {},
+                    historyOptions,
+                    [historyFilter](const QCommandLineParser& p, const QStringList&, QTextStream& out) {
+                        const HistoryFilter filter = historyFilter(p);
+                        auto db = openDatabase(p);
+                        auto r = HistoryStats::compute(*db, filter);
+                        if (!r)
+                            fail(r.error());
+                        const HistoryStats::Snapshot& s = r.value();
+                        QJsonObject money;
+                        for (const auto& m : s.unknownMoney)
+                            money.insert(m.currency, m.minorUnits);
+                        QJsonArray histogram;
+                        for (qint64 n : s.attemptsHistogram)
+                            histogram.append(n);
+                        const QJsonObject o{
+                            {QStringLiteral("operations"), s.operations},
+                            {QStringLiteral("tool_calls"), s.toolCalls},
+                            {QStringLiteral("joined_tool_calls"), s.joinedToolCalls},
+                            {QStringLiteral("lost_insert_races"), s.lostInsertRaces},
+                            {QStringLiteral("provider_replays"), s.providerReplays},
+                            {QStringLiteral("attempts_beyond_first"), s.attemptsBeyondFirst},
+                            {QStringLiteral("max_refunds_per_operation"), s.maxRefundsPerOperation},
+                            {QStringLiteral("duplicates_prevented"), s.duplicatesPrevented},
+                            {QStringLiteral("unknown_operations"), s.unknownOperations},
+                            {QStringLiteral("unknown_rate"), s.unknownRate()},
+                            {QStringLiteral("unknown_minor_units"), money},
+                            {QStringLiteral("resolved_operations"), s.resolvedOperations},
+                            {QStringLiteral("median_resolve_ms"), s.medianResolveMs ? QJsonValue(*s.medianResolveMs) : QJsonValue()},
+                            {QStringLiteral("p90_resolve_ms"), s.p90ResolveMs ? QJsonValue(*s.p90ResolveMs) : QJsonValue()},
+                            {QStringLiteral("attempts_histogram"), histogram},
+                            {QStringLiteral("elapsed_ms"), s.elapsedMs}};
+                        out << QJsonDocument(o).toJson(QJsonDocument::Compact) << Qt::endl;
+                        return 0;
+                    }};
+
+    list << Command{{QStringLiteral("history"), QStringLiteral("export")},
+                    QStringLiteral("Write the per-operation history of a UTC date range as CSV (RFC 4180)."),
+                    {},
+                    [historyOptions](QCommandLineParser& p) {
+                        historyOptions(p);
+                        p.addOption({QStringLiteral("out"), QStringLiteral("The CSV file to write (replaced atomically)."),
+                                     QStringLiteral("file")});
+                    },
+                    [historyFilter](const QCommandLineParser& p, const QStringList&, QTextStream& out) {
+                        const HistoryFilter filter = historyFilter(p);
+                        const QString path = requireValue(p, QStringLiteral("out"));
+                        auto db = openDatabase(p);
+                        QSaveFile file(path);
+                        if (!file.open(QIODevice::WriteOnly))
+                            throw CliError{2, QStringLiteral("--out: cannot write %1: %2").arg(path, file.errorString())};
+                        auto r = HistoryCsvExporter(*db).write(file, filter, HistoryCsvExporter::Options{});
+                        if (!r)
+                            fail(r.error());
+                        if (!file.commit())
+                            throw CliError{1, QStringLiteral("--out: cannot write %1: %2").arg(path, file.errorString())};
+                        out << "wrote " << r.value().rows << " operations to " << path << Qt::endl;
                         return 0;
                     }};
     // ---- customer messages (R19) ------------------------------------------------------------

@@ -23,3 +23,4 @@ target_sources(refund_backend PRIVATE db/HistoryGenerator.h db/HistoryGenerator.
 # HistoryGenerator binds bulk inserts through SQLite's C API on Qt's connection (the library Qt's driver uses).
 find_package(SQLite3 REQUIRED)
 target_link_libraries(refund_backend PRIVATE SQLite::SQLite3)
+target_sources(refund_backend PRIVATE db/RoleManager.h db/RoleManager.cpp)

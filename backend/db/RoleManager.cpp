@@ -1,0 +1,301 @@
+#include "db/RoleManager.h"
+
+#include "Logging.h"
+
+#include <QRegularExpression>
+#include <QSqlQuery>
+
+namespace {
+using Code = StoreError::Code;
+
+// Every table of the operation database (SchemaMigrator), including the migrations table
+// SchemaMigrator::check() reads on connect.
+const QStringList& allTables()
+{
+    static const QStringList tables = {QStringLiteral("orders"),           QStringLiteral("refund_ops"),
+                                       QStringLiteral("refund_attempts"),  QStringLiteral("tool_calls"),
+                                       QStringLiteral("audit_log"),        QStringLiteral("settings"),
+                                       QStringLiteral("schema_migrations")};
+    return tables;
+}
+
+// The columns OperationStore::resolve() writes (R16, R17); nothing else of refund_ops.
+const QStringList& resolutionColumns()
+{
+    static const QStringList columns = {
+        QStringLiteral("status"),          QStringLiteral("provider_refund_id"),
+        QStringLiteral("provider_status"), QStringLiteral("failure_code"),
+        QStringLiteral("resolved_by"),     QStringLiteral("resolved_at"),
+        QStringLiteral("resolution_note"), QStringLiteral("closed_at"),
+        QStringLiteral("updated_at")};
+    return columns;
+}
+
+bool validPrefix(const QString& prefix)
+{
+    static const QRegularExpression re(QStringLiteral("^[a-z0-9_]{0,40}$"));
+    return re.match(prefix).hasMatch();
+}
+} // namespace
+
+QString RoleManager::roleKey(Role role)
+{
+    switch (role) {
+    case Role::Support:
+        return QStringLiteral("support");
+    case Role::Finance:
+        return QStringLiteral("finance");
+    case Role::Admin:
+        return QStringLiteral("admin");
+    case Role::Tool:
+        return QStringLiteral("tool");
+    }
+    return {};
+}
+
+std::optional<RoleManager::Role> RoleManager::roleFromKey(const QString& key)
+{
+    for (Role r : allRoles()) {
+        if (roleKey(r) == key.trimmed().toLower())
+            return r;
+    }
+    return std::nullopt;
+}
+
+QString RoleManager::sqliteMessage()
+{
+    return QStringLiteral("SQLite is single-user: roles are not a security boundary");
+}
+
+RoleManager::RoleManager(Database& db, QString prefix)
+    : m_db(db)
+    , m_prefix(std::move(prefix))
+{
+}
+
+QString RoleManager::roleName(Role role) const
+{
+    return m_prefix + QStringLiteral("refund_") + roleKey(role);
+}
+
+QString RoleManager::quoteIdentifier(const QString& name)
+{
+    QString inner = name;
+    inner.replace(QLatin1String("\""), QLatin1String("\"\""));
+    return QLatin1Char('"') + inner + QLatin1Char('"');
+}
+
+StoreResult<void> RoleManager::checkUsable() const
+{
+    if (m_db.isSqlite())
+        return StoreError::make(Code::NotAllowed, sqliteMessage());
+    if (!validPrefix(m_prefix))
+        return StoreError::make(
+            Code::InvalidArgument,
+            QStringLiteral("role-prefix: only lower-case letters, digits and _ (at most 40), got \"%1\"")
+                .arg(m_prefix),
+            QStringLiteral("role-prefix"));
+    return {};
+}
+
+StoreResult<QStringList> RoleManager::createRoles()
+{
+    if (auto r = checkUsable(); !r)
+        return r.error();
+    QStringList done;
+    WriteTransaction tx(m_db);
+    if (auto r = tx.begin(); !r)
+        return r.error();
+
+    auto exec = [&](const QString& sql, const QString& context) -> StoreResult<void> {
+        return m_db.runScript(sql, context);
+    };
+
+    for (Role role : allRoles()) {
+        const QString name = roleName(role);
+        // CREATE ROLE has no IF NOT EXISTS. A concurrent creator makes ours fail with
+        // duplicate_object or (racing on pg_authid's index) unique_violation: both mean "exists".
+        const QString sql =
+            QStringLiteral("DO $$ BEGIN CREATE ROLE %1 NOLOGIN; "
+                           "EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL; END $$")
+                .arg(quoteIdentifier(name));
+        if (auto r = exec(sql, QStringLiteral("create role %1").arg(name)); !r)
+            return r.error();
+        done << QStringLiteral("role %1 (NOLOGIN)").arg(name);
+    }
+    const QString support = quoteIdentifier(roleName(Role::Support));
+    const QString finance = quoteIdentifier(roleName(Role::Finance));
+    const QString admin = quoteIdentifier(roleName(Role::Admin));
+    const QString tool = quoteIdentifier(roleName(Role::Tool));
+    const QString everyone = QStringList{support, finance, admin, tool}.join(QStringLiteral(", "));
+    const QString tables = allTables().join(QStringLiteral(", "));
+
+    auto sequenceOf = [&](const QString& table) -> StoreResult<QString> {
+        auto q = m_db.run(QStringLiteral("SELECT pg_get_serial_sequence(?, 'id')"), {table},
+                          QStringLiteral("find the id sequence of %1").arg(table));
+        if (!q)
+            return q.error();
+        if (!q.value().next() || q.value().value(0).isNull())
+            return StoreError::make(
+                Code::NotFound,
+                QStringLiteral("%1 has no id sequence; run `refund-tool db migrate`").arg(table));
+        return q.value().value(0).toString(); // already quoted and schema-qualified by PostgreSQL
+    };
+    auto auditSeq = sequenceOf(QStringLiteral("audit_log"));
+    auto attemptSeq = sequenceOf(QStringLiteral("refund_attempts"));
+    auto toolCallSeq = sequenceOf(QStringLiteral("tool_calls"));
+    for (const auto* s : {&auditSeq, &attemptSeq, &toolCallSeq}) {
+        if (!*s)
+            return s->error();
+    }
+
+    auto where = m_db.run(QStringLiteral("SELECT current_database(), current_schema()"), {},
+                          QStringLiteral("read database and schema"));
+    if (!where)
+        return where.error();
+    where.value().next();
+    const QString database = quoteIdentifier(where.value().value(0).toString());
+    const QString schema = quoteIdentifier(where.value().value(1).toString());
+
+    const QStringList statements = {
+        // Exactly the grants below, whatever an earlier version or a person granted before.
+        QStringLiteral("REVOKE ALL ON TABLE %1 FROM %2").arg(tables, everyone),
+        QStringLiteral("REVOKE ALL ON SEQUENCE %1, %2, %3 FROM %4")
+            .arg(auditSeq.value(), attemptSeq.value(), toolCallSeq.value(), everyone),
+        QStringLiteral("GRANT CONNECT ON DATABASE %1 TO %2").arg(database, everyone),
+        QStringLiteral("GRANT USAGE ON SCHEMA %1 TO %2").arg(schema, everyone),
+        QStringLiteral("GRANT %1 TO %2").arg(support, finance),
+        QStringLiteral("GRANT %1 TO %2").arg(finance, admin),
+        QStringLiteral("GRANT SELECT ON TABLE %1 TO %2, %3").arg(tables, support, tool),
+        QStringLiteral("GRANT UPDATE (%1) ON TABLE refund_ops TO %2")
+            .arg(resolutionColumns().join(QStringLiteral(", ")), support),
+        QStringLiteral("GRANT INSERT ON TABLE audit_log TO %1").arg(support),
+        QStringLiteral("GRANT USAGE ON SEQUENCE %1 TO %2").arg(auditSeq.value(), support),
+        QStringLiteral("GRANT INSERT, UPDATE ON TABLE settings TO %1").arg(admin),
+        QStringLiteral("GRANT INSERT, UPDATE ON TABLE refund_ops, refund_attempts, tool_calls TO %1")
+            .arg(tool),
+        QStringLiteral("GRANT USAGE ON SEQUENCE %1, %2 TO %3")
+            .arg(attemptSeq.value(), toolCallSeq.value(), tool),
+        // OperationStore::openOrJoin locks the order row (SELECT ... FOR UPDATE, serialising the R5
+        // check), and PostgreSQL requires UPDATE on at least one column for that lock. created_at
+        // is the one column whose change cannot move money or identity.
+        QStringLiteral("GRANT UPDATE (created_at) ON TABLE orders TO %1").arg(tool),
+    };
+    for (const QString& sql : statements) {
+        if (auto r = exec(sql, QStringLiteral("grant")); !r)
+            return r.error();
+    }
+    if (auto r = tx.commit(); !r)
+        return r.error();
+    done << QStringLiteral("%1: SELECT on every table; UPDATE (%2) on refund_ops; INSERT on audit_log")
+                .arg(roleName(Role::Support), resolutionColumns().join(QStringLiteral(", ")))
+         << QStringLiteral("%1: member of %2 (history and exports are reads)")
+                .arg(roleName(Role::Finance), roleName(Role::Support))
+         << QStringLiteral("%1: member of %2; INSERT, UPDATE on settings")
+                .arg(roleName(Role::Admin), roleName(Role::Finance))
+         << QStringLiteral(
+                "%1: SELECT on every table; INSERT, UPDATE on refund_ops, refund_attempts, tool_calls; "
+                "UPDATE (created_at) on orders for the row lock")
+                .arg(roleName(Role::Tool));
+    Logging::info(QStringLiteral("refund roles created or updated on %1").arg(m_db.url().display()));
+    return done;
+}
+
+StoreResult<QStringList> RoleManager::grant(const QString& login, Role role)
+{
+    if (auto r = checkUsable(); !r)
+        return r.error();
+    if (login.trimmed().isEmpty())
+        return StoreError::make(Code::InvalidArgument, QStringLiteral("user: the login name is empty"),
+                                QStringLiteral("user"));
+    auto exists = [&](const QString& name) -> StoreResult<bool> {
+        auto q = m_db.run(QStringLiteral("SELECT count(*) FROM pg_roles WHERE rolname = ?"), {name},
+                          QStringLiteral("look up role %1").arg(name));
+        if (!q)
+            return q.error();
+        q.value().next();
+        return q.value().value(0).toInt() > 0;
+    };
+    auto loginExists = exists(login);
+    if (!loginExists)
+        return loginExists.error();
+    if (!loginExists.value())
+        return StoreError::make(Code::NotFound,
+                                QStringLiteral("user: no database role named \"%1\"; create it first, e.g. "
+                                               "CREATE ROLE \"%1\" LOGIN PASSWORD '...'")
+                                    .arg(login),
+                                QStringLiteral("user"));
+    for (Role r : allRoles()) {
+        auto e = exists(roleName(r));
+        if (!e)
+            return e.error();
+        if (!e.value())
+            return StoreError::make(
+                Code::NotFound,
+                QStringLiteral("role: %1 does not exist; run `refund-tool db roles` first").arg(roleName(r)),
+                QStringLiteral("role"));
+    }
+
+    WriteTransaction tx(m_db);
+    if (auto r = tx.begin(); !r)
+        return r.error();
+    QStringList revoked;
+    for (Role other : allRoles()) {
+        if (other == role)
+            continue;
+        auto q = m_db.run(
+            QStringLiteral("SELECT count(*) FROM pg_auth_members m JOIN pg_roles g ON g.oid = m.roleid "
+                           "JOIN pg_roles u ON u.oid = m.member WHERE g.rolname = ? AND u.rolname = ?"),
+            {roleName(other), login}, QStringLiteral("read memberships"));
+        if (!q)
+            return q.error();
+        q.value().next();
+        if (q.value().value(0).toInt() == 0)
+            continue;
+        if (auto r = m_db.runScript(QStringLiteral("REVOKE %1 FROM %2")
+                                        .arg(quoteIdentifier(roleName(other)), quoteIdentifier(login)),
+                                    QStringLiteral("revoke %1").arg(roleName(other)));
+            !r)
+            return r.error();
+        revoked << roleName(other);
+    }
+    if (auto r = m_db.runScript(
+            QStringLiteral("GRANT %1 TO %2").arg(quoteIdentifier(roleName(role)), quoteIdentifier(login)),
+            QStringLiteral("grant %1").arg(roleName(role)));
+        !r)
+        return r.error();
+    if (auto r = tx.commit(); !r)
+        return r.error();
+    Logging::info(QStringLiteral("granted %1 to %2").arg(roleName(role), login));
+    return revoked;
+}
+
+StoreResult<QString> RoleManager::currentRole(Database& db, const QString& prefix)
+{
+    if (db.isSqlite())
+        return QStringLiteral("single-user");
+    RoleManager names(db, prefix);
+    if (auto r = names.checkUsable(); !r)
+        return r.error();
+    // Highest first: admin includes finance includes support.
+    for (Role role : {Role::Admin, Role::Finance, Role::Support, Role::Tool}) {
+        auto q = db.run(QStringLiteral("SELECT count(*) FROM pg_roles r WHERE r.rolname = ? "
+                                       "AND pg_has_role(current_user, r.oid, 'USAGE')"),
+                        {names.roleName(role)}, QStringLiteral("read role membership"));
+        if (!q)
+            return q.error();
+        q.value().next();
+        if (q.value().value(0).toInt() > 0)
+            return roleKey(role);
+    }
+    auto owner =
+        db.run(QStringLiteral("SELECT count(*) FROM pg_class c WHERE c.oid = to_regclass('settings') "
+                              "AND pg_has_role(current_user, c.relowner, 'USAGE')"),
+               {}, QStringLiteral("read table owner"));
+    if (!owner)
+        return owner.error();
+    owner.value().next();
+    if (owner.value().value(0).toInt() > 0)
+        return QStringLiteral("admin");
+    return QStringLiteral("none");
+}

@@ -1,0 +1,86 @@
+#pragma once
+
+#include "db/Database.h"
+
+#include <QStringList>
+
+#include <optional>
+
+/**
+ * R21 on PostgreSQL: the console's roles are database roles, so the database itself refuses
+ * what a role may not do, whatever program or psql session the user connects with.
+ *
+ * Group roles (NOLOGIN; named prefix + "refund_support" etc.; the prefix lets several refund
+ * databases, or test runs, share one cluster):
+ *  - refund_support: SELECT on every table; UPDATE on refund_ops only in the resolution
+ *    columns (status, provider_refund_id, provider_status, failure_code, resolved_by,
+ *    resolved_at, resolution_note, closed_at, updated_at); INSERT on audit_log and USAGE on
+ *    its identity sequence. Enough to triage, look up and resolve (R16, R17) - not to
+ *    change attempts, keys, amounts, or settings, and nothing may be deleted.
+ *  - refund_finance: member of refund_support. History and exports are reads, so the
+ *    database grants finance nothing more; the console shows it the History tab.
+ *  - refund_admin: member of refund_finance, plus INSERT and UPDATE on settings (R20).
+ *  - refund_tool: the refund tool's writes: SELECT on every table, INSERT and UPDATE on
+ *    refund_ops, refund_attempts and tool_calls, USAGE on their sequences, and UPDATE of
+ *    orders.created_at only (PostgreSQL needs an UPDATE grant for the FOR UPDATE row lock of
+ *    the R5 check). No settings, no audit_log, no other order columns.
+ * Login users get one of them with grant(). SQLite is single-user: every call there fails
+ * with NotAllowed, and currentRole() answers "single-user".
+ */
+class RoleManager
+{
+public:
+    enum class Role { Support, Finance, Admin, Tool };
+
+    /** "support", "finance", "admin", "tool". */
+    static QString roleKey(Role role);
+    static std::optional<Role> roleFromKey(const QString& key);
+    static QList<Role> allRoles() { return {Role::Support, Role::Finance, Role::Admin, Role::Tool}; }
+
+    /** The message for SQLite, shown by the CLI and the console. */
+    static QString sqliteMessage();
+
+    /**
+     * prefix: lower-case letters, digits and '_' only (checked by createRoles()/grant());
+     * empty in production, a per-run prefix in tests.
+     */
+    explicit RoleManager(Database& db, QString prefix = {});
+
+    /** The database role name of role, e.g. "refund_support" (with the prefix in front). */
+    QString roleName(Role role) const;
+
+    /**
+     * Creates the four group roles if missing (idempotent, safe when run concurrently) and
+     * (re)sets their grants on the operation tables in one transaction: earlier grants to
+     * them on these tables are revoked first, so the result is exactly the list above.
+     * Needs CREATEROLE and ownership of the tables (the user that ran `db migrate`).
+     * Returns one line per action for the CLI. Errors: NotAllowed (SQLite), InvalidArgument
+     * (bad prefix), QueryFailed (e.g. "permission denied to create role").
+     */
+    StoreResult<QStringList> createRoles();
+
+    /**
+     * Makes role the login's one refund role: GRANT <role> TO login, and REVOKE the other
+     * three refund roles the login was directly granted (so a downgrade really downgrades).
+     * Returns the role names revoked. Errors: NotAllowed (SQLite), NotFound (no such login,
+     * or the roles were never created: run `db roles`), QueryFailed.
+     */
+    StoreResult<QStringList> grant(const QString& login, Role role);
+
+    /**
+     * What the connected user may do, from its role memberships (pg_has_role ... 'USAGE', so
+     * only roles whose privileges it really has): "admin", "finance", "support", "tool" (the
+     * highest it holds) or "none". The owner of the settings table and superusers can do
+     * everything, so they are "admin". On SQLite: "single-user".
+     */
+    static StoreResult<QString> currentRole(Database& db, const QString& prefix = {});
+
+    /** A PostgreSQL identifier in double quotes, inner quotes doubled. */
+    static QString quoteIdentifier(const QString& name);
+
+private:
+    StoreResult<void> checkUsable() const;
+
+    Database& m_db;
+    QString m_prefix;
+};

@@ -1,0 +1,117 @@
+#pragma once
+
+#include "db/Database.h"
+#include "history/HistoryFilter.h"
+
+#include <QCoreApplication>
+#include <QList>
+#include <QString>
+
+#include <optional>
+
+/**
+ * The duplicate-prevention history finance reviews (R12), computed in SQL over the operations
+ * of a HistoryFilter (created in [from, to) UTC, optional status). Works on both engines and
+ * never loads operation rows into memory: every figure is an aggregate, and the two
+ * percentiles are single rows read with ORDER BY ... LIMIT 1 OFFSET k.
+ *
+ * Cost: one indexed range scan of refund_ops grouped by (day, status, attempts), one join of
+ * tool_calls onto that range, one scan of replayed attempts, three small aggregates. On
+ * 1,000,000 operations this is about a second on either engine (see tests/history).
+ *
+ * Every figure has a title and a definition (definition()), used for the tooltips in the
+ * History tab and for the README, so what is shown is exactly what is computed.
+ */
+class HistoryStats
+{
+    Q_DECLARE_TR_FUNCTIONS(HistoryStats)
+
+public:
+    enum class Figure {
+        Operations,
+        ToolCalls,
+        JoinedToolCalls,
+        LostInsertRaces,
+        ProviderReplays,
+        AttemptsBeyondFirst,
+        MaxRefundsPerOperation,
+        DuplicatesPrevented,
+        UnknownRate,
+        UnknownMoney,
+        MedianTimeToResolve,
+        P90TimeToResolve,
+    };
+
+    /** One UTC day of the range; zero rows are included so charts have every day. */
+    struct Day
+    {
+        qint64 startMs = 0; ///< UTC midnight starting the day, epoch ms
+        qint64 refunded = 0, failed = 0, unknown = 0,
+               open = 0; ///< operations created that day, by current status
+        qint64 duplicatesPrevented =
+            0; ///< joined tool calls + attempts beyond the first, of those operations
+    };
+
+    /** A time-to-resolve bucket [fromMs, toMs); toMs = 0 means "and longer". */
+    struct Bucket
+    {
+        qint64 fromMs = 0;
+        qint64 toMs = 0;
+        qint64 operations = 0;
+    };
+
+    /** Sum of amounts in one currency, minor units. */
+    struct Money
+    {
+        QString currency;
+        qint64 minorUnits = 0;
+    };
+
+    struct Snapshot
+    {
+        HistoryFilter filter;
+        qint64 operations = 0;
+        qint64 toolCalls = 0;
+        qint64 joinedToolCalls = 0;     ///< created_operation = 0
+        qint64 lostInsertRaces = 0;     ///< lost_insert_race = 1 (a subset of joined)
+        qint64 providerReplays = 0;     ///< refund_attempts.replayed = 1
+        qint64 attemptsBeyondFirst = 0; ///< sum(attempts - 1) over operations with attempts > 0
+        qint64 refundedOperations = 0;
+        int maxRefundsPerOperation =
+            0; ///< max distinct provider_refund_id per refunded operation; 0 when none
+        qint64 duplicatesPrevented = 0; ///< joinedToolCalls + attemptsBeyondFirst
+        qint64 unknownOperations = 0;
+        QList<Money> unknownMoney;             ///< sorted by currency
+        qint64 resolvedOperations = 0;         ///< resolved_at set (a reviewer resolved it, R16)
+        std::optional<qint64> medianResolveMs; ///< nearest-rank median of resolved_at - created_at
+        std::optional<qint64> p90ResolveMs;    ///< nearest-rank 90th percentile
+        QList<Day> days;                       ///< every UTC day touched by [from, to), in order
+        /** attemptsHistogram[i] = operations with exactly i + 1 attempts, i = 0 .. max - 1. */
+        QList<qint64> attemptsHistogram;
+        qint64 operationsWithoutAttempts = 0; ///< open rows no attempt was sent for yet
+        QList<Bucket> resolveBuckets;         ///< the fixed buckets of resolveBucketBounds()
+        qint64 elapsedMs = 0;                 ///< time the computation took
+
+        /** unknownOperations / operations; 0 when there are no operations. */
+        double unknownRate() const
+        {
+            return operations ? double(unknownOperations) / double(operations) : 0.0;
+        }
+    };
+
+    /**
+     * Computes every figure and series for filter on db. Errors: InvalidArgument (empty or
+     * reversed range, from < 0), QueryFailed / ConnectionFailed from the engine.
+     * Reads only; safe on any thread that owns db.
+     */
+    static StoreResult<Snapshot> compute(Database& db, const HistoryFilter& filter);
+
+    /** Time-to-resolve bucket bounds in ms: 0, 1 h, 4 h, 24 h, 3 d, 7 d (the last bucket is open). */
+    static QList<qint64> resolveBucketBounds();
+
+    static QList<Figure> figures();
+    /** Short label, e.g. "Duplicate refunds prevented". */
+    static QString title(Figure figure);
+    /** What exactly is counted, for tooltips and the README. */
+    static QString definition(Figure figure);
+};
