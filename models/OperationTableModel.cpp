@@ -116,8 +116,23 @@ bool OperationTableModel::fetchRows(int offset, int count, QList<Operation>* out
     return true;
 }
 
+void OperationTableModel::setStateCounts(const OperationStore::StateCounts& counts)
+{
+    m_stateCounts = counts;
+}
+
 bool OperationTableModel::countRows(qint64* out)
 {
+    if (m_stateCounts && m_query.search.trimmed().isEmpty()) {
+        switch (m_query.filter) {
+        case OperationStore::StateFilter::All: *out = m_stateCounts->all; return true;
+        case OperationStore::StateFilter::Open: *out = m_stateCounts->open; return true;
+        case OperationStore::StateFilter::Unknown: *out = m_stateCounts->unknown; return true;
+        case OperationStore::StateFilter::Refunded: *out = m_stateCounts->refunded; return true;
+        case OperationStore::StateFilter::Failed: *out = m_stateCounts->failed; return true;
+        case OperationStore::StateFilter::KeyExpiringSoon: break;   // moves with the clock: count now
+        }
+    }
     OperationStore::Query q = m_query;
     q.nowMs = m_clock.nowMs();
     auto n = m_store->countOperations(q);

@@ -82,6 +82,13 @@ public:
      */
     bool refresh();
 
+    /**
+     * The state counts the navigation shows. Without a search, a reload takes its total from
+     * them instead of counting the rows again (a count over a million rows costs more than the
+     * page itself); with a search, or for "key expires within 1 h", it counts in SQL.
+     */
+    void setStateCounts(const OperationStore::StateCounts& counts);
+
     qint64 totalCount() const { return m_total; }
     bool isStale() const { return m_stale; }
     StoreError lastError() const { return m_lastError; }
@@ -122,6 +129,7 @@ private:
     OperationStore* m_store = nullptr;
     OperationStore::Query m_query;
     QList<Operation> m_rows;
+    std::optional<OperationStore::StateCounts> m_stateCounts;
     qint64 m_total = 0;
     int m_pageSize = 200;
     int m_budget = 6;

@@ -9,6 +9,7 @@
 #include <QHeaderView>
 #include <QJsonDocument>
 #include <QLabel>
+#include <QPushButton>
 #include <QScrollArea>
 #include <QSplitter>
 #include <QStackedWidget>
@@ -114,6 +115,20 @@ DetailPanel::DetailPanel(const Clock& clock, QWidget* parent)
     header->addWidget(m_statusBadge);
     header->addSpacing(12);
     header->addWidget(m_summary, 1);
+    // R18: there is deliberately no "retry" or "send again" here: a new key on an unknown
+    // outcome can pay twice. A person looks the refund up and resolves it instead.
+    m_resolveButton = new QPushButton(tr("Look up && resolve…"), page);
+    m_resolveButton->setObjectName(QStringLiteral("lookupResolveButton"));
+    m_resolveButton->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_L));
+    connect(m_resolveButton, &QPushButton::clicked, this, [this] { emit resolveRequested(m_operation.operationId); });
+    m_messageButton = new QPushButton(tr("Customer message…"), page);
+    m_messageButton->setObjectName(QStringLiteral("customerMessageButton"));
+    m_messageButton->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_M));
+    m_messageButton->setToolTip(tr("Draft the honest message for the customer (Ctrl+M)"));
+    connect(m_messageButton, &QPushButton::clicked, this,
+            [this] { emit customerMessageRequested(m_operation.operationId); });
+    header->addWidget(m_resolveButton);
+    header->addWidget(m_messageButton);
     pageLayout->addLayout(header);
 
     auto* split = new QSplitter(Qt::Horizontal, page);
@@ -229,6 +244,7 @@ bool DetailPanel::showOperation(OperationStore& store, const QString& operationI
     }
     const bool sameOperation = m_operation.operationId == operationId;
     m_operation = op.value();
+    updateActions();
     m_budget = attemptBudget;
     const Operation& o = m_operation;
 
@@ -357,4 +373,28 @@ void DetailPanel::fillAudit(const QList<AuditEntry>& entries)
         m_audit->setItem(row, 4, item(json, json));
     }
     m_audit->resizeColumnsToContents();
+}
+
+void DetailPanel::setLookupAvailable(bool available, const QString& whyNot)
+{
+    m_lookupAvailable = available;
+    m_lookupWhyNot = whyNot;
+    updateActions();
+}
+
+void DetailPanel::updateActions()
+{
+    if (!m_resolveButton)
+        return;
+    const bool unknown = !m_operation.operationId.isEmpty() && m_operation.status == OperationStatus::Unknown;
+    m_resolveButton->setEnabled(unknown && m_lookupAvailable);
+    m_messageButton->setEnabled(!m_operation.operationId.isEmpty());
+    if (!m_lookupAvailable)
+        m_resolveButton->setToolTip(m_lookupWhyNot);
+    else if (m_operation.status == OperationStatus::Open)
+        m_resolveButton->setToolTip(tr("Open: the refund tool may still be working on it, so it cannot be resolved yet."));
+    else if (m_operation.isClosed())
+        m_resolveButton->setToolTip(tr("Closed operations never change (R4)."));
+    else
+        m_resolveButton->setToolTip(tr("Look the refund up at the provider and resolve it with evidence (Ctrl+L)"));
 }

@@ -8,6 +8,7 @@
 #include <QWidget>
 
 class QLabel;
+class QPushButton;
 class QStackedWidget;
 class QTabWidget;
 class QTableWidget;
@@ -36,8 +37,17 @@ public:
     QString operationId() const { return m_operation.operationId; }
     void updateCountdown();
     void setStale(bool stale);
+    /** Whether look-ups are possible (a provider with a read key is configured); why not, if not. */
+    void setLookupAvailable(bool available, const QString& whyNot = {});
+
+signals:
+    /** "Look up & resolve…" (Ctrl+L): only for unknown operations (R15-R17). */
+    void resolveRequested(const QString& operationId);
+    /** "Customer message…" (Ctrl+M): the honest draft for the operation's status (R19). */
+    void customerMessageRequested(const QString& operationId);
 
 private:
+    void updateActions();
     void buildFields();
     void setField(const QString& key, const QString& value, const QString& toolTip = {});
     void fillAttempts(const QList<AttemptRecord>& attempts);
@@ -52,6 +62,10 @@ private:
     QLabel* m_title = nullptr;
     QLabel* m_statusBadge = nullptr;
     QLabel* m_summary = nullptr;
+    QPushButton* m_resolveButton = nullptr;
+    QPushButton* m_messageButton = nullptr;
+    bool m_lookupAvailable = false;
+    QString m_lookupWhyNot;
     QFormLayout* m_form = nullptr;
     QHash<QString, QLabel*> m_fields;
     QHash<QString, QLabel*> m_fieldLabels;

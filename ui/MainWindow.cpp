@@ -1,5 +1,11 @@
 #include "MainWindow.h"
 
+#include "CheckUnknownDialog.h"
+#include "CustomerMessageDialog.h"
+#include "LogViewDialog.h"
+#include "ResolveDialog.h"
+#include "review/CustomerMessage.h"
+
 #include "ConnectionDialog.h"
 #include "DetailPanel.h"
 #include "Logging.h"
@@ -233,6 +239,10 @@ void MainWindow::buildUi()
     m_tableStack->addWidget(m_emptyState);
 
     m_detail = new DetailPanel(m_clock, vsplit);
+    m_detail->setLookupAvailable(false, tr("Connect a provider with a read-only key (PROVIDER_API_KEY or File › Connect) "
+                                           "to look refunds up."));
+    connect(m_detail, &DetailPanel::resolveRequested, this, &MainWindow::openResolveDialog);
+    connect(m_detail, &DetailPanel::customerMessageRequested, this, &MainWindow::openCustomerMessage);
     vsplit->addWidget(m_tableStack);
     vsplit->addWidget(m_detail);
     vsplit->setStretchFactor(0, 3);
@@ -288,6 +298,25 @@ void MainWindow::buildActions()
     copy->setShortcutContext(Qt::WidgetShortcut);   // the table's own Ctrl+C; no clash with text fields
     connect(copy, &QAction::triggered, m_table, &OperationTableView::copySelection);
     m_table->addAction(copy);
+
+    auto* log = view->addAction(tr("&Log"), this, [this] {
+        auto* dialog = new LogViewDialog(Logging::defaultLogFilePath(QStringLiteral("refund-console")), this);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        dialog->show();
+    });
+    log->setObjectName(QStringLiteral("actionLog"));
+
+    QMenu* review = menuBar()->addMenu(tr("&Review"));
+    auto* resolve = review->addAction(tr("Look up && &resolve selected…"), this,
+                                      [this] { openResolveDialog(selectedOperationId()); });
+    resolve->setObjectName(QStringLiteral("actionResolve"));
+    auto* message = review->addAction(tr("Customer &message for selected…"), this,
+                                      [this] { openCustomerMessage(selectedOperationId()); });
+    message->setObjectName(QStringLiteral("actionCustomerMessage"));
+    review->addSeparator();
+    auto* checkAll = review->addAction(tr("&Check all unknown…"), this, &MainWindow::openCheckAllUnknown);
+    checkAll->setObjectName(QStringLiteral("actionCheckAllUnknown"));
+    checkAll->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_L));
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     auto* about = help->addAction(tr("&About"), this, [this] {
@@ -422,7 +451,7 @@ bool MainWindow::loadAfterConnect()
     if (auto values = settings.load())
         m_budget = values.value().maxAttemptsPerOperation;
     m_model->setAttemptBudget(m_budget);
-    if (!m_counts->refresh(*m_store)) {
+    if (!recount()) {
         handleStoreError(m_counts->lastError());
         return false;
     }
@@ -470,6 +499,9 @@ void MainWindow::setProvider(const QUrl& url, const QString& key, const QString&
         Logging::warn(QStringLiteral("console: refused a provider write key from %1").arg(keyOrigin));
         return;
     }
+    m_readConfig = {};
+    m_detail->setLookupAvailable(false, tr("Connect a provider with a read-only key (PROVIDER_API_KEY or File › Connect) "
+                                           "to look refunds up."));
     m_keyBanner->clearMessage();
     if (key.isEmpty()) {
         m_providerStatus->setText(tr("Provider: %1 — no read key (set PROVIDER_API_KEY)").arg(where));
@@ -482,7 +514,65 @@ void MainWindow::setProvider(const QUrl& url, const QString& key, const QString&
     ProviderConfig config;
     config.baseUrl = url;
     config.apiKey = key;
+    m_readConfig = config;
+    m_detail->setLookupAvailable(true);
     m_providerMonitor.start(config);
+}
+
+ReviewerContext MainWindow::reviewerContext() const
+{
+    ReviewerContext context;
+    context.databaseUrl = m_dbUrl;
+    context.provider = m_readConfig;
+    if (m_db) {
+        SettingsStore settings(*m_db, m_clock);
+        if (auto values = settings.load())
+            context.provider.requestTimeoutMs = values.value().requestTimeoutMs;
+    }
+    // On PostgreSQL the login is who the database knows; on SQLite the desktop user.
+    const QString login = m_db && m_db->isPostgres() ? m_db->url().user() : QString();
+    context.actor = !login.isEmpty() ? login : qEnvironmentVariable("USER", qEnvironmentVariable("LOGNAME", QStringLiteral("reviewer")));
+    context.role = m_options.role;
+    context.clock = &m_clock;
+    return context;
+}
+
+void MainWindow::openResolveDialog(const QString& operationId)
+{
+    if (operationId.isEmpty() || m_readConfig.apiKey.isEmpty())
+        return;
+    auto* dialog = new ResolveDialog(reviewerContext(), operationId, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &ResolveDialog::resolved, this, [this] { refreshAll(); });
+    dialog->open();
+}
+
+void MainWindow::openCustomerMessage(const QString& operationId)
+{
+    if (!m_store || operationId.isEmpty())
+        return;
+    auto op = m_store->operation(operationId);
+    if (!op) {
+        handleStoreError(op.error());
+        return;
+    }
+    auto* dialog = new CustomerMessageDialog(CustomerMessage::Facts::from(op.value()), this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->open();
+}
+
+void MainWindow::openCheckAllUnknown()
+{
+    if (m_readConfig.apiKey.isEmpty()) {
+        m_noticeBanner->showMessage(MessageBanner::Level::Warning,
+                                    tr("Checking unknown refunds needs the provider: connect one with a read-only key "
+                                       "(PROVIDER_API_KEY or File › Connect)."));
+        return;
+    }
+    auto* dialog = new CheckUnknownDialog(reviewerContext(), this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &CheckUnknownDialog::operationsResolved, this, [this] { refreshAll(); });
+    dialog->open();
 }
 
 void MainWindow::onProviderChecked(const ProviderStatusMonitor::Status& status)
@@ -579,9 +669,18 @@ void MainWindow::reloadOperations()
         m_detail->clear();
 }
 
+bool MainWindow::recount()
+{
+    if (!m_counts->refresh(*m_store))
+        return false;
+    // The table's totals come from these counts, so a reload does not count a million rows again.
+    m_model->setStateCounts(m_counts->counts());
+    return true;
+}
+
 void MainWindow::refreshCounts()
 {
-    if (m_store && !m_counts->refresh(*m_store))
+    if (m_store && !recount())
         handleStoreError(m_counts->lastError());
 }
 
@@ -589,7 +688,7 @@ bool MainWindow::refreshAll()
 {
     if (!m_store)
         return false;
-    if (!m_counts->refresh(*m_store)) {
+    if (!recount()) {
         handleStoreError(m_counts->lastError());
         return false;
     }

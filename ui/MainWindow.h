@@ -5,6 +5,8 @@
 #include "db/Database.h"
 #include "db/OperationStore.h"
 #include "ProviderStatusMonitor.h"
+#include "provider/ProviderConfig.h"
+#include "review/ReviewerContext.h"
 
 #include <QMainWindow>
 #include <QTimer>
@@ -87,6 +89,15 @@ public:
     /** Navigation: shows the operations of one state filter. */
     void setStateFilter(OperationStore::StateFilter filter);
 
+    /** Who resolves, with which database and read-only provider key (R13, R17). */
+    ReviewerContext reviewerContext() const;
+    /** Opens the resolve dialog (lookup at the provider first) for an unknown operation. */
+    void openResolveDialog(const QString& operationId);
+    /** Opens the customer message draft for an operation (R19). */
+    void openCustomerMessage(const QString& operationId);
+    /** Looks up every unknown operation and lists proposals for a person to confirm. */
+    void openCheckAllUnknown();
+
 signals:
     /** The first load after connectDatabase() (and a pending selectOperation) finished. */
     void dataLoaded();
@@ -102,6 +113,7 @@ private:
     bool loadAfterConnect();
     void reloadOperations();
     void refreshCounts();
+    bool recount();
     void onSearchEdited();
     void onNavigationChanged();
     void onCurrentRowChanged();
@@ -132,6 +144,7 @@ private:
     qint64 m_lastGoodLoadMs = 0;
     QString m_pendingSelect;
     QUrl m_providerUrl;
+    ProviderConfig m_readConfig;     // empty apiKey: no usable read key, look-ups disabled
 
     OperationTableModel* m_model = nullptr;
     StateCountsModel* m_counts = nullptr;
