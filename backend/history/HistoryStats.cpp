@@ -254,7 +254,7 @@ QString HistoryStats::title(Figure figure)
     case Figure::ToolCalls:
         return tr("Tool calls");
     case Figure::JoinedToolCalls:
-        return tr("Calls joined an existing operation");
+        return tr("Joined tool calls");
     case Figure::LostInsertRaces:
         return tr("Insert races lost");
     case Figure::ProviderReplays:
@@ -270,9 +270,9 @@ QString HistoryStats::title(Figure figure)
     case Figure::UnknownMoney:
         return tr("Money in unknown");
     case Figure::MedianTimeToResolve:
-        return tr("Median time to resolve");
+        return tr("Time to resolve, median");
     case Figure::P90TimeToResolve:
-        return tr("90th percentile time to resolve");
+        return tr("Time to resolve, p90");
     }
     return {};
 }

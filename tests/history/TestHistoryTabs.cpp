@@ -1,0 +1,344 @@
+// The History tab (R12) and the Settings tab (R20) offscreen, on both engines: validation next
+// to the field with Save disabled, an audited save with its history row, figures and charts
+// following the range and state, the paged table, CSV export with progress; and screenshots
+// of both tabs on a generated history (HistoryGenerator) at 1280x800.
+#include "CsvReader.h"
+#include "HandBuiltHistory.h"
+#include "TestDatabase.h"
+
+#include "HistoryTab.h"
+#include "HistoryTableModel.h"
+#include "SettingsTab.h"
+#include "db/HistoryGenerator.h"
+#include "db/SettingsStore.h"
+
+#include <QApplication>
+#include <QChartView>
+#include <QComboBox>
+#include <QFile>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QStackedWidget>
+#include <QTableView>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QTimeZone>
+#include <QtTest>
+
+namespace {
+using H = HandBuiltHistory;
+
+template <typename T>
+T* child(QWidget* w, const char* name)
+{
+    T* c = w->findChild<T*>(QLatin1String(name));
+    if (!c)
+        qWarning("no child %s", name);
+    return c;
+}
+
+QDate utcDate(qint64 ms)
+{
+    return QDateTime::fromMSecsSinceEpoch(ms, QTimeZone::utc()).date();
+}
+
+QString screenshotDir()
+{
+    const QString dir = qEnvironmentVariable("REFUND_SCREENSHOT_DIR");
+    return dir.isEmpty() ? QStringLiteral(REFUND_HISTORY_SCREENSHOT_DIR) : dir;
+}
+} // namespace
+
+class TestHistoryTabs : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void cleanupTestCase();
+    void r20_settingsValidationNextToTheField();
+    void r20_settingsSaveIsAuditedAndShown();
+    void r20_settingsReadOnlyForNonAdmins();
+    void r12_historyFiguresFollowRangeAndState();
+    void r12_historyEmptyRange();
+    void r12_historyExportCsvWithProgress();
+    void screenshots();
+
+private:
+    bool waitForStats(HistoryTab& tab);
+    std::unique_ptr<TestDatabase> m_testDb;
+    std::unique_ptr<Database> m_db;
+    HandBuiltHistory m_history;
+};
+
+void TestHistoryTabs::initTestCase()
+{
+    m_testDb = std::make_unique<TestDatabase>();
+    QVERIFY2(m_testDb->isValid(), qPrintable(m_testDb->error()));
+    m_db = m_testDb->openMigrated();
+    QVERIFY(m_db);
+    const QString error = m_history.build(m_testDb->url(), *m_db);
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+}
+
+void TestHistoryTabs::cleanupTestCase()
+{
+    m_db.reset();
+    m_testDb.reset();
+}
+
+bool TestHistoryTabs::waitForStats(HistoryTab& tab)
+{
+    QSignalSpy spy(&tab, &HistoryTab::statsUpdated);
+    if (!tab.isComputing())
+        return tab.snapshot().has_value();
+    return spy.wait(30000) && spy.last().at(0).toBool() && !tab.isComputing();
+}
+
+void TestHistoryTabs::r20_settingsValidationNextToTheField()
+{
+    TestDatabase t;
+    REFUND_OPEN_OR_FAIL(db, t);
+    SettingsTab tab;
+    tab.resize(900, 600);
+    tab.show();
+    QVERIFY(tab.setDatabaseUrl(t.url()));
+    auto* perCall = child<QLineEdit>(&tab, "setting_max_attempts_per_call");
+    auto* save = child<QPushButton>(&tab, "settingsSave");
+    auto* perCallError = child<QLabel>(&tab, "error_max_attempts_per_call");
+    QVERIFY(perCall && save && perCallError);
+    QCOMPARE(perCall->text(), QStringLiteral("3"));
+    QVERIFY(!save->isEnabled()); // nothing changed yet
+
+    perCall->selectAll();
+    QTest::keyClicks(perCall, QStringLiteral("abc"));
+    QVERIFY2(perCallError->text().contains(QLatin1String("whole number")), qPrintable(perCallError->text()));
+    QVERIFY(!save->isEnabled());
+
+    // Above the per-operation budget (6): the cross-field rule names this field.
+    perCall->selectAll();
+    QTest::keyClicks(perCall, QStringLiteral("7"));
+    QVERIFY2(perCallError->text().contains(QLatin1String("max_attempts_per_operation")),
+             qPrintable(perCallError->text()));
+    QVERIFY(!save->isEnabled());
+
+    // Cap below base: the message stands next to the cap.
+    perCall->selectAll();
+    QTest::keyClicks(perCall, QStringLiteral("3"));
+    auto* cap = child<QLineEdit>(&tab, "setting_backoff_cap_ms");
+    cap->selectAll();
+    QTest::keyClicks(cap, QStringLiteral("100"));
+    QVERIFY(
+        tab.fieldError(QStringLiteral("backoff_cap_ms")).contains(QLatin1String("below backoff_base_ms")));
+    QVERIFY(tab.fieldError(QStringLiteral("max_attempts_per_call")).isEmpty());
+    QVERIFY(!save->isEnabled());
+    QVERIFY(!tab.save());
+    QCOMPARE(SettingsStore(*db).history().value().size(), 0); // nothing was written
+
+    // Provider API fixes the retention shown (R10).
+    auto* api = child<QComboBox>(&tab, "setting_provider_api");
+    auto* retention = child<QLabel>(&tab, "settingsRetention");
+    QCOMPARE(retention->text(), QStringLiteral("keys kept 24 h"));
+    api->setCurrentIndex(api->findData(QStringLiteral("stripe_v2")));
+    QCOMPARE(retention->text(), QStringLiteral("keys kept 30 days"));
+    QVERIFY(child<QLabel>(&tab, "settingsPropagationNote")->text().contains(QLatin1String("next call")));
+}
+
+void TestHistoryTabs::r20_settingsSaveIsAuditedAndShown()
+{
+    TestDatabase t;
+    REFUND_OPEN_OR_FAIL(db, t);
+    ManualClock clock(H::kDay0);
+    SettingsTab tab(clock);
+    tab.setActor(QStringLiteral("ada"), QStringLiteral("admin"));
+    tab.show();
+    QVERIFY(tab.setDatabaseUrl(t.url()));
+    auto* perCall = child<QLineEdit>(&tab, "setting_max_attempts_per_call");
+    auto* save = child<QPushButton>(&tab, "settingsSave");
+    auto* history = child<QTableWidget>(&tab, "settingsHistory");
+    QCOMPARE(history->rowCount(), 0);
+    perCall->selectAll();
+    QTest::keyClicks(perCall, QStringLiteral("2"));
+    QVERIFY(save->isEnabled());
+    QSignalSpy saved(&tab, &SettingsTab::saved);
+    QTest::mouseClick(save, Qt::LeftButton);
+    QCOMPARE(saved.size(), 1);
+    QVERIFY(!save->isEnabled()); // saved: nothing left to save
+
+    // The tool reads it at its next call; the audit has who, when, old and new.
+    QCOMPARE(SettingsStore(*db).load().value().maxAttemptsPerCall, 2);
+    QCOMPARE(history->rowCount(), 1);
+    QCOMPARE(history->item(0, 0)->text(), QStringLiteral("ada"));
+    QCOMPARE(history->item(0, 1)->text(), QStringLiteral("2026-11-24 00:00:00 UTC"));
+    QCOMPARE(history->item(0, 2)->text(), QStringLiteral("max_attempts_per_call"));
+    QCOMPARE(history->item(0, 3)->text(), QStringLiteral("3"));
+    QCOMPARE(history->item(0, 4)->text(), QStringLiteral("2"));
+
+    // Another console's change shows after Refresh.
+    QVERIFY(SettingsStore(*db).set(QStringLiteral("request_timeout_ms"), QStringLiteral("5000"),
+                                   QStringLiteral("bob"), QStringLiteral("admin")));
+    QTest::mouseClick(child<QPushButton>(&tab, "settingsRefresh"), Qt::LeftButton);
+    QCOMPARE(child<QLineEdit>(&tab, "setting_request_timeout_ms")->text(), QStringLiteral("5000"));
+    QCOMPARE(history->rowCount(), 2);
+    QCOMPARE(history->item(0, 0)->text(), QStringLiteral("bob"));
+}
+
+void TestHistoryTabs::r20_settingsReadOnlyForNonAdmins()
+{
+    TestDatabase t;
+    REFUND_OPEN_OR_FAIL(db, t);
+    SettingsTab tab;
+    tab.show();
+    QVERIFY(tab.setDatabaseUrl(t.url()));
+    tab.setEditable(false);
+    auto* perCall = child<QLineEdit>(&tab, "setting_max_attempts_per_call");
+    QVERIFY(perCall->isReadOnly());
+    QVERIFY(!child<QPushButton>(&tab, "settingsSave")->isVisible());
+    QVERIFY(child<QLabel>(&tab, "settingsReadOnlyNote")->isVisible());
+    QVERIFY(!tab.save());
+}
+
+void TestHistoryTabs::r12_historyFiguresFollowRangeAndState()
+{
+    ManualClock clock(H::kDay0 + 2 * H::kDayMs + 12 * H::kHour); // "today" is day 2
+    HistoryTab tab(clock);
+    tab.resize(1280, 800);
+    tab.show();
+    // Default range: the last 7 UTC days including today.
+    QCOMPARE(tab.filter().toMs, H::kDay0 + 3 * H::kDayMs);
+    QCOMPARE(tab.filter().fromMs, H::kDay0 + 3 * H::kDayMs - 7 * H::kDayMs);
+    QVERIFY(tab.setDatabaseUrl(m_testDb->url()));
+    QVERIFY(waitForStats(tab));
+    // The default week holds Z (day -1) as well as A..G.
+    QCOMPARE(tab.snapshot()->operations, qint64(8));
+
+    tab.setRange(utcDate(H::kDay0), utcDate(H::kDay0 + 2 * H::kDayMs));
+    QVERIFY(waitForStats(tab));
+    QCOMPARE(child<QLabel>(&tab, "figure_operations")->text(), QStringLiteral("7"));
+    QCOMPARE(child<QLabel>(&tab, "figure_duplicatesPrevented")->text(), QStringLiteral("12"));
+    QCOMPARE(child<QLabel>(&tab, "figure_unknownMoney")->text(), QStringLiteral("50.00 USD"));
+    QCOMPARE(child<QLabel>(&tab, "figure_medianTimeToResolve")->text(), QStringLiteral("3 h 0 min"));
+    QCOMPARE(child<QLabel>(&tab, "figure_p90TimeToResolve")->text(), QStringLiteral("1 d 6 h"));
+    QCOMPARE(child<QWidget>(&tab, "tile_duplicatesPrevented")->toolTip(),
+             HistoryStats::definition(HistoryStats::Figure::DuplicatesPrevented));
+    QCOMPARE(tab.tableModel()->rowCount(), 7);
+    QCOMPARE(tab.tableModel()->totalCount(), qint64(7));
+    // Charts follow the snapshot: 3 days, the stacked bars hold refunded/failed/unknown/open.
+    auto* outcomes = child<QChartView>(&tab, "chartOutcomes");
+    QCOMPARE(outcomes->chart()->series().size(), 1);
+    QCOMPARE(outcomes->chart()->axes(Qt::Horizontal).first()->property("count").toInt(), 3);
+
+    tab.setStateFilter(OperationStatus::Unknown);
+    QVERIFY(waitForStats(tab));
+    QCOMPARE(child<QLabel>(&tab, "figure_operations")->text(), QStringLiteral("1"));
+    QCOMPARE(child<QLabel>(&tab, "figure_unknownRate")->text(), QStringLiteral("100.0 %"));
+    QCOMPARE(tab.tableModel()->rowCount(), 1);
+    QCOMPARE(tab.tableModel()->operationAt(0)->operationId, m_history.operationB);
+}
+
+void TestHistoryTabs::r12_historyEmptyRange()
+{
+    ManualClock clock(H::kDay0 + 40 * H::kDayMs);
+    HistoryTab tab(clock);
+    tab.show();
+    QVERIFY(tab.setDatabaseUrl(m_testDb->url()));
+    QVERIFY(waitForStats(tab));
+    QCOMPARE(tab.snapshot()->operations, qint64(0));
+    auto* empty = child<QLabel>(&tab, "historyEmpty");
+    QVERIFY(empty->isVisible());
+    QVERIFY(empty->text().contains(QLatin1String("No operations")));
+    QCOMPARE(child<QLabel>(&tab, "figure_medianTimeToResolve")->text(), QStringLiteral("none resolved"));
+    QCOMPARE(tab.tableModel()->rowCount(), 0);
+}
+
+void TestHistoryTabs::r12_historyExportCsvWithProgress()
+{
+    ManualClock clock(H::kDay0 + 2 * H::kDayMs);
+    HistoryTab tab(clock);
+    tab.show();
+    QVERIFY(tab.setDatabaseUrl(m_testDb->url()));
+    tab.setRange(utcDate(H::kDay0), utcDate(H::kDay0 + 2 * H::kDayMs));
+    QVERIFY(waitForStats(tab));
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("history.csv"));
+    tab.setProgressDialogThreshold(1);
+    tab.setExportPathProvider([path] { return path; });
+    QSignalSpy finished(&tab, &HistoryTab::exportFinished);
+    QTest::mouseClick(child<QPushButton>(&tab, "historyExport"), Qt::LeftButton);
+    QVERIFY(tab.isExporting());
+    QVERIFY(tab.findChild<QWidget*>(QStringLiteral("historyExportProgress")));
+    QVERIFY(finished.wait(30000));
+    QCOMPARE(finished.first().at(0).toBool(), true);
+    QCOMPARE(finished.first().at(1).toLongLong(), qint64(7));
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    QList<QStringList> records;
+    QString error;
+    QVERIFY2(CsvReader::parse(f.readAll(), &records, &error), qPrintable(error));
+    QCOMPARE(records.size(), 8);
+    QVERIFY(!tab.isExporting());
+}
+
+void TestHistoryTabs::screenshots()
+{
+    if (TestDatabase::currentEngine() != QLatin1String("sqlite"))
+        QSKIP("screenshots are taken once, on SQLite");
+    TestDatabase t;
+    REFUND_OPEN_OR_FAIL(db, t);
+    const qint64 now = H::kDay0 + 6 * H::kDayMs + 18 * H::kHour; // 2026-11-30 18:00 UTC
+    HistoryGenerator::Options options;
+    options.operations = 20000;
+    options.seed = 11;
+    options.nowMs = now;
+    auto generated = HistoryGenerator(*db).generate(options);
+    QVERIFY2(generated, qPrintable(generated ? QString() : generated.error().message));
+    QVERIFY(SettingsStore(*db).set(QStringLiteral("max_attempts_per_call"), QStringLiteral("2"),
+                                   QStringLiteral("ada"), QStringLiteral("admin")));
+    QVERIFY(SettingsStore(*db).set(QStringLiteral("provider_api"), QStringLiteral("stripe_v2"),
+                                   QStringLiteral("ada"), QStringLiteral("admin")));
+
+    QDir().mkpath(screenshotDir());
+    ManualClock clock(now);
+    {
+        HistoryTab tab(clock);
+        tab.resize(1280, 800);
+        tab.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&tab));
+        QVERIFY(tab.setDatabaseUrl(t.url()));
+        QVERIFY(waitForStats(tab));
+        QVERIFY(tab.snapshot()->operations > 0);
+        tab.findChild<QTableView*>(QStringLiteral("historyTable"))
+            ->setFocus(); // no selected date text in the picture
+        QCoreApplication::processEvents();
+        QVERIFY(tab.grab().save(screenshotDir() + QStringLiteral("/history-tab.png")));
+    }
+    {
+        SettingsTab tab(clock);
+        tab.resize(1280, 800);
+        tab.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&tab));
+        QVERIFY(tab.setDatabaseUrl(t.url()));
+        auto* cap = child<QLineEdit>(&tab, "setting_backoff_cap_ms");
+        cap->selectAll();
+        QTest::keyClicks(cap, QStringLiteral("100")); // shows a validation message in the picture
+        QCoreApplication::processEvents();
+        QVERIFY(tab.grab().save(screenshotDir() + QStringLiteral("/settings-tab.png")));
+    }
+}
+
+int main(int argc, char** argv)
+{
+    QApplication app(argc, argv);
+    int failures = 0;
+    for (const QString& engine : TestDatabase::engines()) {
+        TestDatabase::setCurrentEngine(engine);
+        qInfo("=== engine: %s ===", qPrintable(engine));
+        TestHistoryTabs test;
+        failures += QTest::qExec(&test, argc, argv);
+    }
+    return failures == 0 ? 0 : 1;
+}
+
+#include "TestHistoryTabs.moc"

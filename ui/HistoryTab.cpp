@@ -1,0 +1,509 @@
+#include "HistoryTab.h"
+
+#include "HistoryCharts.h"
+#include "HistoryTableModel.h"
+#include "Logging.h"
+#include "MessageBanner.h"
+#include "OperationFormat.h"
+#include "history/CurrencyUnits.h"
+#include "history/HistoryCsvExporter.h"
+
+#include <QChart>
+#include <QChartView>
+#include <QComboBox>
+#include <QDateEdit>
+#include <QDateTime>
+#include <QFileDialog>
+#include <QFrame>
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLocale>
+#include <QProgressDialog>
+#include <QPushButton>
+#include <QSaveFile>
+#include <QScrollArea>
+#include <QSplitter>
+#include <QStackedWidget>
+#include <QTableView>
+#include <QTimeZone>
+#include <QVBoxLayout>
+#include <QtConcurrent>
+
+namespace {
+QString figureKey(HistoryStats::Figure f)
+{
+    switch (f) {
+    case HistoryStats::Figure::Operations:
+        return QStringLiteral("operations");
+    case HistoryStats::Figure::ToolCalls:
+        return QStringLiteral("toolCalls");
+    case HistoryStats::Figure::JoinedToolCalls:
+        return QStringLiteral("joinedToolCalls");
+    case HistoryStats::Figure::LostInsertRaces:
+        return QStringLiteral("lostInsertRaces");
+    case HistoryStats::Figure::ProviderReplays:
+        return QStringLiteral("providerReplays");
+    case HistoryStats::Figure::AttemptsBeyondFirst:
+        return QStringLiteral("attemptsBeyondFirst");
+    case HistoryStats::Figure::MaxRefundsPerOperation:
+        return QStringLiteral("maxRefundsPerOperation");
+    case HistoryStats::Figure::DuplicatesPrevented:
+        return QStringLiteral("duplicatesPrevented");
+    case HistoryStats::Figure::UnknownRate:
+        return QStringLiteral("unknownRate");
+    case HistoryStats::Figure::UnknownMoney:
+        return QStringLiteral("unknownMoney");
+    case HistoryStats::Figure::MedianTimeToResolve:
+        return QStringLiteral("medianTimeToResolve");
+    case HistoryStats::Figure::P90TimeToResolve:
+        return QStringLiteral("p90TimeToResolve");
+    }
+    return {};
+}
+
+// Grouped digits for people ("6,756.25 EUR"); the CSV keeps the plain "6756.25".
+QString formatMoney(const QLocale& locale, qint64 minorUnits, const QString& currency)
+{
+    const int exponent = CurrencyUnits::exponent(currency);
+    double scale = 1;
+    for (int i = 0; i < exponent; ++i)
+        scale *= 10;
+    return locale.toString(double(minorUnits) / scale, 'f', exponent) + QLatin1Char(' ') + currency.toUpper();
+}
+
+QChartView* newChartView(const QString& name)
+{
+    auto* view = new QChartView;
+    view->setObjectName(name);
+    view->setRenderHint(QPainter::Antialiasing);
+    view->setMinimumHeight(200);
+    return view;
+}
+} // namespace
+
+HistoryTab::HistoryTab(const Clock& clock, QWidget* parent)
+    : QWidget(parent)
+    , m_clock(clock)
+{
+    setObjectName(QStringLiteral("historyTab"));
+    m_model = new HistoryTableModel(this);
+    buildUi();
+    // Default: the last 7 UTC days, today included.
+    const QDate today = QDateTime::fromMSecsSinceEpoch(m_clock.nowMs(), QTimeZone::utc()).date();
+    m_from->setDate(today.addDays(-6));
+    m_to->setDate(today);
+    connect(&m_statsWatcher, &QFutureWatcher<Outcome>::finished, this, &HistoryTab::onStatsReady);
+}
+
+HistoryTab::~HistoryTab()
+{
+    // Workers hold their own connections; wait so none outlives the tab's signals.
+    if (m_cancelExport)
+        m_cancelExport->store(true);
+    m_exportFuture.waitForFinished();
+    m_statsWatcher.waitForFinished();
+}
+
+void HistoryTab::buildUi()
+{
+    auto* outer = new QVBoxLayout(this);
+    m_banner = new MessageBanner(this);
+    m_banner->setObjectName(QStringLiteral("historyBanner"));
+    outer->addWidget(m_banner);
+
+    auto* bar = new QHBoxLayout;
+    bar->addWidget(new QLabel(tr("From (UTC)"), this));
+    m_from = new QDateEdit(this);
+    m_from->setObjectName(QStringLiteral("historyFrom"));
+    m_from->setCalendarPopup(true);
+    m_from->setDisplayFormat(QStringLiteral("yyyy-MM-dd"));
+    bar->addWidget(m_from);
+    bar->addWidget(new QLabel(tr("to (UTC, inclusive)"), this));
+    m_to = new QDateEdit(this);
+    m_to->setObjectName(QStringLiteral("historyTo"));
+    m_to->setCalendarPopup(true);
+    m_to->setDisplayFormat(QStringLiteral("yyyy-MM-dd"));
+    bar->addWidget(m_to);
+    bar->addSpacing(12);
+    bar->addWidget(new QLabel(tr("State"), this));
+    m_state = new QComboBox(this);
+    m_state->setObjectName(QStringLiteral("historyState"));
+    m_state->addItem(tr("All states"), -1);
+    for (OperationStatus s : {OperationStatus::Refunded, OperationStatus::Failed, OperationStatus::Unknown,
+                              OperationStatus::Open})
+        m_state->addItem(OperationFormat::statusTitle(s), int(s));
+    bar->addWidget(m_state);
+    m_refresh = new QPushButton(tr("Refresh"), this);
+    m_refresh->setObjectName(QStringLiteral("historyRefresh"));
+    bar->addWidget(m_refresh);
+    bar->addStretch();
+    m_status = new QLabel(this);
+    m_status->setObjectName(QStringLiteral("historyStatus"));
+    bar->addWidget(m_status);
+    m_export = new QPushButton(tr("Export CSV…"), this);
+    m_export->setObjectName(QStringLiteral("historyExport"));
+    bar->addWidget(m_export);
+    outer->addLayout(bar);
+
+    outer->addWidget(buildTiles());
+
+    auto* split = new QSplitter(Qt::Vertical, this);
+    m_chartStack = new QStackedWidget(split);
+    auto* charts = new QWidget(m_chartStack);
+    auto* grid = new QGridLayout(charts);
+    grid->setContentsMargins(0, 0, 0, 0);
+    m_outcomesView = newChartView(QStringLiteral("chartOutcomes"));
+    m_duplicatesView = newChartView(QStringLiteral("chartDuplicates"));
+    m_attemptsView = newChartView(QStringLiteral("chartAttempts"));
+    m_resolveView = newChartView(QStringLiteral("chartTimeToResolve"));
+    grid->addWidget(m_outcomesView, 0, 0);
+    grid->addWidget(m_duplicatesView, 0, 1);
+    grid->addWidget(m_attemptsView, 1, 0);
+    grid->addWidget(m_resolveView, 1, 1);
+    m_chartStack->addWidget(charts);
+    m_emptyState = new QLabel(m_chartStack);
+    m_emptyState->setObjectName(QStringLiteral("historyEmpty"));
+    m_emptyState->setAlignment(Qt::AlignCenter);
+    m_emptyState->setWordWrap(true);
+    m_chartStack->addWidget(m_emptyState);
+    split->addWidget(m_chartStack);
+
+    m_table = new QTableView(split);
+    m_table->setObjectName(QStringLiteral("historyTable"));
+    m_table->setModel(m_model);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->verticalHeader()->hide();
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->setWordWrap(false);
+    split->addWidget(m_table);
+    split->setStretchFactor(0, 2);
+    split->setStretchFactor(1, 1);
+    m_table->setMinimumHeight(120);
+    outer->addWidget(split, 1);
+
+    connect(m_refresh, &QPushButton::clicked, this, &HistoryTab::refresh);
+    connect(m_from, &QDateEdit::dateChanged, this, &HistoryTab::refresh);
+    connect(m_to, &QDateEdit::dateChanged, this, &HistoryTab::refresh);
+    connect(m_state, &QComboBox::currentIndexChanged, this, &HistoryTab::refresh);
+    connect(m_export, &QPushButton::clicked, this, &HistoryTab::onExportClicked);
+}
+
+QWidget* HistoryTab::buildTiles()
+{
+    auto* box = new QWidget(this);
+    auto* grid = new QGridLayout(box);
+    grid->setContentsMargins(0, 0, 0, 0);
+    grid->setSpacing(6);
+    // Seven equal columns; money in unknown lists one amount per currency, so it gets three.
+    constexpr int columns = 7;
+    for (int c = 0; c < columns; ++c)
+        grid->setColumnStretch(c, 1);
+    int cell = 0;
+    for (const HistoryStats::Figure f : HistoryStats::figures()) {
+        const bool wide = f == HistoryStats::Figure::UnknownMoney;
+        auto* tile = new QFrame(box);
+        tile->setObjectName(QStringLiteral("tile_") + figureKey(f));
+        tile->setFrameShape(QFrame::StyledPanel);
+        tile->setToolTip(HistoryStats::definition(f));
+        tile->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Minimum);
+        auto* v = new QVBoxLayout(tile);
+        v->setContentsMargins(8, 4, 8, 4);
+        v->setSpacing(2);
+        auto* title = new QLabel(HistoryStats::title(f), tile);
+        QFont tf = title->font();
+        tf.setPointSizeF(tf.pointSizeF() * 0.9);
+        title->setFont(tf);
+        title->setStyleSheet(QStringLiteral("color: palette(dark);"));
+        auto* value = new QLabel(QStringLiteral("—"), tile);
+        value->setObjectName(QStringLiteral("figure_") + figureKey(f));
+        value->setTextInteractionFlags(Qt::TextSelectableByMouse);
+        QFont vf = value->font();
+        vf.setPointSizeF(vf.pointSizeF() * (wide ? 1.0 : 1.35));
+        vf.setBold(true);
+        value->setFont(vf);
+        if (wide) {
+            // One amount per currency: room for two lines, so a long list wraps instead of being cut off.
+            value->setWordWrap(true);
+            value->setMinimumHeight(QFontMetrics(vf).lineSpacing() * 2);
+            value->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+        }
+        v->addWidget(title);
+        v->addWidget(value);
+        const int span = wide ? 3 : 1;
+        if (cell % columns + span > columns)
+            cell += columns - cell % columns;
+        grid->addWidget(tile, cell / columns, cell % columns, 1, span);
+        cell += span;
+        m_tiles.insert(f, value);
+    }
+    return box;
+}
+
+bool HistoryTab::setDatabaseUrl(const QString& url)
+{
+    m_url = url;
+    auto db = Database::open(url);
+    if (!db) {
+        m_db.reset();
+        m_model->setDatabase(nullptr);
+        m_banner->showMessage(MessageBanner::Level::Error,
+                              tr("The history cannot be read: %1").arg(Logging::redact(db.error().message)));
+        return false;
+    }
+    m_model->setDatabase(nullptr);
+    m_db = std::move(db).value();
+    m_model->setDatabase(m_db.get());
+    m_banner->clearMessage();
+    refresh();
+    return true;
+}
+
+void HistoryTab::setRange(const QDate& fromUtc, const QDate& toUtc)
+{
+    const QSignalBlocker a(m_from), b(m_to);
+    m_from->setDate(fromUtc);
+    m_to->setDate(toUtc);
+    refresh();
+}
+
+void HistoryTab::setStateFilter(std::optional<OperationStatus> status)
+{
+    const QSignalBlocker block(m_state);
+    m_state->setCurrentIndex(status ? m_state->findData(int(*status)) : 0);
+    refresh();
+}
+
+HistoryFilter HistoryTab::filter() const
+{
+    HistoryFilter f;
+    f.fromMs = QDateTime(m_from->date(), QTime(0, 0), QTimeZone::utc()).toMSecsSinceEpoch();
+    f.toMs = QDateTime(m_to->date().addDays(1), QTime(0, 0), QTimeZone::utc()).toMSecsSinceEpoch();
+    const int s = m_state->currentData().toInt();
+    if (s >= 0)
+        f.status = OperationStatus(s);
+    return f;
+}
+
+void HistoryTab::refresh()
+{
+    if (m_url.isEmpty())
+        return;
+    const HistoryFilter f = filter();
+    if (auto r = f.validate(); !r) {
+        m_banner->showMessage(MessageBanner::Level::Warning,
+                              tr("The end date is before the start date: pick a later end date."));
+        return;
+    }
+    m_banner->clearMessage();
+    if (m_db && !m_model->setFilter(f))
+        m_banner->showMessage(
+            MessageBanner::Level::Error,
+            tr("The operations table could not be read: %1").arg(m_model->lastError().message));
+    else
+        m_table->resizeColumnsToContents(); // one page of rows: cheap
+    const quint64 generation = ++m_generation;
+    m_computing = true;
+    m_status->setText(tr("Computing…"));
+    const QString url = m_url;
+    // A worker connection of its own: Qt SQL connections never cross threads.
+    m_statsWatcher.setFuture(QtConcurrent::run([url, f, generation]() {
+        Outcome out;
+        out.generation = generation;
+        auto db = Database::open(url);
+        if (!db) {
+            out.error = db.error();
+            return out;
+        }
+        auto r = HistoryStats::compute(*db.value(), f);
+        if (r)
+            out.snapshot = r.value();
+        else
+            out.error = r.error();
+        return out;
+    }));
+}
+
+void HistoryTab::onStatsReady()
+{
+    const Outcome out = m_statsWatcher.result();
+    if (out.generation != m_generation)
+        return; // superseded by a newer refresh, which is still running
+    m_computing = false;
+    if (!out.snapshot) {
+        m_status->clear();
+        m_banner->showMessage(
+            MessageBanner::Level::Error,
+            tr("The history could not be computed: %1").arg(Logging::redact(out.error.message)));
+        emit statsUpdated(false);
+        return;
+    }
+    m_snapshot = out.snapshot;
+    showSnapshot(*m_snapshot);
+    emit statsUpdated(true);
+}
+
+void HistoryTab::setTile(HistoryStats::Figure figure, const QString& value, bool warn)
+{
+    QLabel* label = m_tiles.value(figure);
+    label->setText(value);
+    label->setStyleSheet(warn ? QStringLiteral("color: #b91c1c;") : QString());
+}
+
+void HistoryTab::showSnapshot(const HistoryStats::Snapshot& s)
+{
+    using F = HistoryStats::Figure;
+    const QLocale locale;
+    auto n = [&](qint64 v) { return locale.toString(v); };
+    setTile(F::Operations, n(s.operations));
+    setTile(F::ToolCalls, n(s.toolCalls));
+    setTile(F::JoinedToolCalls, n(s.joinedToolCalls));
+    setTile(F::LostInsertRaces, n(s.lostInsertRaces));
+    setTile(F::ProviderReplays, n(s.providerReplays));
+    setTile(F::AttemptsBeyondFirst, n(s.attemptsBeyondFirst));
+    setTile(F::MaxRefundsPerOperation, s.refundedOperations ? n(s.maxRefundsPerOperation) : tr("no refunds"),
+            s.maxRefundsPerOperation > 1);
+    setTile(F::DuplicatesPrevented, n(s.duplicatesPrevented), s.maxRefundsPerOperation > 1);
+    setTile(F::UnknownRate, locale.toString(s.unknownRate() * 100.0, 'f', 1) + QStringLiteral(" %"));
+    QStringList money;
+    for (const auto& m : s.unknownMoney)
+        money << formatMoney(locale, m.minorUnits, m.currency);
+    setTile(F::UnknownMoney, money.isEmpty() ? tr("none") : money.join(QStringLiteral("  ·  ")));
+    m_tiles.value(F::UnknownMoney)->setToolTip(money.join(QLatin1Char('\n')));
+    setTile(F::MedianTimeToResolve,
+            s.medianResolveMs ? HistoryCharts::duration(*s.medianResolveMs) : tr("none resolved"));
+    setTile(F::P90TimeToResolve,
+            s.p90ResolveMs ? HistoryCharts::duration(*s.p90ResolveMs) : tr("none resolved"));
+
+    m_status->setText(tr("%1 operations · computed in %2 ms").arg(n(s.operations)).arg(s.elapsedMs));
+    if (s.operations == 0) {
+        m_emptyState->setText(
+            tr("No operations were created in this range%1.\nPick a wider date range or another "
+               "state to see the duplicate-prevention history.")
+                .arg(s.filter.status
+                         ? tr(" with state %1").arg(OperationFormat::statusTitle(*s.filter.status))
+                         : QString()));
+        m_chartStack->setCurrentWidget(m_emptyState);
+        return;
+    }
+    m_chartStack->setCurrentIndex(0);
+    // QChartView takes ownership of the new chart; delete the old one.
+    auto replace = [](QChartView* view, QChart* chart) {
+        QChart* old = view->chart();
+        view->setChart(chart);
+        delete old;
+    };
+    replace(m_outcomesView, HistoryCharts::outcomesPerDay(s));
+    replace(m_duplicatesView, HistoryCharts::duplicatesPerDay(s));
+    replace(m_attemptsView, HistoryCharts::attemptsHistogram(s));
+    replace(m_resolveView, HistoryCharts::timeToResolve(s));
+}
+
+void HistoryTab::onExportClicked()
+{
+    QString path;
+    if (m_exportPath) {
+        path = m_exportPath();
+    } else {
+        const HistoryFilter f = filter();
+        const QString suggested =
+            QStringLiteral("refund-history-%1-%2.csv")
+                .arg(m_from->date().toString(Qt::ISODate), m_to->date().toString(Qt::ISODate));
+        path = QFileDialog::getSaveFileName(this, tr("Export history as CSV"), suggested,
+                                            tr("CSV files (*.csv)"));
+        Q_UNUSED(f);
+    }
+    if (!path.isEmpty())
+        exportCsvTo(path);
+}
+
+void HistoryTab::exportCsvTo(const QString& path)
+{
+    if (m_exporting || m_url.isEmpty())
+        return;
+    const HistoryFilter f = filter();
+    m_exporting = true;
+    m_export->setEnabled(false);
+    m_cancelExport = std::make_shared<std::atomic_bool>(false);
+    const qint64 expected = m_model->totalCount();
+    if (expected >= m_progressThreshold) {
+        m_progress = new QProgressDialog(tr("Exporting %1 operations…").arg(QLocale().toString(expected)),
+                                         tr("Cancel"), 0, 100, this);
+        m_progress->setObjectName(QStringLiteral("historyExportProgress"));
+        m_progress->setWindowModality(Qt::WindowModal);
+        m_progress->setMinimumDuration(0);
+        m_progress->setAutoClose(false);
+        m_progress->setAutoReset(false);
+        auto cancel = m_cancelExport;
+        connect(m_progress, &QProgressDialog::canceled, this, [cancel] { cancel->store(true); });
+    }
+    const QString url = m_url;
+    auto cancel = m_cancelExport;
+    QPointer<HistoryTab> self(this);
+    m_exportFuture = QtConcurrent::run([url, f, path, cancel, self]() {
+        auto finish = [self](bool ok, qint64 rows, const QString& message) {
+            QMetaObject::invokeMethod(
+                self.data(),
+                [self, ok, rows, message] {
+                    if (!self)
+                        return;
+                    self->m_exporting = false;
+                    self->m_export->setEnabled(true);
+                    if (self->m_progress)
+                        self->m_progress->deleteLater();
+                    if (!ok)
+                        self->m_banner->showMessage(MessageBanner::Level::Warning, message);
+                    else
+                        self->m_banner->showMessage(MessageBanner::Level::Info, message);
+                    emit self->exportFinished(ok, rows, message);
+                },
+                Qt::QueuedConnection);
+        };
+        auto db = Database::open(url);
+        if (!db) {
+            finish(false, 0, tr("The export could not start: %1").arg(Logging::redact(db.error().message)));
+            return;
+        }
+        QSaveFile file(path);
+        if (!file.open(QIODevice::WriteOnly)) {
+            finish(false, 0, tr("Cannot write %1: %2").arg(path, file.errorString()));
+            return;
+        }
+        HistoryCsvExporter::Options options;
+        options.cancel = cancel.get();
+        options.progress = [self](qint64 done, qint64 total) {
+            QMetaObject::invokeMethod(
+                self.data(),
+                [self, done, total] {
+                    if (self)
+                        self->onExportProgress(done, total);
+                },
+                Qt::QueuedConnection);
+        };
+        auto r = HistoryCsvExporter(*db.value()).write(file, f, options);
+        if (!r) {
+            file.cancelWriting();
+            finish(false, 0,
+                   tr("The export failed, no file was written: %1").arg(Logging::redact(r.error().message)));
+            return;
+        }
+        if (r.value().cancelled) {
+            file.cancelWriting();
+            finish(false, r.value().rows, tr("Export cancelled: no file was written."));
+            return;
+        }
+        if (!file.commit()) {
+            finish(false, 0, tr("Cannot write %1: %2").arg(path, file.errorString()));
+            return;
+        }
+        finish(true, r.value().rows, tr("Exported %1 operations to %2.").arg(r.value().rows).arg(path));
+    });
+}
+
+void HistoryTab::onExportProgress(qint64 done, qint64 total)
+{
+    if (!m_progress || total <= 0)
+        return;
+    m_progress->setValue(int(done * 100 / total));
+}

@@ -1,0 +1,307 @@
+#include "SettingsTab.h"
+
+#include "Logging.h"
+#include "MessageBanner.h"
+#include "OperationFormat.h"
+
+#include <QComboBox>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+namespace {
+const QString kApiKey = QStringLiteral("provider_api");
+const QString kErrorStyle = QStringLiteral("color: #b91c1c;");
+
+QString fieldTitle(const QString& key)
+{
+    if (key == QLatin1String("max_attempts_per_call"))
+        return SettingsTab::tr("Attempts per tool call");
+    if (key == QLatin1String("max_attempts_per_operation"))
+        return SettingsTab::tr("Attempts per operation");
+    if (key == QLatin1String("backoff_base_ms"))
+        return SettingsTab::tr("Backoff base (ms)");
+    if (key == QLatin1String("backoff_cap_ms"))
+        return SettingsTab::tr("Backoff cap (ms)");
+    if (key == QLatin1String("request_timeout_ms"))
+        return SettingsTab::tr("Request timeout (ms)");
+    if (key == QLatin1String("provider_api"))
+        return SettingsTab::tr("Provider API version");
+    if (key == QLatin1String("lookup_concurrency"))
+        return SettingsTab::tr("Parallel provider lookups");
+    return key;
+}
+} // namespace
+
+SettingsTab::SettingsTab(const Clock& clock, QWidget* parent)
+    : QWidget(parent)
+    , m_clock(clock)
+{
+    setObjectName(QStringLiteral("settingsTab"));
+    const QString user = qEnvironmentVariable("USER", qEnvironmentVariable("LOGNAME"));
+    m_actor = user.isEmpty() ? QStringLiteral("console") : user;
+    buildUi();
+}
+
+SettingsTab::~SettingsTab() = default;
+
+void SettingsTab::buildUi()
+{
+    auto* outer = new QVBoxLayout(this);
+    m_banner = new MessageBanner(this);
+    m_banner->setObjectName(QStringLiteral("settingsBanner"));
+    outer->addWidget(m_banner);
+
+    auto* note =
+        new QLabel(tr("These values are shared by the refund tool and every console (R20). The refund tool "
+                      "reads them at each call, so a saved change applies from its next call; other consoles "
+                      "show it when they refresh. Every change is audited with the old and new value."),
+                   this);
+    note->setObjectName(QStringLiteral("settingsPropagationNote"));
+    note->setWordWrap(true);
+    outer->addWidget(note);
+
+    auto* box = new QGroupBox(tr("Retry budgets, backoff and provider"), this);
+    auto* form = new QFormLayout(box);
+    for (const QString& key : SettingsStore::keys()) {
+        auto* row = new QWidget(box);
+        auto* h = new QHBoxLayout(row);
+        h->setContentsMargins(0, 0, 0, 0);
+        QWidget* editor = nullptr;
+        if (key == kApiKey) {
+            m_api = new QComboBox(row);
+            m_api->setObjectName(QStringLiteral("setting_") + key);
+            m_api->addItem(tr("Stripe API v1 (keys kept 24 h)"), QStringLiteral("stripe_v1"));
+            m_api->addItem(tr("Stripe API v2 (keys kept 30 days)"), QStringLiteral("stripe_v2"));
+            connect(m_api, &QComboBox::currentIndexChanged, this, &SettingsTab::revalidate);
+            editor = m_api;
+        } else {
+            auto* edit = new QLineEdit(row);
+            edit->setObjectName(QStringLiteral("setting_") + key);
+            edit->setMaximumWidth(120);
+            connect(edit, &QLineEdit::textEdited, this, &SettingsTab::revalidate);
+            m_edits.insert(key, edit);
+            editor = edit;
+        }
+        editor->setToolTip(SettingsStore::describe(key));
+        h->addWidget(editor);
+        if (key == kApiKey) {
+            m_retention = new QLabel(row);
+            m_retention->setObjectName(QStringLiteral("settingsRetention"));
+            h->addWidget(m_retention);
+        }
+        auto* error = new QLabel(row);
+        error->setObjectName(QStringLiteral("error_") + key);
+        error->setStyleSheet(kErrorStyle);
+        error->setWordWrap(true);
+        h->addWidget(error, 1);
+        m_errors.insert(key, error);
+        auto* label = new QLabel(fieldTitle(key), box);
+        label->setToolTip(SettingsStore::describe(key));
+        form->addRow(label, row);
+    }
+    outer->addWidget(box);
+
+    auto* buttons = new QHBoxLayout;
+    m_readOnlyNote = new QLabel(tr("Only an admin can change settings."), this);
+    m_readOnlyNote->setObjectName(QStringLiteral("settingsReadOnlyNote"));
+    m_readOnlyNote->hide();
+    buttons->addWidget(m_readOnlyNote);
+    buttons->addStretch();
+    m_reload = new QPushButton(tr("Refresh"), this);
+    m_reload->setObjectName(QStringLiteral("settingsRefresh"));
+    m_save = new QPushButton(tr("Save"), this);
+    m_save->setObjectName(QStringLiteral("settingsSave"));
+    m_save->setDefault(true);
+    m_save->setEnabled(false);
+    buttons->addWidget(m_reload);
+    buttons->addWidget(m_save);
+    outer->addLayout(buttons);
+
+    outer->addWidget(new QLabel(tr("Change history"), this));
+    m_history = new QTableWidget(0, 5, this);
+    m_history->setObjectName(QStringLiteral("settingsHistory"));
+    m_history->setHorizontalHeaderLabels({tr("Who"), tr("When (UTC)"), tr("Setting"), tr("Old"), tr("New")});
+    m_history->verticalHeader()->hide();
+    m_history->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_history->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_history->horizontalHeader()->setStretchLastSection(true);
+    outer->addWidget(m_history, 1);
+
+    connect(m_reload, &QPushButton::clicked, this, &SettingsTab::reload);
+    connect(m_save, &QPushButton::clicked, this, &SettingsTab::save);
+}
+
+bool SettingsTab::setDatabaseUrl(const QString& url)
+{
+    auto db = Database::open(url);
+    if (!db) {
+        m_db.reset();
+        m_banner->showMessage(MessageBanner::Level::Error,
+                              tr("Settings cannot be read: %1").arg(Logging::redact(db.error().message)));
+        return false;
+    }
+    m_db = std::move(db).value();
+    return reload();
+}
+
+void SettingsTab::setActor(const QString& actor, const QString& role)
+{
+    m_actor = actor;
+    m_role = role;
+}
+
+void SettingsTab::setEditable(bool editable)
+{
+    m_editable = editable;
+    for (QLineEdit* e : std::as_const(m_edits))
+        e->setReadOnly(!editable);
+    m_api->setEnabled(editable);
+    m_save->setVisible(editable);
+    m_readOnlyNote->setVisible(!editable);
+}
+
+bool SettingsTab::reload()
+{
+    if (!m_db)
+        return false;
+    SettingsStore store(*m_db, m_clock);
+    auto values = store.load();
+    if (!values) {
+        m_banner->showMessage(MessageBanner::Level::Error,
+                              tr("Settings cannot be read: %1").arg(values.error().message));
+        return false;
+    }
+    m_banner->clearMessage();
+    m_loaded = values.value();
+    m_loadedOnce = true;
+    for (const QString& key : SettingsStore::keys())
+        setTextOf(key, m_loaded.get(key).toString());
+    revalidate();
+    loadHistory();
+    return true;
+}
+
+QString SettingsTab::textOf(const QString& key) const
+{
+    if (key == kApiKey)
+        return m_api->currentData().toString();
+    return m_edits.value(key)->text();
+}
+
+void SettingsTab::setTextOf(const QString& key, const QString& text)
+{
+    if (key == kApiKey) {
+        const QSignalBlocker block(m_api);
+        m_api->setCurrentIndex(qMax(0, m_api->findData(text)));
+        return;
+    }
+    m_edits.value(key)->setText(text);
+}
+
+void SettingsTab::revalidate()
+{
+    SettingsStore::Values candidate = m_loaded;
+    QMap<QString, QString> errors;
+    for (const QString& key : SettingsStore::keys()) {
+        if (auto r = SettingsStore::assign(candidate, key, textOf(key)); !r)
+            errors.insert(key, r.error().message);
+    }
+    // Cross-field rules (per call <= per operation, cap >= base) once every field parses.
+    if (errors.isEmpty()) {
+        if (auto r = SettingsStore::validate(candidate); !r)
+            errors.insert(r.error().field.isEmpty() ? SettingsStore::keys().first() : r.error().field,
+                          r.error().message);
+    }
+    for (const QString& key : SettingsStore::keys()) {
+        // The store's message starts with the key; the field is labelled already.
+        QString text = errors.value(key);
+        if (text.startsWith(key + QStringLiteral(": ")))
+            text = text.mid(key.size() + 2);
+        m_errors.value(key)->setText(text);
+        if (QLineEdit* e = m_edits.value(key))
+            e->setStyleSheet(text.isEmpty() ? QString() : QStringLiteral("border: 1px solid #b91c1c;"));
+    }
+    const bool v2 = textOf(kApiKey) == QLatin1String("stripe_v2");
+    m_retention->setText(v2 ? tr("keys kept 30 days") : tr("keys kept 24 h"));
+    m_save->setEnabled(m_db && m_editable && isValid() && hasChanges());
+}
+
+QString SettingsTab::fieldError(const QString& key) const
+{
+    QLabel* l = m_errors.value(key);
+    return l ? l->text() : QString();
+}
+
+bool SettingsTab::isValid() const
+{
+    for (QLabel* l : m_errors) {
+        if (!l->text().isEmpty())
+            return false;
+    }
+    return true;
+}
+
+bool SettingsTab::hasChanges() const
+{
+    if (!m_loadedOnce)
+        return false;
+    for (const QString& key : SettingsStore::keys()) {
+        if (textOf(key).trimmed() != m_loaded.get(key).toString())
+            return true;
+    }
+    return false;
+}
+
+bool SettingsTab::save()
+{
+    if (!m_db || !m_editable || !isValid() || !hasChanges())
+        return false;
+    QMap<QString, QString> changes;
+    for (const QString& key : SettingsStore::keys()) {
+        if (textOf(key).trimmed() != m_loaded.get(key).toString())
+            changes.insert(key, textOf(key).trimmed());
+    }
+    SettingsStore store(*m_db, m_clock);
+    auto r = store.setMany(changes, m_actor, m_role);
+    if (!r) {
+        // e.g. permission denied for a non-admin on PostgreSQL (R21), or a value another console saved
+        // meanwhile.
+        m_banner->showMessage(MessageBanner::Level::Error,
+                              tr("Settings were not saved: %1").arg(r.error().message));
+        return false;
+    }
+    m_loaded = r.value();
+    m_banner->showMessage(MessageBanner::Level::Info,
+                          tr("Saved %n setting(s). The refund tool uses them from its next call.", nullptr,
+                             int(changes.size())));
+    revalidate();
+    loadHistory();
+    emit saved(m_loaded);
+    return true;
+}
+
+void SettingsTab::loadHistory()
+{
+    SettingsStore store(*m_db, m_clock);
+    auto h = store.history();
+    if (!h) {
+        m_banner->showMessage(MessageBanner::Level::Warning,
+                              tr("The change history cannot be read: %1").arg(h.error().message));
+        return;
+    }
+    m_history->setRowCount(int(h.value().size()));
+    for (int i = 0; i < h.value().size(); ++i) {
+        const SettingsStore::Change& c = h.value()[i];
+        const QStringList cells = {c.actor, OperationFormat::utcTime(c.at), c.key, c.oldValue, c.newValue};
+        for (int col = 0; col < cells.size(); ++col)
+            m_history->setItem(i, col, new QTableWidgetItem(cells[col]));
+    }
+    m_history->resizeColumnsToContents();
+}
