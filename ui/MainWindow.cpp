@@ -1,6 +1,9 @@
 #include "MainWindow.h"
 
 #include "CheckUnknownDialog.h"
+#include "HistoryTab.h"
+#include "SettingsTab.h"
+#include "db/RoleManager.h"
 #include "CustomerMessageDialog.h"
 #include "LogViewDialog.h"
 #include "ResolveDialog.h"
@@ -21,6 +24,7 @@
 #include "db/SettingsStore.h"
 
 #include <QAction>
+#include <QTabWidget>
 #include <QApplication>
 #include <QDateTime>
 #include <QHBoxLayout>
@@ -254,7 +258,18 @@ void MainWindow::buildUi()
     split->addWidget(mainPane);
     split->setStretchFactor(1, 1);
     split->setSizes({200, 1080});
-    setCentralWidget(central);
+
+    // Operations for support's working day; History for finance; Settings for admins (R21).
+    m_tabs = new QTabWidget(this);
+    m_tabs->setObjectName(QStringLiteral("mainTabs"));
+    m_tabs->setDocumentMode(true);
+    m_tabs->addTab(central, tr("Operations"));
+    m_historyTab = new HistoryTab(m_clock, m_tabs);
+    m_tabs->addTab(m_historyTab, tr("History"));
+    m_settingsTab = new SettingsTab(m_clock, m_tabs);
+    m_tabs->addTab(m_settingsTab, tr("Settings"));
+    connect(m_tabs, &QTabWidget::currentChanged, this, &MainWindow::onTabChanged);
+    setCentralWidget(m_tabs);
 
     m_dbStatus = statusLabel(QStringLiteral("databaseStatus"), this);
     m_providerStatus = statusLabel(QStringLiteral("providerStatus"), this);
@@ -434,8 +449,14 @@ bool MainWindow::connectDatabase(const QString& url)
     m_watcher->setPollIntervalMs(m_options.watchIntervalMs);
     m_watcher->setRetryIntervalMs(m_options.retryIntervalMs);
     connect(m_watcher.get(), &ChangeWatcher::changed, this, [this] {
-        if (m_connected)
-            refreshAll();
+        if (!m_connected)
+            return;
+        refreshAll();
+        // The other tabs follow too, when they are looked at and hold no unsaved edits.
+        if (m_tabs->currentWidget() == m_historyTab && m_historyConnected)
+            m_historyTab->refresh();
+        if (m_settingsConnected && !m_settingsTab->hasChanges())
+            m_settingsTab->reload();
     });
     connect(m_watcher.get(), &ChangeWatcher::connectionLost, this, &MainWindow::onDatabaseLost);
     connect(m_watcher.get(), &ChangeWatcher::connectionRestored, this, &MainWindow::retryConnection);
@@ -474,11 +495,60 @@ bool MainWindow::loadAfterConnect()
         m_pendingSelect.clear();
         selectOperation(id);
     }
+    applyRole();
     if (!m_loadedOnce) {
         m_loadedOnce = true;
         emit dataLoaded();
     }
     return true;
+}
+
+void MainWindow::applyRole()
+{
+    m_effectiveRole = m_options.role;
+    if (m_db && m_db->isPostgres()) {
+        auto role = RoleManager::currentRole(*m_db);
+        if (role)
+            m_effectiveRole = role.value();
+        else
+            Logging::warn(QStringLiteral("console: cannot read the login's role: %1").arg(role.error().message));
+    }
+    const bool admin = m_effectiveRole == QLatin1String("admin");
+    const bool finance = admin || m_effectiveRole == QLatin1String("finance");
+    const int historyIndex = m_tabs->indexOf(m_historyTab);
+    const int settingsIndex = m_tabs->indexOf(m_settingsTab);
+    m_tabs->setTabEnabled(historyIndex, finance);
+    m_tabs->setTabToolTip(historyIndex, finance ? tr("Duplicate-prevention history, charts and CSV export")
+                                                : tr("History is for finance and admins; your role is %1.")
+                                                      .arg(m_effectiveRole));
+    const bool canRead = m_effectiveRole != QLatin1String("none") && m_effectiveRole != QLatin1String("tool");
+    m_tabs->setTabEnabled(settingsIndex, canRead);
+    m_tabs->setTabToolTip(settingsIndex, admin ? tr("Retry budgets, backoff, timeouts and provider API version")
+                                               : tr("Only admins change settings; your role (%1) sees them read-only.")
+                                                     .arg(m_effectiveRole));
+    m_settingsTab->setActor(reviewerContext().actor, m_effectiveRole);
+    m_settingsTab->setEditable(admin);
+    if (m_effectiveRole == QLatin1String("none")) {
+        m_noticeBanner->showMessage(MessageBanner::Level::Warning,
+                                    tr("The database login has no refund role, so it can read nothing here. An admin can "
+                                       "grant one: refund-tool db grant --user LOGIN --role support."));
+    }
+    // A reconnect may have changed the database: the tabs reopen theirs when next shown.
+    m_historyConnected = false;
+    m_settingsConnected = false;
+    onTabChanged(m_tabs->currentIndex());
+    updateRoleStatus();
+}
+
+void MainWindow::onTabChanged(int index)
+{
+    // Each tab opens its own connection, and only once it is looked at: the history of a
+    // million operations takes seconds to compute and most sessions never open it.
+    QWidget* tab = m_tabs->widget(index);
+    if (tab == m_historyTab && !m_historyConnected && !m_dbUrl.isEmpty())
+        m_historyConnected = m_historyTab->setDatabaseUrl(m_dbUrl);
+    else if (tab == m_settingsTab && !m_settingsConnected && !m_dbUrl.isEmpty())
+        m_settingsConnected = m_settingsTab->setDatabaseUrl(m_dbUrl);
 }
 
 void MainWindow::setProvider(const QUrl& url, const QString& key, const QString& keyOrigin)
@@ -919,11 +989,13 @@ void MainWindow::updateDatabaseStatus()
 void MainWindow::updateRoleStatus()
 {
     const auto url = DatabaseUrl::parse(m_dbUrl);
+    const QString role = m_effectiveRole.isEmpty() ? m_options.role : m_effectiveRole;
     if (url && url->isSqlite()) {
-        m_roleStatus->setText(tr("Role: %1 (SQLite: shapes the interface only)").arg(m_options.role));
-        m_roleStatus->setToolTip(tr("SQLite has no users: the role only decides what the console offers."));
+        m_roleStatus->setText(tr("Role: %1 (SQLite: shapes the interface only)").arg(role));
+        m_roleStatus->setToolTip(tr("SQLite is single-user and not a security boundary: the role only decides what "
+                                    "the console offers."));
     } else {
-        m_roleStatus->setText(tr("Role: %1").arg(m_options.role));
+        m_roleStatus->setText(tr("Role: %1").arg(role));
         m_roleStatus->setToolTip(tr("On PostgreSQL the database itself enforces what this role may do."));
     }
 }

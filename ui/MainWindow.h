@@ -15,6 +15,9 @@
 #include <memory>
 
 class DetailPanel;
+class HistoryTab;
+class QTabWidget;
+class SettingsTab;
 class MessageBanner;
 class OperationTableModel;
 class OperationTableView;
@@ -98,6 +101,15 @@ public:
     /** Looks up every unknown operation and lists proposals for a person to confirm. */
     void openCheckAllUnknown();
 
+    /**
+     * The role the console works with (R21): on PostgreSQL the connected login's refund role
+     * as the database grants it (support, finance, admin, tool or none); on SQLite --role,
+     * which only shapes the interface.
+     */
+    QString effectiveRole() const { return m_effectiveRole; }
+    HistoryTab* historyTab() const { return m_historyTab; }
+    SettingsTab* settingsTab() const { return m_settingsTab; }
+
 signals:
     /** The first load after connectDatabase() (and a pending selectOperation) finished. */
     void dataLoaded();
@@ -127,6 +139,8 @@ private:
     void updateResultTitle();
     void updateDatabaseStatus();
     void updateRoleStatus();
+    void applyRole();
+    void onTabChanged(int index);
     void onProviderChecked(const ProviderStatusMonitor::Status& status);
     QString selectedOperationId() const;
     void restoreSelection(const QString& operationId, int scrollValue);
@@ -144,6 +158,12 @@ private:
     qint64 m_lastGoodLoadMs = 0;
     QString m_pendingSelect;
     QUrl m_providerUrl;
+    QString m_effectiveRole;
+    QTabWidget* m_tabs = nullptr;
+    HistoryTab* m_historyTab = nullptr;
+    SettingsTab* m_settingsTab = nullptr;
+    bool m_historyConnected = false;
+    bool m_settingsConnected = false;
     ProviderConfig m_readConfig;     // empty apiKey: no usable read key, look-ups disabled
 
     OperationTableModel* m_model = nullptr;
