@@ -5,1283 +5,1736 @@
     <name>CheckUnknownDialog</name>
     <message>
         <source>Check all unknown operations</source>
-        <translation type="unfinished"></translation>
+        <translation>Check all unknown operations</translation>
     </message>
     <message>
         <source>Looks every unknown operation up at the provider (read-only) and proposes a resolution. Nothing is resolved until you tick rows, write a note and press &quot;Resolve selected&quot;.</source>
-        <translation type="unfinished"></translation>
+        <translation>Looks every unknown operation up at the provider (read-only) and proposes a resolution. Nothing is resolved until you tick rows, write a note and press &quot;Resolve selected&quot;.</translation>
     </message>
     <message>
         <source>Not started.</source>
-        <translation type="unfinished"></translation>
+        <translation>Not started.</translation>
     </message>
     <message>
         <source>%v of %m</source>
-        <translation type="unfinished"></translation>
+        <translation>%v of %m</translation>
     </message>
     <message>
         <source>Start</source>
-        <translation type="unfinished"></translation>
+        <translation>Start</translation>
     </message>
     <message>
         <source>Cancel</source>
-        <translation type="unfinished"></translation>
+        <translation>Cancel</translation>
     </message>
     <message>
         <source>Operation</source>
-        <translation type="unfinished"></translation>
+        <translation>Operation</translation>
     </message>
     <message>
         <source>Order</source>
-        <translation type="unfinished"></translation>
+        <translation>Order</translation>
     </message>
     <message>
         <source>Amount</source>
-        <translation type="unfinished"></translation>
+        <translation>Amount</translation>
     </message>
     <message>
         <source>Proposal</source>
-        <translation type="unfinished"></translation>
+        <translation>Proposal</translation>
     </message>
     <message>
         <source>Why</source>
-        <translation type="unfinished"></translation>
+        <translation>Why</translation>
     </message>
     <message>
         <source>Result</source>
-        <translation type="unfinished"></translation>
+        <translation>Result</translation>
     </message>
     <message>
         <source>Note for the audit log (required), e.g. Checked with Check all unknown; evidence attached per row.</source>
-        <translation type="unfinished"></translation>
+        <translation>Note for the audit log (required), e.g. Checked with Check all unknown; evidence attached per row.</translation>
     </message>
     <message>
         <source>Select all proposals</source>
-        <translation type="unfinished"></translation>
+        <translation>Select all proposals</translation>
     </message>
     <message>
         <source>Resolve selected</source>
-        <translation type="unfinished"></translation>
+        <translation>Resolve selected</translation>
     </message>
     <message>
         <source>Canceling…</source>
-        <translation type="unfinished"></translation>
+        <translation>Canceling…</translation>
     </message>
     <message>
         <source>Reading the unknown operations…</source>
-        <translation type="unfinished"></translation>
+        <translation>Reading the unknown operations…</translation>
     </message>
     <message>
         <source>waiting…</source>
-        <translation type="unfinished"></translation>
+        <translation>waiting…</translation>
     </message>
     <message>
         <source>There are no unknown operations.</source>
-        <translation type="unfinished"></translation>
+        <translation>There are no unknown operations.</translation>
     </message>
     <message numerus="yes">
         <source>Looking up %n unknown operation(s), %1 at a time…</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Looking up %n unknown operation(s), %1 at a time…</numerusform>
+            <numerusform>Looking up %n unknown operation(s), %1 at a time…</numerusform>
         </translation>
     </message>
     <message>
         <source>Not looked up</source>
-        <translation type="unfinished"></translation>
+        <translation>Not looked up</translation>
     </message>
     <message>
         <source>Tick to resolve this operation as proposed.</source>
-        <translation type="unfinished"></translation>
+        <translation>Tick to resolve this operation as proposed.</translation>
     </message>
     <message>
         <source>Check again</source>
-        <translation type="unfinished"></translation>
+        <translation>Check again</translation>
     </message>
     <message>
         <source>Could not start: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Could not start: %1</translation>
     </message>
     <message>
         <source>Canceled after %1 of %2. Rows not looked up propose nothing.</source>
-        <translation type="unfinished"></translation>
+        <translation>Canceled after %1 of %2. Rows not looked up propose nothing.</translation>
     </message>
     <message numerus="yes">
         <source>Done: %1 looked up, %n with a proposal.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Done: %1 looked up, %n with a proposal.</numerusform>
+            <numerusform>Done: %1 looked up, %n with a proposal.</numerusform>
         </translation>
     </message>
     <message>
         <source>The operation database cannot be opened: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>The operation database cannot be opened: %1</translation>
     </message>
     <message>
         <source>the refund is gone</source>
-        <translation type="unfinished"></translation>
+        <translation>the refund is gone</translation>
     </message>
     <message>
         <source>Not resolved: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Not resolved: %1</translation>
     </message>
     <message>
         <source>Resolved as %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Resolved as %1</translation>
     </message>
     <message>
         <source>Resolve selected (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>Resolve selected (%1)</translation>
     </message>
     <message>
         <source>Tick the rows to resolve.</source>
-        <translation type="unfinished"></translation>
+        <translation>Tick the rows to resolve.</translation>
     </message>
     <message>
         <source>Write a note for the audit log.</source>
-        <translation type="unfinished"></translation>
+        <translation>Write a note for the audit log.</translation>
+    </message>
+    <message>
+        <source>&amp;Note:</source>
+        <translation>&amp;Note:</translation>
     </message>
 </context>
 <context>
     <name>ConnectionDialog</name>
     <message>
         <source>Connect</source>
-        <translation type="unfinished"></translation>
+        <translation>Connect</translation>
     </message>
     <message>
         <source>The password may also come from PGPASSWORD. It is never saved.</source>
-        <translation type="unfinished"></translation>
+        <translation>The password may also come from PGPASSWORD. It is never saved.</translation>
     </message>
     <message>
         <source>rk_… restricted read-only key (leave empty to use PROVIDER_API_KEY or the keychain)</source>
-        <translation type="unfinished"></translation>
+        <translation>rk_… restricted read-only key (leave empty to use PROVIDER_API_KEY or the keychain)</translation>
     </message>
     <message>
         <source>Remember the key in the system keychain</source>
-        <translation type="unfinished"></translation>
+        <translation>Remember the key in the system keychain</translation>
     </message>
     <message>
         <source>Operation database:</source>
-        <translation type="unfinished"></translation>
+        <translation>Operation database:</translation>
     </message>
     <message>
         <source>Provider URL:</source>
-        <translation type="unfinished"></translation>
+        <translation>Provider URL:</translation>
     </message>
     <message>
         <source>Provider read key:</source>
-        <translation type="unfinished"></translation>
+        <translation>Provider read key:</translation>
     </message>
     <message>
         <source>Database URL: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Database URL: %1</translation>
     </message>
     <message>
         <source>This is a write key (sk_…). The console only reads from the provider and will not use it: create a restricted read-only key (rk_…).</source>
-        <translation type="unfinished"></translation>
+        <translation>This is a write key (sk_…). The console only reads from the provider and will not use it: create a restricted read-only key (rk_…).</translation>
     </message>
     <message>
         <source>required</source>
-        <translation type="unfinished"></translation>
+        <translation>required</translation>
     </message>
 </context>
 <context>
     <name>ConsoleStartup</name>
     <message>
         <source>Creating the demo…</source>
-        <translation type="unfinished"></translation>
+        <translation>Creating the demo…</translation>
     </message>
     <message>
         <source>Starting a sandbox payment provider and running the refund tool through real scenarios. This takes a few seconds.</source>
-        <translation type="unfinished"></translation>
+        <translation>Starting a sandbox payment provider and running the refund tool through real scenarios. This takes a few seconds.</translation>
     </message>
     <message>
         <source>The demo could not be created.</source>
-        <translation type="unfinished"></translation>
+        <translation>The demo could not be created.</translation>
     </message>
     <message>
         <source>%1. Check that sandbox-provider is installed next to refund-console or on PATH.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1. Check that sandbox-provider is installed next to refund-console or on PATH.</translation>
     </message>
     <message>
         <source>demo sandbox</source>
-        <translation type="unfinished"></translation>
+        <translation>demo sandbox</translation>
     </message>
     <message>
         <source>No database configured.</source>
-        <translation type="unfinished"></translation>
+        <translation>No database configured.</translation>
     </message>
     <message>
         <source>Use File › Connect, or start with --db postgresql://user@host/db, --db sqlite:/path/ops.db or --demo.</source>
-        <translation type="unfinished"></translation>
+        <translation>Use File › Connect, or start with --db postgresql://user@host/db, --db sqlite:/path/ops.db or --demo.</translation>
     </message>
 </context>
 <context>
     <name>CustomerMessageDialog</name>
     <message>
         <source>Nobody knows yet whether this refund went through. The message must not say that it succeeded or failed.</source>
-        <translation type="unfinished"></translation>
+        <translation>Nobody knows yet whether this refund went through. The message must not say that it succeeded or failed.</translation>
     </message>
     <message>
         <source>The provider confirmed the refund. The message names the amount and the provider reference.</source>
-        <translation type="unfinished"></translation>
+        <translation>The provider confirmed the refund. The message names the amount and the provider reference.</translation>
     </message>
     <message>
         <source>No refund was made. The message says so honestly and gives the next step.</source>
-        <translation type="unfinished"></translation>
+        <translation>No refund was made. The message says so honestly and gives the next step.</translation>
     </message>
     <message>
         <source>Customer message — order %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Customer message — order %1</translation>
     </message>
     <message>
         <source>&lt;b&gt;%1&lt;/b&gt; · order %2 · %3</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;%1&lt;/b&gt; · order %2 · %3</translation>
     </message>
     <message>
         <source>&amp;Language:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Language:</translation>
     </message>
     <message>
         <source>Changing the language replaces the text with that language&apos;s draft (Ctrl+Z brings your edits back).</source>
-        <translation type="unfinished"></translation>
+        <translation>Changing the language replaces the text with that language&apos;s draft (Ctrl+Z brings your edits back).</translation>
     </message>
     <message>
         <source>Keep editing</source>
-        <translation type="unfinished"></translation>
+        <translation>Keep editing</translation>
     </message>
     <message>
         <source>Copy anyway</source>
-        <translation type="unfinished"></translation>
+        <translation>Copy anyway</translation>
     </message>
     <message>
         <source>&amp;Copy to clipboard</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Copy to clipboard</translation>
     </message>
     <message>
         <source>Reset draft</source>
-        <translation type="unfinished"></translation>
+        <translation>Reset draft</translation>
     </message>
     <message>
         <source>✓ The text does not claim that the refund succeeded or failed.</source>
-        <translation type="unfinished"></translation>
+        <translation>✓ The text does not claim that the refund succeeded or failed.</translation>
     </message>
     <message>
         <source>✓ The text does not contradict the operation&apos;s status.</source>
-        <translation type="unfinished"></translation>
+        <translation>✓ The text does not contradict the operation&apos;s status.</translation>
     </message>
     <message numerus="yes">
         <source>⚠ %n phrase(s) state an outcome nobody has confirmed: %1</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>⚠ %n phrase(s) state an outcome nobody has confirmed: %1</numerusform>
+            <numerusform>⚠ %n phrase(s) state an outcome nobody has confirmed: %1</numerusform>
         </translation>
     </message>
     <message>
         <source>&lt;b&gt;Not copied.&lt;/b&gt; Nobody knows yet whether this refund went through, but the text says:</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;Not copied.&lt;/b&gt; Nobody knows yet whether this refund went through, but the text says:</translation>
     </message>
     <message>
         <source>&lt;b&gt;Not copied.&lt;/b&gt; The text contradicts the operation&apos;s status:</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;Not copied.&lt;/b&gt; The text contradicts the operation&apos;s status:</translation>
     </message>
     <message>
         <source>Edit those phrases, or copy anyway if you are sure the customer should read this.</source>
-        <translation type="unfinished"></translation>
+        <translation>Edit those phrases, or copy anyway if you are sure the customer should read this.</translation>
     </message>
     <message>
         <source>Copied to the clipboard.</source>
-        <translation type="unfinished"></translation>
+        <translation>Copied to the clipboard.</translation>
     </message>
 </context>
 <context>
     <name>DetailPanel</name>
     <message>
         <source>#</source>
-        <translation type="unfinished"></translation>
+        <translation>#</translation>
     </message>
     <message>
         <source>Started (UTC)</source>
-        <translation type="unfinished"></translation>
+        <translation>Started (UTC)</translation>
     </message>
     <message>
         <source>Local</source>
-        <translation type="unfinished"></translation>
+        <translation>Local</translation>
     </message>
     <message>
         <source>Outcome</source>
-        <translation type="unfinished"></translation>
+        <translation>Outcome</translation>
     </message>
     <message>
         <source>HTTP</source>
-        <translation type="unfinished"></translation>
+        <translation>HTTP</translation>
     </message>
     <message>
         <source>Provider request</source>
-        <translation type="unfinished"></translation>
+        <translation>Provider request</translation>
     </message>
     <message>
         <source>Replayed</source>
-        <translation type="unfinished"></translation>
+        <translation>Replayed</translation>
     </message>
     <message>
         <source>Tool call</source>
-        <translation type="unfinished"></translation>
+        <translation>Tool call</translation>
     </message>
     <message>
         <source>Took</source>
-        <translation type="unfinished"></translation>
+        <translation>Took</translation>
     </message>
     <message>
         <source>Mapped to the operation</source>
-        <translation type="unfinished"></translation>
+        <translation>Mapped to the operation</translation>
     </message>
     <message>
         <source>Returned</source>
-        <translation type="unfinished"></translation>
+        <translation>Returned</translation>
     </message>
     <message>
         <source>Reason</source>
-        <translation type="unfinished"></translation>
+        <translation>Reason</translation>
     </message>
     <message>
         <source>When (UTC)</source>
-        <translation type="unfinished"></translation>
+        <translation>When (UTC)</translation>
     </message>
     <message>
         <source>Actor</source>
-        <translation type="unfinished"></translation>
+        <translation>Actor</translation>
     </message>
     <message>
         <source>Role</source>
-        <translation type="unfinished"></translation>
+        <translation>Role</translation>
     </message>
     <message>
         <source>Action</source>
-        <translation type="unfinished"></translation>
+        <translation>Action</translation>
     </message>
     <message>
         <source>Details</source>
-        <translation type="unfinished"></translation>
+        <translation>Details</translation>
     </message>
     <message>
         <source>Attempts</source>
-        <translation type="unfinished"></translation>
+        <translation>Attempts</translation>
     </message>
     <message>
         <source>Tool calls</source>
-        <translation type="unfinished"></translation>
+        <translation>Tool calls</translation>
     </message>
     <message>
         <source>Audit log</source>
-        <translation type="unfinished"></translation>
+        <translation>Audit log</translation>
     </message>
     <message>
         <source>Order</source>
-        <translation type="unfinished"></translation>
+        <translation>Order</translation>
     </message>
     <message>
         <source>Amount</source>
-        <translation type="unfinished"></translation>
+        <translation>Amount</translation>
     </message>
     <message>
         <source>Idempotency key</source>
-        <translation type="unfinished"></translation>
+        <translation>Idempotency key</translation>
     </message>
     <message>
         <source>Key expires</source>
-        <translation type="unfinished"></translation>
+        <translation>Key expires</translation>
     </message>
     <message>
         <source>Created</source>
-        <translation type="unfinished"></translation>
+        <translation>Created</translation>
     </message>
     <message>
         <source>First attempt</source>
-        <translation type="unfinished"></translation>
+        <translation>First attempt</translation>
     </message>
     <message>
         <source>Last attempt</source>
-        <translation type="unfinished"></translation>
+        <translation>Last attempt</translation>
     </message>
     <message>
         <source>Why unknown</source>
-        <translation type="unfinished"></translation>
+        <translation>Why unknown</translation>
     </message>
     <message>
         <source>Provider refund</source>
-        <translation type="unfinished"></translation>
+        <translation>Provider refund</translation>
     </message>
     <message>
         <source>Provider status</source>
-        <translation type="unfinished"></translation>
+        <translation>Provider status</translation>
     </message>
     <message>
         <source>Failure code</source>
-        <translation type="unfinished"></translation>
+        <translation>Failure code</translation>
     </message>
     <message>
         <source>Closed</source>
-        <translation type="unfinished"></translation>
+        <translation>Closed</translation>
     </message>
     <message>
         <source>Resolved by</source>
-        <translation type="unfinished"></translation>
+        <translation>Resolved by</translation>
     </message>
     <message>
         <source>Resolution note</source>
-        <translation type="unfinished"></translation>
+        <translation>Resolution note</translation>
     </message>
     <message>
         <source>Select an operation to see its attempts, tool calls and audit log.</source>
-        <translation type="unfinished"></translation>
+        <translation>Select an operation to see its attempts, tool calls and audit log.</translation>
     </message>
     <message>
         <source>Order %1 · %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Order %1 · %2</translation>
     </message>
     <message>
         <source>%1  ·  %2 minor units, %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1  ·  %2 minor units, %3</translation>
     </message>
     <message>
         <source>%1 of %2 allowed</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 of %2 allowed</translation>
     </message>
     <message>
         <source>%1 at %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 at %2</translation>
     </message>
     <message>
         <source>Attempts (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>Attempts (%1)</translation>
     </message>
     <message>
         <source>Tool calls (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>Tool calls (%1)</translation>
     </message>
     <message>
         <source>Audit log (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>Audit log (%1)</translation>
     </message>
     <message>
         <source>in %1</source>
-        <translation type="unfinished"></translation>
+        <translation>in %1</translation>
     </message>
     <message>
         <source>— (no attempt yet)</source>
-        <translation type="unfinished"></translation>
+        <translation>— (no attempt yet)</translation>
     </message>
     <message>
         <source>none</source>
-        <translation type="unfinished"></translation>
+        <translation>none</translation>
     </message>
     <message>
         <source>replayed</source>
-        <translation type="unfinished"></translation>
+        <translation>replayed</translation>
     </message>
     <message>
         <source>no</source>
-        <translation type="unfinished"></translation>
+        <translation>no</translation>
     </message>
     <message>
         <source>—</source>
-        <translation type="unfinished"></translation>
+        <translation>—</translation>
     </message>
     <message>
         <source>created it (committed the key)</source>
-        <translation type="unfinished"></translation>
+        <translation>created it (committed the key)</translation>
     </message>
     <message>
         <source>joined the existing operation</source>
-        <translation type="unfinished"></translation>
+        <translation>joined the existing operation</translation>
     </message>
     <message>
         <source>lost the insert race, joined the winner&apos;s row (R3)</source>
-        <translation type="unfinished"></translation>
+        <translation>lost the insert race, joined the winner&apos;s row (R3)</translation>
+    </message>
+    <message>
+        <source>Look up &amp;&amp; resolve…</source>
+        <translation>Look up &amp;&amp; resolve…</translation>
+    </message>
+    <message>
+        <source>Customer message…</source>
+        <translation>Customer message…</translation>
+    </message>
+    <message>
+        <source>Draft the honest message for the customer (Ctrl+M)</source>
+        <translation>Draft the honest message for the customer (Ctrl+M)</translation>
+    </message>
+    <message>
+        <source>Open: the refund tool may still be working on it, so it cannot be resolved yet.</source>
+        <translation>Open: the refund tool may still be working on it, so it cannot be resolved yet.</translation>
+    </message>
+    <message>
+        <source>Closed operations never change (R4).</source>
+        <translation>Closed operations never change (R4).</translation>
+    </message>
+    <message>
+        <source>Look the refund up at the provider and resolve it with evidence (Ctrl+L)</source>
+        <translation>Look the refund up at the provider and resolve it with evidence (Ctrl+L)</translation>
     </message>
 </context>
 <context>
     <name>FoundRefundTable</name>
     <message>
         <source>refund list</source>
-        <translation type="unfinished"></translation>
+        <translation>refund list</translation>
     </message>
     <message>
         <source>event (key)</source>
-        <translation type="unfinished"></translation>
+        <translation>event (key)</translation>
     </message>
     <message>
         <source>list + event</source>
-        <translation type="unfinished"></translation>
+        <translation>list + event</translation>
     </message>
     <message>
         <source>Refund</source>
-        <translation type="unfinished"></translation>
+        <translation>Refund</translation>
     </message>
     <message>
         <source>Amount</source>
-        <translation type="unfinished"></translation>
+        <translation>Amount</translation>
     </message>
     <message>
         <source>Status</source>
-        <translation type="unfinished"></translation>
+        <translation>Status</translation>
     </message>
     <message>
         <source>Created (UTC)</source>
-        <translation type="unfinished"></translation>
+        <translation>Created (UTC)</translation>
     </message>
     <message>
         <source>Found by</source>
-        <translation type="unfinished"></translation>
+        <translation>Found by</translation>
     </message>
     <message>
         <source>Metadata</source>
-        <translation type="unfinished"></translation>
+        <translation>Metadata</translation>
     </message>
     <message>
         <source>Checks</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>✓ amount, currency and order match</source>
-        <translation type="unfinished"></translation>
+        <translation>Checks</translation>
     </message>
     <message>
         <source>(no status)</source>
-        <translation type="unfinished"></translation>
+        <translation>(no status)</translation>
     </message>
     <message>
         <source>Events: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Events: %1</translation>
+    </message>
+    <message>
+        <source>✓ amount, currency, order match</source>
+        <translation>✓ amount, currency, order match</translation>
+    </message>
+</context>
+<context>
+    <name>HistoryCharts</name>
+    <message>
+        <source>Operations per week by outcome</source>
+        <translation>Operations per week by outcome</translation>
+    </message>
+    <message>
+        <source>Operations per day by outcome</source>
+        <translation>Operations per day by outcome</translation>
+    </message>
+    <message>
+        <source>Created (UTC)</source>
+        <translation>Created (UTC)</translation>
+    </message>
+    <message>
+        <source>Operations</source>
+        <translation>Operations</translation>
+    </message>
+    <message>
+        <source>Duplicate refunds prevented per week</source>
+        <translation>Duplicate refunds prevented per week</translation>
+    </message>
+    <message>
+        <source>Duplicate refunds prevented per day</source>
+        <translation>Duplicate refunds prevented per day</translation>
+    </message>
+    <message>
+        <source>Operation created (UTC)</source>
+        <translation>Operation created (UTC)</translation>
+    </message>
+    <message>
+        <source>Key reuses</source>
+        <translation>Key reuses</translation>
+    </message>
+    <message>
+        <source>%1 — %2 duplicates prevented</source>
+        <translation>%1 — %2 duplicates prevented</translation>
+    </message>
+    <message>
+        <source>Provider attempts per operation</source>
+        <translation>Provider attempts per operation</translation>
+    </message>
+    <message>
+        <source>Attempts (same key)</source>
+        <translation>Attempts (same key)</translation>
+    </message>
+    <message>
+        <source>Time to resolve (operations a reviewer resolved)</source>
+        <translation>Time to resolve (operations a reviewer resolved)</translation>
+    </message>
+    <message>
+        <source>Resolved operations</source>
+        <translation>Resolved operations</translation>
+    </message>
+    <message>
+        <source>resolved_at - created_at</source>
+        <translation>resolved_at - created_at</translation>
+    </message>
+    <message>
+        <source>%1 d</source>
+        <translation>%1 d</translation>
+    </message>
+    <message>
+        <source>%1 h</source>
+        <translation>%1 h</translation>
+    </message>
+    <message>
+        <source>under %1</source>
+        <translation>under %1</translation>
+    </message>
+    <message>
+        <source>over %1</source>
+        <translation>over %1</translation>
+    </message>
+    <message>
+        <source>%1 – %2</source>
+        <translation>%1 – %2</translation>
+    </message>
+    <message>
+        <source>%1 d %2 h</source>
+        <translation>%1 d %2 h</translation>
+    </message>
+    <message>
+        <source>%1 h %2 min</source>
+        <translation>%1 h %2 min</translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation>%1 min</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+</context>
+<context>
+    <name>HistoryTab</name>
+    <message>
+        <source>From (UTC)</source>
+        <translation>From (UTC)</translation>
+    </message>
+    <message>
+        <source>to (UTC, inclusive)</source>
+        <translation>to (UTC, inclusive)</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>State</translation>
+    </message>
+    <message>
+        <source>All states</source>
+        <translation>All states</translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation>Refresh</translation>
+    </message>
+    <message>
+        <source>Export CSV…</source>
+        <translation>Export CSV…</translation>
+    </message>
+    <message>
+        <source>The history cannot be read: %1</source>
+        <translation>The history cannot be read: %1</translation>
+    </message>
+    <message>
+        <source>The end date is before the start date: pick a later end date.</source>
+        <translation>The end date is before the start date: pick a later end date.</translation>
+    </message>
+    <message>
+        <source>The operations table could not be read: %1</source>
+        <translation>The operations table could not be read: %1</translation>
+    </message>
+    <message>
+        <source>Computing…</source>
+        <translation>Computing…</translation>
+    </message>
+    <message>
+        <source>The history could not be computed: %1</source>
+        <translation>The history could not be computed: %1</translation>
+    </message>
+    <message>
+        <source>no refunds</source>
+        <translation>no refunds</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>none</translation>
+    </message>
+    <message>
+        <source>none resolved</source>
+        <translation>none resolved</translation>
+    </message>
+    <message>
+        <source>%1 operations · computed in %2 ms</source>
+        <translation>%1 operations · computed in %2 ms</translation>
+    </message>
+    <message>
+        <source>No operations were created in this range%1.
+Pick a wider date range or another state to see the duplicate-prevention history.</source>
+        <translation>No operations were created in this range%1.
+Pick a wider date range or another state to see the duplicate-prevention history.</translation>
+    </message>
+    <message>
+        <source> with state %1</source>
+        <translation> with state %1</translation>
+    </message>
+    <message>
+        <source>Export history as CSV</source>
+        <translation>Export history as CSV</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation>CSV files (*.csv)</translation>
+    </message>
+    <message>
+        <source>Exporting %1 operations…</source>
+        <translation>Exporting %1 operations…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Cancel</translation>
+    </message>
+    <message>
+        <source>The export could not start: %1</source>
+        <translation>The export could not start: %1</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>Cannot write %1: %2</translation>
+    </message>
+    <message>
+        <source>The export failed, no file was written: %1</source>
+        <translation>The export failed, no file was written: %1</translation>
+    </message>
+    <message>
+        <source>Export cancelled: no file was written.</source>
+        <translation>Export cancelled: no file was written.</translation>
+    </message>
+    <message>
+        <source>Exported %1 operations to %2.</source>
+        <translation>Exported %1 operations to %2.</translation>
+    </message>
+</context>
+<context>
+    <name>HistoryTableModel</name>
+    <message>
+        <source>Operation</source>
+        <translation>Operation</translation>
+    </message>
+    <message>
+        <source>Order</source>
+        <translation>Order</translation>
+    </message>
+    <message>
+        <source>Amount</source>
+        <translation>Amount</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>Attempts</source>
+        <translation>Attempts</translation>
+    </message>
+    <message>
+        <source>Tool calls</source>
+        <translation>Tool calls</translation>
+    </message>
+    <message>
+        <source>Created (UTC)</source>
+        <translation>Created (UTC)</translation>
+    </message>
+    <message>
+        <source>Closed / resolved (UTC)</source>
+        <translation>Closed / resolved (UTC)</translation>
+    </message>
+    <message>
+        <source>Provider refund</source>
+        <translation>Provider refund</translation>
+    </message>
+    <message>
+        <source>Reason / failure code</source>
+        <translation>Reason / failure code</translation>
+    </message>
+    <message>
+        <source>Resolved by</source>
+        <translation>Resolved by</translation>
+    </message>
+    <message>
+        <source>Resolution note</source>
+        <translation>Resolution note</translation>
     </message>
 </context>
 <context>
     <name>LogViewDialog</name>
     <message>
         <source>Log</source>
-        <translation type="unfinished"></translation>
+        <translation>Log</translation>
     </message>
     <message>
         <source>The newest lines of this session&apos;s log. Keys and passwords are never written.</source>
-        <translation type="unfinished"></translation>
+        <translation>The newest lines of this session&apos;s log. Keys and passwords are never written.</translation>
     </message>
     <message>
         <source>The newest lines of this session&apos;s log. Older lines: %1. Keys and passwords are never written.</source>
-        <translation type="unfinished"></translation>
+        <translation>The newest lines of this session&apos;s log. Older lines: %1. Keys and passwords are never written.</translation>
     </message>
 </context>
 <context>
     <name>LookupPanel</name>
     <message>
         <source>Not looked up yet.</source>
-        <translation type="unfinished"></translation>
+        <translation>Not looked up yet.</translation>
     </message>
     <message>
         <source>Cancel lookup</source>
-        <translation type="unfinished"></translation>
+        <translation>Cancel lookup</translation>
     </message>
     <message>
         <source>Look up again</source>
-        <translation type="unfinished"></translation>
+        <translation>Look up again</translation>
     </message>
     <message>
         <source>Canceling…</source>
-        <translation type="unfinished"></translation>
+        <translation>Canceling…</translation>
     </message>
     <message>
         <source>Looking up %1 at the provider…</source>
-        <translation type="unfinished"></translation>
+        <translation>Looking up %1 at the provider…</translation>
     </message>
     <message>
         <source>No refund is linked to this operation. Checked %1 refund(s) of the payment and %2 refund event(s) at %3.</source>
-        <translation type="unfinished"></translation>
+        <translation>No refund is linked to this operation. Checked %1 refund(s) of the payment and %2 refund event(s) at %3.</translation>
     </message>
     <message numerus="yes">
         <source>%n refund(s) linked to this operation. Checked %1 refund(s) of the payment and %2 refund event(s) at %3.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n refund(s) linked to this operation. Checked %1 refund(s) of the payment and %2 refund event(s) at %3.</numerusform>
+            <numerusform>%n refund(s) linked to this operation. Checked %1 refund(s) of the payment and %2 refund event(s) at %3.</numerusform>
         </translation>
     </message>
     <message>
         <source>Lookup canceled. What is shown is incomplete and proves nothing.</source>
-        <translation type="unfinished"></translation>
+        <translation>Lookup canceled. What is shown is incomplete and proves nothing.</translation>
     </message>
     <message>
         <source>Lookup incomplete: reading %1 failed.</source>
-        <translation type="unfinished"></translation>
+        <translation>Lookup incomplete: reading %1 failed.</translation>
     </message>
     <message>
         <source>%1 — %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 — %2</translation>
     </message>
 </context>
 <context>
     <name>MainWindow</name>
     <message>
         <source>Refund operations</source>
-        <translation type="unfinished"></translation>
+        <translation>Refund operations</translation>
     </message>
     <message>
         <source>Provider: not configured</source>
-        <translation type="unfinished"></translation>
+        <translation>Provider: not configured</translation>
     </message>
     <message>
         <source>OPERATIONS</source>
-        <translation type="unfinished"></translation>
+        <translation>OPERATIONS</translation>
     </message>
     <message>
         <source>Search order id, operation id, key prefix or refund id (Ctrl+F)</source>
-        <translation type="unfinished"></translation>
+        <translation>Search order id, operation id, key prefix or refund id (Ctrl+F)</translation>
     </message>
     <message>
         <source>&amp;File</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;File</translation>
     </message>
     <message>
         <source>&amp;Connect…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Connect…</translation>
     </message>
     <message>
         <source>&amp;Quit</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Quit</translation>
     </message>
     <message>
         <source>&amp;View</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;View</translation>
     </message>
     <message>
         <source>&amp;Refresh</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Refresh</translation>
     </message>
     <message>
         <source>&amp;Find</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Find</translation>
     </message>
     <message>
         <source>Copy cells</source>
-        <translation type="unfinished"></translation>
+        <translation>Copy cells</translation>
     </message>
     <message>
         <source>&amp;Help</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Help</translation>
     </message>
     <message>
         <source>&amp;About</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;About</translation>
     </message>
     <message>
         <source>About Refund operations</source>
-        <translation type="unfinished"></translation>
+        <translation>About Refund operations</translation>
     </message>
     <message>
         <source>&lt;b&gt;Refund operations console&lt;/b&gt; %1&lt;br&gt;Triage refunds whose outcome is unknown, review attempt and tool-call history. The console only reads from the payment provider and never sends a refund.</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;Refund operations console&lt;/b&gt; %1&lt;br&gt;Triage refunds whose outcome is unknown, review attempt and tool-call history. The console only reads from the payment provider and never sends a refund.</translation>
     </message>
     <message>
         <source>typed in</source>
-        <translation type="unfinished"></translation>
+        <translation>typed in</translation>
     </message>
     <message>
         <source>system keychain</source>
-        <translation type="unfinished"></translation>
+        <translation>system keychain</translation>
     </message>
     <message>
         <source>The key could not be saved in the system keychain (%1). It is used for this session only.</source>
-        <translation type="unfinished"></translation>
+        <translation>The key could not be saved in the system keychain (%1). It is used for this session only.</translation>
     </message>
     <message>
         <source>Loading…</source>
-        <translation type="unfinished"></translation>
+        <translation>Loading…</translation>
     </message>
     <message>
         <source>Loading</source>
-        <translation type="unfinished"></translation>
+        <translation>Loading</translation>
     </message>
     <message>
         <source>The database address is not valid.</source>
-        <translation type="unfinished"></translation>
+        <translation>The database address is not valid.</translation>
     </message>
     <message>
         <source>%1. Use File › Connect to enter postgresql://user@host/db or sqlite:/path.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1. Use File › Connect to enter postgresql://user@host/db or sqlite:/path.</translation>
     </message>
     <message>
         <source>Refund operations — %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Refund operations — %1</translation>
     </message>
     <message>
         <source>This database cannot be shown.</source>
-        <translation type="unfinished"></translation>
+        <translation>This database cannot be shown.</translation>
     </message>
     <message>
         <source>Its schema is older than this console. Run `refund-tool db migrate` on it, then press F5.</source>
-        <translation type="unfinished"></translation>
+        <translation>Its schema is older than this console. Run `refund-tool db migrate` on it, then press F5.</translation>
     </message>
     <message>
         <source>A write key (sk_…) was given for the provider (from %1). The console only reads from the provider and refuses to use it. Create a restricted read-only key (rk_…) and set it in PROVIDER_API_KEY or with File › Connect.</source>
-        <translation type="unfinished"></translation>
+        <translation>A write key (sk_…) was given for the provider (from %1). The console only reads from the provider and refuses to use it. Create a restricted read-only key (rk_…) and set it in PROVIDER_API_KEY or with File › Connect.</translation>
     </message>
     <message>
         <source>Provider: %1 — write key refused</source>
-        <translation type="unfinished"></translation>
+        <translation>Provider: %1 — write key refused</translation>
     </message>
     <message>
         <source>Provider: %1 — no read key (set PROVIDER_API_KEY)</source>
-        <translation type="unfinished"></translation>
+        <translation>Provider: %1 — no read key (set PROVIDER_API_KEY)</translation>
     </message>
     <message>
         <source>Provider: %1 — checking…</source>
-        <translation type="unfinished"></translation>
+        <translation>Provider: %1 — checking…</translation>
     </message>
     <message>
         <source>Read key %1 from %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Read key %1 from %2</translation>
     </message>
     <message>
         <source>Provider: %1 — %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Provider: %1 — %2</translation>
     </message>
     <message>
         <source>Operation %1 was not found in this database.</source>
-        <translation type="unfinished"></translation>
+        <translation>Operation %1 was not found in this database.</translation>
     </message>
     <message>
         <source>%1 is no longer in this list (its state changed). Use All or search for it.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 is no longer in this list (its state changed). Use All or search for it.</translation>
     </message>
     <message>
         <source>The database refused a query: %1. The data shown may be incomplete; press F5 to try again.</source>
-        <translation type="unfinished"></translation>
+        <translation>The database refused a query: %1. The data shown may be incomplete; press F5 to try again.</translation>
     </message>
     <message>
         <source>database</source>
-        <translation type="unfinished"></translation>
+        <translation>database</translation>
     </message>
     <message>
         <source>Check that PostgreSQL is running and reachable</source>
-        <translation type="unfinished"></translation>
+        <translation>Check that PostgreSQL is running and reachable</translation>
     </message>
     <message>
         <source>Check that the database file exists and is readable</source>
-        <translation type="unfinished"></translation>
+        <translation>Check that the database file exists and is readable</translation>
     </message>
     <message>
         <source>&lt;b&gt;Cannot reach the database&lt;/b&gt; (%1 %2): %3.&lt;br&gt;%4; retrying every %5 s.</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;Cannot reach the database&lt;/b&gt; (%1 %2): %3.&lt;br&gt;%4; retrying every %5 s.</translation>
     </message>
     <message>
         <source>Nothing is lost: the rows below are from %1 and may be out of date.</source>
-        <translation type="unfinished"></translation>
+        <translation>Nothing is lost: the rows below are from %1 and may be out of date.</translation>
     </message>
     <message>
         <source>Cannot reach the database</source>
-        <translation type="unfinished"></translation>
+        <translation>Cannot reach the database</translation>
     </message>
     <message>
         <source>%1 at %2. %3; retrying every %4 s.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 at %2. %3; retrying every %4 s.</translation>
     </message>
     <message>
         <source>Nothing matches “%1”.</source>
-        <translation type="unfinished"></translation>
+        <translation>Nothing matches “%1”.</translation>
     </message>
     <message>
         <source>Search finds exact order ids and provider refund ids, and operation ids or idempotency keys by their beginning. Clear the search or pick All on the left.</source>
-        <translation type="unfinished"></translation>
+        <translation>Search finds exact order ids and provider refund ids, and operation ids or idempotency keys by their beginning. Clear the search or pick All on the left.</translation>
     </message>
     <message>
         <source>No refund operations yet.</source>
-        <translation type="unfinished"></translation>
+        <translation>No refund operations yet.</translation>
     </message>
     <message>
         <source>Operations appear here as soon as the refund tool handles its first call.</source>
-        <translation type="unfinished"></translation>
+        <translation>Operations appear here as soon as the refund tool handles its first call.</translation>
     </message>
     <message>
         <source>No open refunds — nothing is being retried.</source>
-        <translation type="unfinished"></translation>
+        <translation>No open refunds — nothing is being retried.</translation>
     </message>
     <message>
         <source>Open operations are the ones the refund tool may still retry.</source>
-        <translation type="unfinished"></translation>
+        <translation>Open operations are the ones the refund tool may still retry.</translation>
     </message>
     <message>
         <source>No unknown refunds — nothing needs checking.</source>
-        <translation type="unfinished"></translation>
+        <translation>No unknown refunds — nothing needs checking.</translation>
     </message>
     <message>
         <source>When the provider&apos;s answer is lost, the operation shows up here for a person to look up.</source>
-        <translation type="unfinished"></translation>
+        <translation>When the provider&apos;s answer is lost, the operation shows up here for a person to look up.</translation>
     </message>
     <message>
         <source>No refunded operations yet.</source>
-        <translation type="unfinished"></translation>
+        <translation>No refunded operations yet.</translation>
     </message>
     <message>
         <source>Refunds confirmed by the provider are listed here with their refund id.</source>
-        <translation type="unfinished"></translation>
+        <translation>Refunds confirmed by the provider are listed here with their refund id.</translation>
     </message>
     <message>
         <source>No failed refunds.</source>
-        <translation type="unfinished"></translation>
+        <translation>No failed refunds.</translation>
     </message>
     <message>
         <source>Refunds the provider refused, or that a reviewer confirmed were never made, are listed here.</source>
-        <translation type="unfinished"></translation>
+        <translation>Refunds the provider refused, or that a reviewer confirmed were never made, are listed here.</translation>
     </message>
     <message>
         <source>No key expires within the next hour.</source>
-        <translation type="unfinished"></translation>
+        <translation>No key expires within the next hour.</translation>
     </message>
     <message>
         <source>Open and unknown operations whose idempotency key is about to expire at the provider are listed here, soonest first.</source>
-        <translation type="unfinished"></translation>
+        <translation>Open and unknown operations whose idempotency key is about to expire at the provider are listed here, soonest first.</translation>
     </message>
     <message>
         <source>Nothing selected.</source>
-        <translation type="unfinished"></translation>
+        <translation>Nothing selected.</translation>
     </message>
     <message>
         <source>%1 · 1 operation</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 · 1 operation</translation>
     </message>
     <message>
         <source>%1 · %2 operations</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 · %2 operations</translation>
     </message>
     <message>
         <source>%1 of %2 rows loaded</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 of %2 rows loaded</translation>
     </message>
     <message>
         <source>Database: not connected</source>
-        <translation type="unfinished"></translation>
+        <translation>Database: not connected</translation>
     </message>
     <message>
         <source>Database: %1 %2%3</source>
-        <translation type="unfinished"></translation>
+        <translation>Database: %1 %2%3</translation>
     </message>
     <message>
         <source> — disconnected</source>
-        <translation type="unfinished"></translation>
+        <translation> — disconnected</translation>
     </message>
     <message>
         <source>Role: %1 (SQLite: shapes the interface only)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>SQLite has no users: the role only decides what the console offers.</source>
-        <translation type="unfinished"></translation>
+        <translation>Role: %1 (SQLite: shapes the interface only)</translation>
     </message>
     <message>
         <source>Role: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Role: %1</translation>
     </message>
     <message>
         <source>On PostgreSQL the database itself enforces what this role may do.</source>
-        <translation type="unfinished"></translation>
+        <translation>On PostgreSQL the database itself enforces what this role may do.</translation>
+    </message>
+    <message>
+        <source>Connect a provider with a read-only key (PROVIDER_API_KEY or File › Connect) to look refunds up.</source>
+        <translation>Connect a provider with a read-only key (PROVIDER_API_KEY or File › Connect) to look refunds up.</translation>
+    </message>
+    <message>
+        <source>&amp;Log</source>
+        <translation>&amp;Log</translation>
+    </message>
+    <message>
+        <source>&amp;Review</source>
+        <translation>&amp;Review</translation>
+    </message>
+    <message>
+        <source>Look up &amp;&amp; &amp;resolve selected…</source>
+        <translation>Look up &amp;&amp; &amp;resolve selected…</translation>
+    </message>
+    <message>
+        <source>Customer &amp;message for selected…</source>
+        <translation>Customer &amp;message for selected…</translation>
+    </message>
+    <message>
+        <source>&amp;Check all unknown…</source>
+        <translation>&amp;Check all unknown…</translation>
+    </message>
+    <message>
+        <source>Checking unknown refunds needs the provider: connect one with a read-only key (PROVIDER_API_KEY or File › Connect).</source>
+        <translation>Checking unknown refunds needs the provider: connect one with a read-only key (PROVIDER_API_KEY or File › Connect).</translation>
+    </message>
+    <message>
+        <source>Operations</source>
+        <translation>Operations</translation>
+    </message>
+    <message>
+        <source>History</source>
+        <translation>History</translation>
+    </message>
+    <message>
+        <source>Settings</source>
+        <translation>Settings</translation>
+    </message>
+    <message>
+        <source>Duplicate-prevention history, charts and CSV export</source>
+        <translation>Duplicate-prevention history, charts and CSV export</translation>
+    </message>
+    <message>
+        <source>History is for finance and admins; your role is %1.</source>
+        <translation>History is for finance and admins; your role is %1.</translation>
+    </message>
+    <message>
+        <source>Retry budgets, backoff, timeouts and provider API version</source>
+        <translation>Retry budgets, backoff, timeouts and provider API version</translation>
+    </message>
+    <message>
+        <source>Only admins change settings; your role (%1) sees them read-only.</source>
+        <translation>Only admins change settings; your role (%1) sees them read-only.</translation>
+    </message>
+    <message>
+        <source>The database login has no refund role, so it can read nothing here. An admin can grant one: refund-tool db grant --user LOGIN --role support.</source>
+        <translation>The database login has no refund role, so it can read nothing here. An admin can grant one: refund-tool db grant --user LOGIN --role support.</translation>
+    </message>
+    <message>
+        <source>SQLite is single-user and not a security boundary: the role only decides what the console offers.</source>
+        <translation>SQLite is single-user and not a security boundary: the role only decides what the console offers.</translation>
     </message>
 </context>
 <context>
     <name>MessageBanner</name>
     <message>
         <source>Dismiss</source>
-        <translation type="unfinished"></translation>
+        <translation>Dismiss</translation>
     </message>
 </context>
 <context>
     <name>OperationFormat</name>
     <message>
         <source>%1 d %2 h</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 d %2 h</translation>
     </message>
     <message>
         <source>%1 h %2 min</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 h %2 min</translation>
     </message>
     <message>
         <source>%1 min %2 s</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 min %2 s</translation>
     </message>
     <message>
         <source>%1 s</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 s</translation>
     </message>
     <message>
         <source>expired</source>
-        <translation type="unfinished"></translation>
+        <translation>expired</translation>
     </message>
     <message>
         <source>%1 min</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 min</translation>
     </message>
     <message>
         <source>Open</source>
-        <translation type="unfinished"></translation>
+        <translation>Open</translation>
     </message>
     <message>
         <source>Unknown</source>
-        <translation type="unfinished"></translation>
+        <translation>Unknown</translation>
     </message>
     <message>
         <source>Refunded</source>
-        <translation type="unfinished"></translation>
+        <translation>Refunded</translation>
     </message>
     <message>
         <source>Failed</source>
-        <translation type="unfinished"></translation>
+        <translation>Failed</translation>
     </message>
     <message>
         <source>In flight</source>
-        <translation type="unfinished"></translation>
+        <translation>In flight</translation>
     </message>
     <message>
         <source>Succeeded</source>
-        <translation type="unfinished"></translation>
+        <translation>Succeeded</translation>
     </message>
     <message>
         <source>No response</source>
-        <translation type="unfinished"></translation>
+        <translation>No response</translation>
     </message>
     <message>
         <source>In progress (409)</source>
-        <translation type="unfinished"></translation>
+        <translation>In progress (409)</translation>
     </message>
     <message>
         <source>Rate limited (429)</source>
-        <translation type="unfinished"></translation>
+        <translation>Rate limited (429)</translation>
     </message>
     <message>
         <source>Provider error (5xx)</source>
-        <translation type="unfinished"></translation>
+        <translation>Provider error (5xx)</translation>
     </message>
     <message>
         <source>Key mismatch</source>
-        <translation type="unfinished"></translation>
+        <translation>Key mismatch</translation>
     </message>
     <message>
         <source>Refused</source>
-        <translation type="unfinished"></translation>
+        <translation>Refused</translation>
     </message>
     <message>
         <source>Auth failed</source>
-        <translation type="unfinished"></translation>
+        <translation>Auth failed</translation>
     </message>
     <message>
         <source>Invalid response</source>
-        <translation type="unfinished"></translation>
+        <translation>Invalid response</translation>
     </message>
 </context>
 <context>
     <name>OperationTableModel</name>
     <message>
         <source>Key retention ends %1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>Key retention ends %1 (%2)</translation>
     </message>
     <message>
         <source>Created %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Created %1</translation>
     </message>
     <message>
         <source>Idempotency key %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Idempotency key %1</translation>
     </message>
     <message>
         <source>Time left before the provider forgets the idempotency key (R10). After that the operation is never sent again.</source>
-        <translation type="unfinished"></translation>
+        <translation>Time left before the provider forgets the idempotency key (R10). After that the operation is never sent again.</translation>
     </message>
     <message>
         <source>Operation</source>
-        <translation type="unfinished"></translation>
+        <translation>Operation</translation>
     </message>
     <message>
         <source>Order</source>
-        <translation type="unfinished"></translation>
+        <translation>Order</translation>
     </message>
     <message>
         <source>Amount</source>
-        <translation type="unfinished"></translation>
+        <translation>Amount</translation>
     </message>
     <message>
         <source>Status</source>
-        <translation type="unfinished"></translation>
+        <translation>Status</translation>
     </message>
     <message>
         <source>Attempts</source>
-        <translation type="unfinished"></translation>
+        <translation>Attempts</translation>
     </message>
     <message>
         <source>Tool calls</source>
-        <translation type="unfinished"></translation>
+        <translation>Tool calls</translation>
     </message>
     <message>
         <source>Key expires in</source>
-        <translation type="unfinished"></translation>
+        <translation>Key expires in</translation>
     </message>
     <message>
         <source>Age</source>
-        <translation type="unfinished"></translation>
+        <translation>Age</translation>
     </message>
     <message>
         <source>Last attempt</source>
-        <translation type="unfinished"></translation>
+        <translation>Last attempt</translation>
     </message>
     <message>
         <source>Provider refund</source>
-        <translation type="unfinished"></translation>
+        <translation>Provider refund</translation>
     </message>
 </context>
 <context>
     <name>ProviderKeySource</name>
     <message>
         <source>the system keychain did not answer within 5 s</source>
-        <translation type="unfinished"></translation>
+        <translation>the system keychain did not answer within 5 s</translation>
     </message>
     <message>
         <source>the PROVIDER_API_KEY environment variable</source>
-        <translation type="unfinished"></translation>
+        <translation>the PROVIDER_API_KEY environment variable</translation>
     </message>
     <message>
         <source>system keychain</source>
-        <translation type="unfinished"></translation>
+        <translation>system keychain</translation>
     </message>
 </context>
 <context>
     <name>ProviderStatusMonitor</name>
     <message>
         <source>reachable</source>
-        <translation type="unfinished"></translation>
+        <translation>reachable</translation>
     </message>
 </context>
 <context>
     <name>QObject</name>
     <message>
         <source>Refund operations</source>
-        <translation type="unfinished"></translation>
+        <translation>Refund operations</translation>
     </message>
     <message>
         <source>Operations console for refunds: triage unknown outcomes, review attempt and tool-call history. Reads only.</source>
-        <translation type="unfinished"></translation>
+        <translation>Operations console for refunds: triage unknown outcomes, review attempt and tool-call history. Reads only.</translation>
     </message>
     <message>
         <source>Run against an embedded demo (sandbox provider and a fresh SQLite database).</source>
-        <translation type="unfinished"></translation>
+        <translation>Run against an embedded demo (sandbox provider and a fresh SQLite database).</translation>
     </message>
     <message>
         <source>Keep the demo files in DIR.</source>
-        <translation type="unfinished"></translation>
+        <translation>Keep the demo files in DIR.</translation>
     </message>
     <message>
         <source>Operation database: postgresql://user@host/db or sqlite:PATH (password from PGPASSWORD).</source>
-        <translation type="unfinished"></translation>
+        <translation>Operation database: postgresql://user@host/db or sqlite:PATH (password from PGPASSWORD).</translation>
     </message>
     <message>
         <source>Payment provider base URL; the read-only key comes from PROVIDER_API_KEY or the system keychain.</source>
-        <translation type="unfinished"></translation>
+        <translation>Payment provider base URL; the read-only key comes from PROVIDER_API_KEY or the system keychain.</translation>
     </message>
     <message>
         <source>support, finance or admin (default support).</source>
-        <translation type="unfinished"></translation>
+        <translation>support, finance or admin (default support).</translation>
     </message>
     <message>
         <source>Save the window as PNG to FILE once the data is shown, then exit.</source>
-        <translation type="unfinished"></translation>
+        <translation>Save the window as PNG to FILE once the data is shown, then exit.</translation>
     </message>
     <message>
         <source>Select this operation at start.</source>
-        <translation type="unfinished"></translation>
+        <translation>Select this operation at start.</translation>
     </message>
     <message>
         <source>Interface language: en, ru or tr (default: the system&apos;s).</source>
-        <translation type="unfinished"></translation>
+        <translation>Interface language: en, ru or tr (default: the system&apos;s).</translation>
     </message>
     <message>
         <source>trace, debug, info, warn, error or off (default: info, or the REFUND_LOG_LEVEL environment variable).</source>
-        <translation type="unfinished"></translation>
+        <translation>trace, debug, info, warn, error or off (default: info, or the REFUND_LOG_LEVEL environment variable).</translation>
     </message>
 </context>
 <context>
     <name>ResolveDialog</name>
     <message>
         <source>Look up and resolve %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Look up and resolve %1</translation>
     </message>
     <message>
         <source>At the provider (read-only)</source>
-        <translation type="unfinished"></translation>
+        <translation>At the provider (read-only)</translation>
     </message>
     <message>
         <source>Resolution</source>
-        <translation type="unfinished"></translation>
+        <translation>Resolution</translation>
     </message>
     <message>
         <source>Refunded — the selected refund is the evidence</source>
-        <translation type="unfinished"></translation>
+        <translation>Refunded — the selected refund is the evidence</translation>
     </message>
     <message>
         <source>Failed — no refund was made</source>
-        <translation type="unfinished"></translation>
+        <translation>Failed — no refund was made</translation>
     </message>
     <message>
         <source>Note (required) — what you checked and why:</source>
-        <translation type="unfinished"></translation>
+        <translation>Note (required) — what you checked and why:</translation>
     </message>
     <message>
         <source>e.g. Found re_… with metadata.operation_id = this operation, status succeeded, amount and order match.</source>
-        <translation type="unfinished"></translation>
+        <translation>e.g. Found re_… with metadata.operation_id = this operation, status succeeded, amount and order match.</translation>
     </message>
     <message>
         <source>There is no &quot;retry&quot; here on purpose: a new refund or a new key for an unknown outcome can pay the customer twice (R18).</source>
-        <translation type="unfinished"></translation>
+        <translation>There is no &quot;retry&quot; here on purpose: a new refund or a new key for an unknown outcome can pay the customer twice (R18).</translation>
     </message>
     <message>
         <source>Resolve</source>
-        <translation type="unfinished"></translation>
+        <translation>Resolve</translation>
     </message>
     <message>
         <source>Customer message…</source>
-        <translation type="unfinished"></translation>
+        <translation>Customer message…</translation>
     </message>
     <message>
         <source>This operation is %1, not unknown: there is nothing to resolve. The lookup is shown for reference.</source>
-        <translation type="unfinished"></translation>
+        <translation>This operation is %1, not unknown: there is nothing to resolve. The lookup is shown for reference.</translation>
     </message>
     <message>
         <source>No provider read key is configured, so the operation cannot be looked up. Set PROVIDER_API_KEY or use File › Connect.</source>
-        <translation type="unfinished"></translation>
+        <translation>No provider read key is configured, so the operation cannot be looked up. Set PROVIDER_API_KEY or use File › Connect.</translation>
     </message>
     <message>
         <source>The operation database cannot be opened: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>The operation database cannot be opened: %1</translation>
     </message>
     <message>
         <source>The operation cannot be read: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>The operation cannot be read: %1</translation>
     </message>
     <message>
         <source>The operation&apos;s order cannot be read: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>The operation&apos;s order cannot be read: %1</translation>
     </message>
     <message>
         <source>%1 · order %2 · %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 · order %2 · %3</translation>
     </message>
     <message>
         <source>no attempt was ever sent</source>
-        <translation type="unfinished"></translation>
+        <translation>no attempt was ever sent</translation>
     </message>
     <message>
         <source>key retention passed at %1</source>
-        <translation type="unfinished"></translation>
+        <translation>key retention passed at %1</translation>
     </message>
     <message>
         <source>key live for %1 more (until %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>key live for %1 more (until %2)</translation>
     </message>
     <message>
         <source>&lt;b&gt;Status:&lt;/b&gt; %1%2 &amp;nbsp; &lt;b&gt;Attempts:&lt;/b&gt; %3 &amp;nbsp; &lt;b&gt;Payment:&lt;/b&gt; %4</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;Status:&lt;/b&gt; %1%2 &amp;nbsp; &lt;b&gt;Attempts:&lt;/b&gt; %3 &amp;nbsp; &lt;b&gt;Payment:&lt;/b&gt; %4</translation>
     </message>
     <message>
         <source>&lt;b&gt;Created:&lt;/b&gt; %1 &amp;nbsp; &lt;b&gt;Idempotency key:&lt;/b&gt; %2</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;Created:&lt;/b&gt; %1 &amp;nbsp; &lt;b&gt;Idempotency key:&lt;/b&gt; %2</translation>
     </message>
     <message>
         <source>&lt;b&gt;Resolved:&lt;/b&gt; %1 by %2 at %3%4</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;Resolved:&lt;/b&gt; %1 by %2 at %3%4</translation>
     </message>
     <message>
         <source>the refund tool</source>
-        <translation type="unfinished"></translation>
+        <translation>the refund tool</translation>
     </message>
     <message>
         <source>an unknown time</source>
-        <translation type="unfinished"></translation>
+        <translation>an unknown time</translation>
     </message>
     <message>
         <source> — evidence %1</source>
-        <translation type="unfinished"></translation>
+        <translation> — evidence %1</translation>
     </message>
     <message>
         <source>&lt;b style=&quot;color:%1&quot;&gt;Proposal: %2.&lt;/b&gt; %3</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b style=&quot;color:%1&quot;&gt;Proposal: %2.&lt;/b&gt; %3</translation>
     </message>
     <message>
         <source>Select a refund found by the lookup.</source>
-        <translation type="unfinished"></translation>
+        <translation>Select a refund found by the lookup.</translation>
     </message>
     <message>
         <source>Waiting for the lookup.</source>
-        <translation type="unfinished"></translation>
+        <translation>Waiting for the lookup.</translation>
     </message>
     <message>
         <source>The operation could not be read.</source>
-        <translation type="unfinished"></translation>
+        <translation>The operation could not be read.</translation>
     </message>
     <message>
         <source>Nothing more to do here.</source>
-        <translation type="unfinished"></translation>
+        <translation>Nothing more to do here.</translation>
     </message>
     <message>
         <source>No refund was found, so there is no evidence of a refund.</source>
-        <translation type="unfinished"></translation>
+        <translation>No refund was found, so there is no evidence of a refund.</translation>
     </message>
     <message>
         <source>Not possible: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Not possible: %1</translation>
     </message>
     <message>
         <source>Choose refunded or failed.</source>
-        <translation type="unfinished"></translation>
+        <translation>Choose refunded or failed.</translation>
     </message>
     <message>
         <source>Write a note: what you checked and why.</source>
-        <translation type="unfinished"></translation>
+        <translation>Write a note: what you checked and why.</translation>
     </message>
     <message>
         <source>Resolved as %1. The audit log holds your note and the evidence. Next: send the customer the message (Customer message…).</source>
-        <translation type="unfinished"></translation>
+        <translation>Resolved as %1. The audit log holds your note and the evidence. Next: send the customer the message (Customer message…).</translation>
     </message>
     <message>
         <source>Another reviewer was first: %1. Your resolution was not saved.</source>
-        <translation type="unfinished"></translation>
+        <translation>Another reviewer was first: %1. Your resolution was not saved.</translation>
     </message>
     <message>
         <source>The resolution was not saved: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>The resolution was not saved: %1</translation>
+    </message>
+</context>
+<context>
+    <name>SettingsTab</name>
+    <message>
+        <source>Attempts per tool call</source>
+        <translation>Attempts per tool call</translation>
+    </message>
+    <message>
+        <source>Attempts per operation</source>
+        <translation>Attempts per operation</translation>
+    </message>
+    <message>
+        <source>Backoff base (ms)</source>
+        <translation>Backoff base (ms)</translation>
+    </message>
+    <message>
+        <source>Backoff cap (ms)</source>
+        <translation>Backoff cap (ms)</translation>
+    </message>
+    <message>
+        <source>Request timeout (ms)</source>
+        <translation>Request timeout (ms)</translation>
+    </message>
+    <message>
+        <source>Provider API version</source>
+        <translation>Provider API version</translation>
+    </message>
+    <message>
+        <source>Parallel provider lookups</source>
+        <translation>Parallel provider lookups</translation>
+    </message>
+    <message>
+        <source>These values are shared by the refund tool and every console (R20). The refund tool reads them at each call, so a saved change applies from its next call; other consoles show it when they refresh. Every change is audited with the old and new value.</source>
+        <translation>These values are shared by the refund tool and every console (R20). The refund tool reads them at each call, so a saved change applies from its next call; other consoles show it when they refresh. Every change is audited with the old and new value.</translation>
+    </message>
+    <message>
+        <source>Retry budgets, backoff and provider</source>
+        <translation>Retry budgets, backoff and provider</translation>
+    </message>
+    <message>
+        <source>Stripe API v1 (keys kept 24 h)</source>
+        <translation>Stripe API v1 (keys kept 24 h)</translation>
+    </message>
+    <message>
+        <source>Stripe API v2 (keys kept 30 days)</source>
+        <translation>Stripe API v2 (keys kept 30 days)</translation>
+    </message>
+    <message>
+        <source>Only an admin can change settings.</source>
+        <translation>Only an admin can change settings.</translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation>Refresh</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation>Save</translation>
+    </message>
+    <message>
+        <source>Change history</source>
+        <translation>Change history</translation>
+    </message>
+    <message>
+        <source>Who</source>
+        <translation>Who</translation>
+    </message>
+    <message>
+        <source>When (UTC)</source>
+        <translation>When (UTC)</translation>
+    </message>
+    <message>
+        <source>Setting</source>
+        <translation>Setting</translation>
+    </message>
+    <message>
+        <source>Old</source>
+        <translation>Old</translation>
+    </message>
+    <message>
+        <source>New</source>
+        <translation>New</translation>
+    </message>
+    <message>
+        <source>Settings cannot be read: %1</source>
+        <translation>Settings cannot be read: %1</translation>
+    </message>
+    <message>
+        <source>keys kept 30 days</source>
+        <translation>keys kept 30 days</translation>
+    </message>
+    <message>
+        <source>keys kept 24 h</source>
+        <translation>keys kept 24 h</translation>
+    </message>
+    <message>
+        <source>Settings were not saved: %1</source>
+        <translation>Settings were not saved: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Saved %n setting(s). The refund tool uses them from its next call.</source>
+        <translation>
+            <numerusform>Saved %n setting(s). The refund tool uses them from its next call.</numerusform>
+            <numerusform>Saved %n setting(s). The refund tool uses them from its next call.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The change history cannot be read: %1</source>
+        <translation>The change history cannot be read: %1</translation>
     </message>
 </context>
 <context>
     <name>StateCountsModel</name>
     <message>
         <source>All</source>
-        <translation type="unfinished"></translation>
+        <translation>All</translation>
     </message>
     <message>
         <source>Open</source>
-        <translation type="unfinished"></translation>
+        <translation>Open</translation>
     </message>
     <message>
         <source>Unknown</source>
-        <translation type="unfinished"></translation>
+        <translation>Unknown</translation>
     </message>
     <message>
         <source>Refunded</source>
-        <translation type="unfinished"></translation>
+        <translation>Refunded</translation>
     </message>
     <message>
         <source>Failed</source>
-        <translation type="unfinished"></translation>
+        <translation>Failed</translation>
     </message>
     <message>
         <source>Key expires within 1 h</source>
-        <translation type="unfinished"></translation>
+        <translation>Key expires within 1 h</translation>
     </message>
     <message>
         <source>%1: %2 operations</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: %2 operations</translation>
     </message>
 </context>
 </TS>

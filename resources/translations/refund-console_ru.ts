@@ -5,1287 +5,1741 @@
     <name>CheckUnknownDialog</name>
     <message>
         <source>Check all unknown operations</source>
-        <translation type="unfinished"></translation>
+        <translation>Проверить все неизвестные операции</translation>
     </message>
     <message>
         <source>Looks every unknown operation up at the provider (read-only) and proposes a resolution. Nothing is resolved until you tick rows, write a note and press &quot;Resolve selected&quot;.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ищет каждую операцию со статусом «неизвестно» у платёжного провайдера (только чтение) и предлагает решение. Ничего не будет решено, пока вы не отметите строки, не напишете примечание и не нажмёте «Решить выбранные».</translation>
     </message>
     <message>
         <source>Not started.</source>
-        <translation type="unfinished"></translation>
+        <translation>Не запущено.</translation>
     </message>
     <message>
         <source>%v of %m</source>
-        <translation type="unfinished"></translation>
+        <translation>%v из %m</translation>
     </message>
     <message>
         <source>Start</source>
-        <translation type="unfinished"></translation>
+        <translation>Начать</translation>
     </message>
     <message>
         <source>Cancel</source>
-        <translation type="unfinished"></translation>
+        <translation>Отмена</translation>
     </message>
     <message>
         <source>Operation</source>
-        <translation type="unfinished"></translation>
+        <translation>Операция</translation>
     </message>
     <message>
         <source>Order</source>
-        <translation type="unfinished"></translation>
+        <translation>Заказ</translation>
     </message>
     <message>
         <source>Amount</source>
-        <translation type="unfinished"></translation>
+        <translation>Сумма</translation>
     </message>
     <message>
         <source>Proposal</source>
-        <translation type="unfinished"></translation>
+        <translation>Предложение</translation>
     </message>
     <message>
         <source>Why</source>
-        <translation type="unfinished"></translation>
+        <translation>Причина</translation>
     </message>
     <message>
         <source>Result</source>
-        <translation type="unfinished"></translation>
+        <translation>Результат</translation>
     </message>
     <message>
         <source>Note for the audit log (required), e.g. Checked with Check all unknown; evidence attached per row.</source>
-        <translation type="unfinished"></translation>
+        <translation>Примечание для журнала аудита (обязательно), например: Проверено через «Проверить все неизвестные»; доказательства приложены к каждой строке.</translation>
     </message>
     <message>
         <source>Select all proposals</source>
-        <translation type="unfinished"></translation>
+        <translation>Выбрать все предложения</translation>
     </message>
     <message>
         <source>Resolve selected</source>
-        <translation type="unfinished"></translation>
+        <translation>Решить выбранные</translation>
     </message>
     <message>
         <source>Canceling…</source>
-        <translation type="unfinished"></translation>
+        <translation>Отмена…</translation>
     </message>
     <message>
         <source>Reading the unknown operations…</source>
-        <translation type="unfinished"></translation>
+        <translation>Чтение неизвестных операций…</translation>
     </message>
     <message>
         <source>waiting…</source>
-        <translation type="unfinished"></translation>
+        <translation>ожидание…</translation>
     </message>
     <message>
         <source>There are no unknown operations.</source>
-        <translation type="unfinished"></translation>
+        <translation>Неизвестных операций нет.</translation>
     </message>
     <message numerus="yes">
         <source>Looking up %n unknown operation(s), %1 at a time…</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Поиск у провайдера: %n неизвестная операция, по %1 одновременно…</numerusform>
+            <numerusform>Поиск у провайдера: %n неизвестные операции, по %1 одновременно…</numerusform>
+            <numerusform>Поиск у провайдера: %n неизвестных операций, по %1 одновременно…</numerusform>
         </translation>
     </message>
     <message>
         <source>Not looked up</source>
-        <translation type="unfinished"></translation>
+        <translation>Поиск не выполнялся</translation>
     </message>
     <message>
         <source>Tick to resolve this operation as proposed.</source>
-        <translation type="unfinished"></translation>
+        <translation>Отметьте, чтобы решить эту операцию согласно предложению.</translation>
     </message>
     <message>
         <source>Check again</source>
-        <translation type="unfinished"></translation>
+        <translation>Проверить снова</translation>
     </message>
     <message>
         <source>Could not start: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Не удалось начать: %1</translation>
     </message>
     <message>
         <source>Canceled after %1 of %2. Rows not looked up propose nothing.</source>
-        <translation type="unfinished"></translation>
+        <translation>Отменено после %1 из %2. Для строк без поиска ничего не предлагается.</translation>
     </message>
     <message numerus="yes">
         <source>Done: %1 looked up, %n with a proposal.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Готово: найдено у провайдера %1, с предложением — %n.</numerusform>
+            <numerusform>Готово: найдено у провайдера %1, с предложением — %n.</numerusform>
+            <numerusform>Готово: найдено у провайдера %1, с предложением — %n.</numerusform>
         </translation>
     </message>
     <message>
         <source>The operation database cannot be opened: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Не удаётся открыть базу данных операций: %1</translation>
     </message>
     <message>
         <source>the refund is gone</source>
-        <translation type="unfinished"></translation>
+        <translation>возврат больше не найден</translation>
     </message>
     <message>
         <source>Not resolved: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Не решено: %1</translation>
     </message>
     <message>
         <source>Resolved as %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Решено: %1</translation>
     </message>
     <message>
         <source>Resolve selected (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>Решить выбранные (%1)</translation>
     </message>
     <message>
         <source>Tick the rows to resolve.</source>
-        <translation type="unfinished"></translation>
+        <translation>Отметьте строки, которые нужно решить.</translation>
     </message>
     <message>
         <source>Write a note for the audit log.</source>
-        <translation type="unfinished"></translation>
+        <translation>Напишите примечание для журнала аудита.</translation>
+    </message>
+    <message>
+        <source>&amp;Note:</source>
+        <translation>&amp;Примечание:</translation>
     </message>
 </context>
 <context>
     <name>ConnectionDialog</name>
     <message>
         <source>Connect</source>
-        <translation type="unfinished"></translation>
+        <translation>Подключиться</translation>
     </message>
     <message>
         <source>The password may also come from PGPASSWORD. It is never saved.</source>
-        <translation type="unfinished"></translation>
+        <translation>Пароль также можно задать в PGPASSWORD. Он никогда не сохраняется.</translation>
     </message>
     <message>
         <source>rk_… restricted read-only key (leave empty to use PROVIDER_API_KEY or the keychain)</source>
-        <translation type="unfinished"></translation>
+        <translation>rk_… ограниченный ключ только для чтения (оставьте пустым, чтобы взять PROVIDER_API_KEY или связку ключей)</translation>
     </message>
     <message>
         <source>Remember the key in the system keychain</source>
-        <translation type="unfinished"></translation>
+        <translation>Запомнить ключ в системной связке ключей</translation>
     </message>
     <message>
         <source>Operation database:</source>
-        <translation type="unfinished"></translation>
+        <translation>База данных операций:</translation>
     </message>
     <message>
         <source>Provider URL:</source>
-        <translation type="unfinished"></translation>
+        <translation>URL провайдера:</translation>
     </message>
     <message>
         <source>Provider read key:</source>
-        <translation type="unfinished"></translation>
+        <translation>Ключ чтения провайдера:</translation>
     </message>
     <message>
         <source>Database URL: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>URL базы данных: %1</translation>
     </message>
     <message>
         <source>This is a write key (sk_…). The console only reads from the provider and will not use it: create a restricted read-only key (rk_…).</source>
-        <translation type="unfinished"></translation>
+        <translation>Это ключ записи (sk_…). Консоль только читает данные провайдера и не будет его использовать: создайте ограниченный ключ только для чтения (rk_…).</translation>
     </message>
     <message>
         <source>required</source>
-        <translation type="unfinished"></translation>
+        <translation>обязательно</translation>
     </message>
 </context>
 <context>
     <name>ConsoleStartup</name>
     <message>
         <source>Creating the demo…</source>
-        <translation type="unfinished"></translation>
+        <translation>Создание демо…</translation>
     </message>
     <message>
         <source>Starting a sandbox payment provider and running the refund tool through real scenarios. This takes a few seconds.</source>
-        <translation type="unfinished"></translation>
+        <translation>Запускается тестовый (sandbox) платёжный провайдер, и инструмент возвратов проходит реальные сценарии. Это займёт несколько секунд.</translation>
     </message>
     <message>
         <source>The demo could not be created.</source>
-        <translation type="unfinished"></translation>
+        <translation>Не удалось создать демо.</translation>
     </message>
     <message>
         <source>%1. Check that sandbox-provider is installed next to refund-console or on PATH.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1. Проверьте, что sandbox-provider установлен рядом с refund-console или доступен через PATH.</translation>
     </message>
     <message>
         <source>demo sandbox</source>
-        <translation type="unfinished"></translation>
+        <translation>демо-песочница</translation>
     </message>
     <message>
         <source>No database configured.</source>
-        <translation type="unfinished"></translation>
+        <translation>База данных не настроена.</translation>
     </message>
     <message>
         <source>Use File › Connect, or start with --db postgresql://user@host/db, --db sqlite:/path/ops.db or --demo.</source>
-        <translation type="unfinished"></translation>
+        <translation>Используйте Файл › Подключиться или запустите с --db postgresql://user@host/db, --db sqlite:/path/ops.db или --demo.</translation>
     </message>
 </context>
 <context>
     <name>CustomerMessageDialog</name>
     <message>
         <source>Nobody knows yet whether this refund went through. The message must not say that it succeeded or failed.</source>
-        <translation type="unfinished"></translation>
+        <translation>Пока никто не знает, прошёл ли этот возврат. В сообщении нельзя утверждать, что он выполнен или не выполнен.</translation>
     </message>
     <message>
         <source>The provider confirmed the refund. The message names the amount and the provider reference.</source>
-        <translation type="unfinished"></translation>
+        <translation>Платёжный провайдер подтвердил возврат. В сообщении указаны сумма и идентификатор у провайдера.</translation>
     </message>
     <message>
         <source>No refund was made. The message says so honestly and gives the next step.</source>
-        <translation type="unfinished"></translation>
+        <translation>Возврат не был выполнен. Сообщение честно говорит об этом и называет следующий шаг.</translation>
     </message>
     <message>
         <source>Customer message — order %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Сообщение клиенту — заказ %1</translation>
     </message>
     <message>
         <source>&lt;b&gt;%1&lt;/b&gt; · order %2 · %3</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;%1&lt;/b&gt; · заказ %2 · %3</translation>
     </message>
     <message>
         <source>&amp;Language:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Язык:</translation>
     </message>
     <message>
         <source>Changing the language replaces the text with that language&apos;s draft (Ctrl+Z brings your edits back).</source>
-        <translation type="unfinished"></translation>
+        <translation>При смене языка текст заменяется черновиком на этом языке (Ctrl+Z возвращает ваши правки).</translation>
     </message>
     <message>
         <source>Keep editing</source>
-        <translation type="unfinished"></translation>
+        <translation>Продолжить правку</translation>
     </message>
     <message>
         <source>Copy anyway</source>
-        <translation type="unfinished"></translation>
+        <translation>Всё равно копировать</translation>
     </message>
     <message>
         <source>&amp;Copy to clipboard</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Копировать в буфер</translation>
     </message>
     <message>
         <source>Reset draft</source>
-        <translation type="unfinished"></translation>
+        <translation>Сбросить черновик</translation>
     </message>
     <message>
         <source>✓ The text does not claim that the refund succeeded or failed.</source>
-        <translation type="unfinished"></translation>
+        <translation>✓ Текст не утверждает, что возврат выполнен или не выполнен.</translation>
     </message>
     <message>
         <source>✓ The text does not contradict the operation&apos;s status.</source>
-        <translation type="unfinished"></translation>
+        <translation>✓ Текст не противоречит статусу операции.</translation>
     </message>
     <message numerus="yes">
         <source>⚠ %n phrase(s) state an outcome nobody has confirmed: %1</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>⚠ %n фраза утверждает итог, который никто не подтвердил: %1</numerusform>
+            <numerusform>⚠ %n фразы утверждают итог, который никто не подтвердил: %1</numerusform>
+            <numerusform>⚠ %n фраз утверждают итог, который никто не подтвердил: %1</numerusform>
         </translation>
     </message>
     <message>
         <source>&lt;b&gt;Not copied.&lt;/b&gt; Nobody knows yet whether this refund went through, but the text says:</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;Не скопировано.&lt;/b&gt; Пока никто не знает, прошёл ли этот возврат, но в тексте сказано:</translation>
     </message>
     <message>
         <source>&lt;b&gt;Not copied.&lt;/b&gt; The text contradicts the operation&apos;s status:</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;Не скопировано.&lt;/b&gt; Текст противоречит статусу операции:</translation>
     </message>
     <message>
         <source>Edit those phrases, or copy anyway if you are sure the customer should read this.</source>
-        <translation type="unfinished"></translation>
+        <translation>Исправьте эти фразы или всё равно скопируйте текст, если уверены, что клиенту следует это прочитать.</translation>
     </message>
     <message>
         <source>Copied to the clipboard.</source>
-        <translation type="unfinished"></translation>
+        <translation>Скопировано в буфер обмена.</translation>
     </message>
 </context>
 <context>
     <name>DetailPanel</name>
     <message>
         <source>#</source>
-        <translation type="unfinished"></translation>
+        <translation>#</translation>
     </message>
     <message>
         <source>Started (UTC)</source>
-        <translation type="unfinished"></translation>
+        <translation>Начало (UTC)</translation>
     </message>
     <message>
         <source>Local</source>
-        <translation type="unfinished"></translation>
+        <translation>Местное</translation>
     </message>
     <message>
         <source>Outcome</source>
-        <translation type="unfinished"></translation>
+        <translation>Итог</translation>
     </message>
     <message>
         <source>HTTP</source>
-        <translation type="unfinished"></translation>
+        <translation>HTTP</translation>
     </message>
     <message>
         <source>Provider request</source>
-        <translation type="unfinished"></translation>
+        <translation>Запрос к провайдеру</translation>
     </message>
     <message>
         <source>Replayed</source>
-        <translation type="unfinished"></translation>
+        <translation>Повтор</translation>
     </message>
     <message>
         <source>Tool call</source>
-        <translation type="unfinished"></translation>
+        <translation>Вызов инструмента</translation>
     </message>
     <message>
         <source>Took</source>
-        <translation type="unfinished"></translation>
+        <translation>Длительность</translation>
     </message>
     <message>
         <source>Mapped to the operation</source>
-        <translation type="unfinished"></translation>
+        <translation>Связь с операцией</translation>
     </message>
     <message>
         <source>Returned</source>
-        <translation type="unfinished"></translation>
+        <translation>Результат</translation>
     </message>
     <message>
         <source>Reason</source>
-        <translation type="unfinished"></translation>
+        <translation>Причина</translation>
     </message>
     <message>
         <source>When (UTC)</source>
-        <translation type="unfinished"></translation>
+        <translation>Когда (UTC)</translation>
     </message>
     <message>
         <source>Actor</source>
-        <translation type="unfinished"></translation>
+        <translation>Исполнитель</translation>
     </message>
     <message>
         <source>Role</source>
-        <translation type="unfinished"></translation>
+        <translation>Роль</translation>
     </message>
     <message>
         <source>Action</source>
-        <translation type="unfinished"></translation>
+        <translation>Действие</translation>
     </message>
     <message>
         <source>Details</source>
-        <translation type="unfinished"></translation>
+        <translation>Подробности</translation>
     </message>
     <message>
         <source>Attempts</source>
-        <translation type="unfinished"></translation>
+        <translation>Попытки</translation>
     </message>
     <message>
         <source>Tool calls</source>
-        <translation type="unfinished"></translation>
+        <translation>Вызовы инструмента</translation>
     </message>
     <message>
         <source>Audit log</source>
-        <translation type="unfinished"></translation>
+        <translation>Журнал аудита</translation>
     </message>
     <message>
         <source>Order</source>
-        <translation type="unfinished"></translation>
+        <translation>Заказ</translation>
     </message>
     <message>
         <source>Amount</source>
-        <translation type="unfinished"></translation>
+        <translation>Сумма</translation>
     </message>
     <message>
         <source>Idempotency key</source>
-        <translation type="unfinished"></translation>
+        <translation>Ключ идемпотентности</translation>
     </message>
     <message>
         <source>Key expires</source>
-        <translation type="unfinished"></translation>
+        <translation>Ключ истекает</translation>
     </message>
     <message>
         <source>Created</source>
-        <translation type="unfinished"></translation>
+        <translation>Создана</translation>
     </message>
     <message>
         <source>First attempt</source>
-        <translation type="unfinished"></translation>
+        <translation>Первая попытка</translation>
     </message>
     <message>
         <source>Last attempt</source>
-        <translation type="unfinished"></translation>
+        <translation>Последняя попытка</translation>
     </message>
     <message>
         <source>Why unknown</source>
-        <translation type="unfinished"></translation>
+        <translation>Почему неизвестно</translation>
     </message>
     <message>
         <source>Provider refund</source>
-        <translation type="unfinished"></translation>
+        <translation>Возврат у провайдера</translation>
     </message>
     <message>
         <source>Provider status</source>
-        <translation type="unfinished"></translation>
+        <translation>Статус у провайдера</translation>
     </message>
     <message>
         <source>Failure code</source>
-        <translation type="unfinished"></translation>
+        <translation>Код ошибки</translation>
     </message>
     <message>
         <source>Closed</source>
-        <translation type="unfinished"></translation>
+        <translation>Закрыта</translation>
     </message>
     <message>
         <source>Resolved by</source>
-        <translation type="unfinished"></translation>
+        <translation>Кем решено</translation>
     </message>
     <message>
         <source>Resolution note</source>
-        <translation type="unfinished"></translation>
+        <translation>Примечание к решению</translation>
     </message>
     <message>
         <source>Select an operation to see its attempts, tool calls and audit log.</source>
-        <translation type="unfinished"></translation>
+        <translation>Выберите операцию, чтобы увидеть её попытки, вызовы инструмента и журнал аудита.</translation>
     </message>
     <message>
         <source>Order %1 · %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Заказ %1 · %2</translation>
     </message>
     <message>
         <source>%1  ·  %2 minor units, %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1  ·  %2 в мин. ед., %3</translation>
     </message>
     <message>
         <source>%1 of %2 allowed</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 из %2 допустимых</translation>
     </message>
     <message>
         <source>%1 at %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1, %2</translation>
     </message>
     <message>
         <source>Attempts (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>Попытки (%1)</translation>
     </message>
     <message>
         <source>Tool calls (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>Вызовы инструмента (%1)</translation>
     </message>
     <message>
         <source>Audit log (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>Журнал аудита (%1)</translation>
     </message>
     <message>
         <source>in %1</source>
-        <translation type="unfinished"></translation>
+        <translation>через %1</translation>
     </message>
     <message>
         <source>— (no attempt yet)</source>
-        <translation type="unfinished"></translation>
+        <translation>— (попыток ещё не было)</translation>
     </message>
     <message>
         <source>none</source>
-        <translation type="unfinished"></translation>
+        <translation>нет</translation>
     </message>
     <message>
         <source>replayed</source>
-        <translation type="unfinished"></translation>
+        <translation>повтор</translation>
     </message>
     <message>
         <source>no</source>
-        <translation type="unfinished"></translation>
+        <translation>нет</translation>
     </message>
     <message>
         <source>—</source>
-        <translation type="unfinished"></translation>
+        <translation>—</translation>
     </message>
     <message>
         <source>created it (committed the key)</source>
-        <translation type="unfinished"></translation>
+        <translation>создал её (зафиксировал ключ)</translation>
     </message>
     <message>
         <source>joined the existing operation</source>
-        <translation type="unfinished"></translation>
+        <translation>присоединился к существующей операции</translation>
     </message>
     <message>
         <source>lost the insert race, joined the winner&apos;s row (R3)</source>
-        <translation type="unfinished"></translation>
+        <translation>проиграл гонку вставки, присоединился к строке победителя (R3)</translation>
+    </message>
+    <message>
+        <source>Look up &amp;&amp; resolve…</source>
+        <translation>Найти &amp;&amp; решить…</translation>
+    </message>
+    <message>
+        <source>Customer message…</source>
+        <translation>Сообщение клиенту…</translation>
+    </message>
+    <message>
+        <source>Draft the honest message for the customer (Ctrl+M)</source>
+        <translation>Составить честное сообщение для клиента (Ctrl+M)</translation>
+    </message>
+    <message>
+        <source>Open: the refund tool may still be working on it, so it cannot be resolved yet.</source>
+        <translation>Открыта: инструмент возвратов, возможно, ещё работает с ней, поэтому решить её пока нельзя.</translation>
+    </message>
+    <message>
+        <source>Closed operations never change (R4).</source>
+        <translation>Закрытые операции никогда не меняются (R4).</translation>
+    </message>
+    <message>
+        <source>Look the refund up at the provider and resolve it with evidence (Ctrl+L)</source>
+        <translation>Найти возврат у провайдера и решить операцию с доказательствами (Ctrl+L)</translation>
     </message>
 </context>
 <context>
     <name>FoundRefundTable</name>
     <message>
         <source>refund list</source>
-        <translation type="unfinished"></translation>
+        <translation>список возвратов</translation>
     </message>
     <message>
         <source>event (key)</source>
-        <translation type="unfinished"></translation>
+        <translation>событие (ключ)</translation>
     </message>
     <message>
         <source>list + event</source>
-        <translation type="unfinished"></translation>
+        <translation>список + событие</translation>
     </message>
     <message>
         <source>Refund</source>
-        <translation type="unfinished"></translation>
+        <translation>Возврат</translation>
     </message>
     <message>
         <source>Amount</source>
-        <translation type="unfinished"></translation>
+        <translation>Сумма</translation>
     </message>
     <message>
         <source>Status</source>
-        <translation type="unfinished"></translation>
+        <translation>Статус</translation>
     </message>
     <message>
         <source>Created (UTC)</source>
-        <translation type="unfinished"></translation>
+        <translation>Создан (UTC)</translation>
     </message>
     <message>
         <source>Found by</source>
-        <translation type="unfinished"></translation>
+        <translation>Найден через</translation>
     </message>
     <message>
         <source>Metadata</source>
-        <translation type="unfinished"></translation>
+        <translation>Метаданные</translation>
     </message>
     <message>
         <source>Checks</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>✓ amount, currency and order match</source>
-        <translation type="unfinished"></translation>
+        <translation>Проверки</translation>
     </message>
     <message>
         <source>(no status)</source>
-        <translation type="unfinished"></translation>
+        <translation>(нет статуса)</translation>
     </message>
     <message>
         <source>Events: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>События: %1</translation>
+    </message>
+    <message>
+        <source>✓ amount, currency, order match</source>
+        <translation>✓ сумма, валюта и заказ совпадают</translation>
+    </message>
+</context>
+<context>
+    <name>HistoryCharts</name>
+    <message>
+        <source>Operations per week by outcome</source>
+        <translation>Операции за неделю по итогам</translation>
+    </message>
+    <message>
+        <source>Operations per day by outcome</source>
+        <translation>Операции за день по итогам</translation>
+    </message>
+    <message>
+        <source>Created (UTC)</source>
+        <translation>Дата создания (UTC)</translation>
+    </message>
+    <message>
+        <source>Operations</source>
+        <translation>Операции</translation>
+    </message>
+    <message>
+        <source>Duplicate refunds prevented per week</source>
+        <translation>Предотвращённые повторные возвраты за неделю</translation>
+    </message>
+    <message>
+        <source>Duplicate refunds prevented per day</source>
+        <translation>Предотвращённые повторные возвраты за день</translation>
+    </message>
+    <message>
+        <source>Operation created (UTC)</source>
+        <translation>Создание операции (UTC)</translation>
+    </message>
+    <message>
+        <source>Key reuses</source>
+        <translation>Повторы ключа</translation>
+    </message>
+    <message>
+        <source>%1 — %2 duplicates prevented</source>
+        <translation>%1 — предотвращено повторов: %2</translation>
+    </message>
+    <message>
+        <source>Provider attempts per operation</source>
+        <translation>Попытки у провайдера на операцию</translation>
+    </message>
+    <message>
+        <source>Attempts (same key)</source>
+        <translation>Попытки (тот же ключ)</translation>
+    </message>
+    <message>
+        <source>Time to resolve (operations a reviewer resolved)</source>
+        <translation>Время до решения (операции, решённые проверяющим)</translation>
+    </message>
+    <message>
+        <source>Resolved operations</source>
+        <translation>Решённые операции</translation>
+    </message>
+    <message>
+        <source>resolved_at - created_at</source>
+        <translation>resolved_at - created_at</translation>
+    </message>
+    <message>
+        <source>%1 d</source>
+        <translation>%1 д</translation>
+    </message>
+    <message>
+        <source>%1 h</source>
+        <translation>%1 ч</translation>
+    </message>
+    <message>
+        <source>under %1</source>
+        <translation>менее %1</translation>
+    </message>
+    <message>
+        <source>over %1</source>
+        <translation>более %1</translation>
+    </message>
+    <message>
+        <source>%1 – %2</source>
+        <translation>%1 – %2</translation>
+    </message>
+    <message>
+        <source>%1 d %2 h</source>
+        <translation>%1 д %2 ч</translation>
+    </message>
+    <message>
+        <source>%1 h %2 min</source>
+        <translation>%1 ч %2 мин</translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation>%1 мин</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 с</translation>
+    </message>
+</context>
+<context>
+    <name>HistoryTab</name>
+    <message>
+        <source>From (UTC)</source>
+        <translation>С (UTC)</translation>
+    </message>
+    <message>
+        <source>to (UTC, inclusive)</source>
+        <translation>по (UTC, включительно)</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Статус</translation>
+    </message>
+    <message>
+        <source>All states</source>
+        <translation>Все статусы</translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation>Обновить</translation>
+    </message>
+    <message>
+        <source>Export CSV…</source>
+        <translation>Экспорт в CSV…</translation>
+    </message>
+    <message>
+        <source>The history cannot be read: %1</source>
+        <translation>Не удаётся прочитать историю: %1</translation>
+    </message>
+    <message>
+        <source>The end date is before the start date: pick a later end date.</source>
+        <translation>Дата окончания раньше даты начала: выберите более позднюю дату окончания.</translation>
+    </message>
+    <message>
+        <source>The operations table could not be read: %1</source>
+        <translation>Не удалось прочитать таблицу операций: %1</translation>
+    </message>
+    <message>
+        <source>Computing…</source>
+        <translation>Вычисление…</translation>
+    </message>
+    <message>
+        <source>The history could not be computed: %1</source>
+        <translation>Не удалось вычислить историю: %1</translation>
+    </message>
+    <message>
+        <source>no refunds</source>
+        <translation>нет возвратов</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>нет</translation>
+    </message>
+    <message>
+        <source>none resolved</source>
+        <translation>нет решённых</translation>
+    </message>
+    <message>
+        <source>%1 operations · computed in %2 ms</source>
+        <translation>Операций: %1 · вычислено за %2 мс</translation>
+    </message>
+    <message>
+        <source>No operations were created in this range%1.
+Pick a wider date range or another state to see the duplicate-prevention history.</source>
+        <translation>Ни одной операции%1 не создано в этом диапазоне.
+Выберите более широкий диапазон дат или другой статус, чтобы увидеть историю предотвращения повторов.</translation>
+    </message>
+    <message>
+        <source> with state %1</source>
+        <translation> со статусом «%1»</translation>
+    </message>
+    <message>
+        <source>Export history as CSV</source>
+        <translation>Экспорт истории в CSV</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation>Файлы CSV (*.csv)</translation>
+    </message>
+    <message>
+        <source>Exporting %1 operations…</source>
+        <translation>Экспорт операций: %1…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Отмена</translation>
+    </message>
+    <message>
+        <source>The export could not start: %1</source>
+        <translation>Не удалось начать экспорт: %1</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>Не удаётся записать %1: %2</translation>
+    </message>
+    <message>
+        <source>The export failed, no file was written: %1</source>
+        <translation>Экспорт не удался, файл не записан: %1</translation>
+    </message>
+    <message>
+        <source>Export cancelled: no file was written.</source>
+        <translation>Экспорт отменён: файл не записан.</translation>
+    </message>
+    <message>
+        <source>Exported %1 operations to %2.</source>
+        <translation>Экспортировано операций: %1, файл: %2.</translation>
+    </message>
+</context>
+<context>
+    <name>HistoryTableModel</name>
+    <message>
+        <source>Operation</source>
+        <translation>Операция</translation>
+    </message>
+    <message>
+        <source>Order</source>
+        <translation>Заказ</translation>
+    </message>
+    <message>
+        <source>Amount</source>
+        <translation>Сумма</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Статус</translation>
+    </message>
+    <message>
+        <source>Attempts</source>
+        <translation>Попытки</translation>
+    </message>
+    <message>
+        <source>Tool calls</source>
+        <translation>Вызовы инструмента</translation>
+    </message>
+    <message>
+        <source>Created (UTC)</source>
+        <translation>Создана (UTC)</translation>
+    </message>
+    <message>
+        <source>Closed / resolved (UTC)</source>
+        <translation>Закрыта / решена (UTC)</translation>
+    </message>
+    <message>
+        <source>Provider refund</source>
+        <translation>Возврат у провайдера</translation>
+    </message>
+    <message>
+        <source>Reason / failure code</source>
+        <translation>Причина / код ошибки</translation>
+    </message>
+    <message>
+        <source>Resolved by</source>
+        <translation>Кем решено</translation>
+    </message>
+    <message>
+        <source>Resolution note</source>
+        <translation>Примечание к решению</translation>
     </message>
 </context>
 <context>
     <name>LogViewDialog</name>
     <message>
         <source>Log</source>
-        <translation type="unfinished"></translation>
+        <translation>Журнал</translation>
     </message>
     <message>
         <source>The newest lines of this session&apos;s log. Keys and passwords are never written.</source>
-        <translation type="unfinished"></translation>
+        <translation>Последние строки журнала этого сеанса. Ключи и пароли никогда не записываются.</translation>
     </message>
     <message>
         <source>The newest lines of this session&apos;s log. Older lines: %1. Keys and passwords are never written.</source>
-        <translation type="unfinished"></translation>
+        <translation>Последние строки журнала этого сеанса. Более старые строки: %1. Ключи и пароли никогда не записываются.</translation>
     </message>
 </context>
 <context>
     <name>LookupPanel</name>
     <message>
         <source>Not looked up yet.</source>
-        <translation type="unfinished"></translation>
+        <translation>Поиск ещё не выполнялся.</translation>
     </message>
     <message>
         <source>Cancel lookup</source>
-        <translation type="unfinished"></translation>
+        <translation>Отменить поиск</translation>
     </message>
     <message>
         <source>Look up again</source>
-        <translation type="unfinished"></translation>
+        <translation>Искать снова</translation>
     </message>
     <message>
         <source>Canceling…</source>
-        <translation type="unfinished"></translation>
+        <translation>Отмена…</translation>
     </message>
     <message>
         <source>Looking up %1 at the provider…</source>
-        <translation type="unfinished"></translation>
+        <translation>Поиск %1 у провайдера…</translation>
     </message>
     <message>
         <source>No refund is linked to this operation. Checked %1 refund(s) of the payment and %2 refund event(s) at %3.</source>
-        <translation type="unfinished"></translation>
+        <translation>С этой операцией не связан ни один возврат. Проверено возвратов платежа: %1, событий возврата: %2 (%3).</translation>
     </message>
     <message numerus="yes">
         <source>%n refund(s) linked to this operation. Checked %1 refund(s) of the payment and %2 refund event(s) at %3.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>С этой операцией связан %n возврат. Проверено возвратов платежа: %1, событий возврата: %2 (%3).</numerusform>
+            <numerusform>С этой операцией связано %n возврата. Проверено возвратов платежа: %1, событий возврата: %2 (%3).</numerusform>
+            <numerusform>С этой операцией связано %n возвратов. Проверено возвратов платежа: %1, событий возврата: %2 (%3).</numerusform>
         </translation>
     </message>
     <message>
         <source>Lookup canceled. What is shown is incomplete and proves nothing.</source>
-        <translation type="unfinished"></translation>
+        <translation>Поиск отменён. Показанные данные неполны и ничего не доказывают.</translation>
     </message>
     <message>
         <source>Lookup incomplete: reading %1 failed.</source>
-        <translation type="unfinished"></translation>
+        <translation>Поиск не завершён: не удалось прочитать %1.</translation>
     </message>
     <message>
         <source>%1 — %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 — %2</translation>
     </message>
 </context>
 <context>
     <name>MainWindow</name>
     <message>
         <source>Refund operations</source>
-        <translation type="unfinished"></translation>
+        <translation>Операции возврата</translation>
     </message>
     <message>
         <source>Provider: not configured</source>
-        <translation type="unfinished"></translation>
+        <translation>Провайдер: не настроен</translation>
     </message>
     <message>
         <source>OPERATIONS</source>
-        <translation type="unfinished"></translation>
+        <translation>ОПЕРАЦИИ</translation>
     </message>
     <message>
         <source>Search order id, operation id, key prefix or refund id (Ctrl+F)</source>
-        <translation type="unfinished"></translation>
+        <translation>Поиск по id заказа, id операции, началу ключа или id возврата (Ctrl+F)</translation>
     </message>
     <message>
         <source>&amp;File</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Файл</translation>
     </message>
     <message>
         <source>&amp;Connect…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Подключиться…</translation>
     </message>
     <message>
         <source>&amp;Quit</source>
-        <translation type="unfinished"></translation>
+        <translation>В&amp;ыход</translation>
     </message>
     <message>
         <source>&amp;View</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Вид</translation>
     </message>
     <message>
         <source>&amp;Refresh</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Обновить</translation>
     </message>
     <message>
         <source>&amp;Find</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Найти</translation>
     </message>
     <message>
         <source>Copy cells</source>
-        <translation type="unfinished"></translation>
+        <translation>Копировать ячейки</translation>
     </message>
     <message>
         <source>&amp;Help</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Справка</translation>
     </message>
     <message>
         <source>&amp;About</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;О программе</translation>
     </message>
     <message>
         <source>About Refund operations</source>
-        <translation type="unfinished"></translation>
+        <translation>О программе «Операции возврата»</translation>
     </message>
     <message>
         <source>&lt;b&gt;Refund operations console&lt;/b&gt; %1&lt;br&gt;Triage refunds whose outcome is unknown, review attempt and tool-call history. The console only reads from the payment provider and never sends a refund.</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;Консоль операций возврата&lt;/b&gt; %1&lt;br&gt;Разбор возвратов с неизвестным итогом, просмотр истории попыток и вызовов инструмента. Консоль только читает данные платёжного провайдера и никогда не отправляет возвраты.</translation>
     </message>
     <message>
         <source>typed in</source>
-        <translation type="unfinished"></translation>
+        <translation>введён вручную</translation>
     </message>
     <message>
         <source>system keychain</source>
-        <translation type="unfinished"></translation>
+        <translation>системная связка ключей</translation>
     </message>
     <message>
         <source>The key could not be saved in the system keychain (%1). It is used for this session only.</source>
-        <translation type="unfinished"></translation>
+        <translation>Не удалось сохранить ключ в системной связке ключей (%1). Он будет использоваться только в этом сеансе.</translation>
     </message>
     <message>
         <source>Loading…</source>
-        <translation type="unfinished"></translation>
+        <translation>Загрузка…</translation>
     </message>
     <message>
         <source>Loading</source>
-        <translation type="unfinished"></translation>
+        <translation>Загрузка</translation>
     </message>
     <message>
         <source>The database address is not valid.</source>
-        <translation type="unfinished"></translation>
+        <translation>Недопустимый адрес базы данных.</translation>
     </message>
     <message>
         <source>%1. Use File › Connect to enter postgresql://user@host/db or sqlite:/path.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1. Используйте Файл › Подключиться, чтобы ввести postgresql://user@host/db или sqlite:/path.</translation>
     </message>
     <message>
         <source>Refund operations — %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Операции возврата — %1</translation>
     </message>
     <message>
         <source>This database cannot be shown.</source>
-        <translation type="unfinished"></translation>
+        <translation>Эту базу данных невозможно отобразить.</translation>
     </message>
     <message>
         <source>Its schema is older than this console. Run `refund-tool db migrate` on it, then press F5.</source>
-        <translation type="unfinished"></translation>
+        <translation>Её схема старее этой консоли. Выполните для неё `refund-tool db migrate`, затем нажмите F5.</translation>
     </message>
     <message>
         <source>A write key (sk_…) was given for the provider (from %1). The console only reads from the provider and refuses to use it. Create a restricted read-only key (rk_…) and set it in PROVIDER_API_KEY or with File › Connect.</source>
-        <translation type="unfinished"></translation>
+        <translation>Для провайдера указан ключ записи (sk_…) (источник: %1). Консоль только читает данные провайдера и отказывается его использовать. Создайте ограниченный ключ только для чтения (rk_…) и задайте его в PROVIDER_API_KEY или через Файл › Подключиться.</translation>
     </message>
     <message>
         <source>Provider: %1 — write key refused</source>
-        <translation type="unfinished"></translation>
+        <translation>Провайдер: %1 — ключ записи отклонён</translation>
     </message>
     <message>
         <source>Provider: %1 — no read key (set PROVIDER_API_KEY)</source>
-        <translation type="unfinished"></translation>
+        <translation>Провайдер: %1 — нет ключа чтения (задайте PROVIDER_API_KEY)</translation>
     </message>
     <message>
         <source>Provider: %1 — checking…</source>
-        <translation type="unfinished"></translation>
+        <translation>Провайдер: %1 — проверка…</translation>
     </message>
     <message>
         <source>Read key %1 from %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Ключ чтения %1, источник: %2</translation>
     </message>
     <message>
         <source>Provider: %1 — %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Провайдер: %1 — %2</translation>
     </message>
     <message>
         <source>Operation %1 was not found in this database.</source>
-        <translation type="unfinished"></translation>
+        <translation>Операция %1 не найдена в этой базе данных.</translation>
     </message>
     <message>
         <source>%1 is no longer in this list (its state changed). Use All or search for it.</source>
-        <translation type="unfinished"></translation>
+        <translation>Операции %1 больше нет в этом списке (её статус изменился). Выберите «Все» или найдите её поиском.</translation>
     </message>
     <message>
         <source>The database refused a query: %1. The data shown may be incomplete; press F5 to try again.</source>
-        <translation type="unfinished"></translation>
+        <translation>База данных отклонила запрос: %1. Показанные данные могут быть неполными; нажмите F5, чтобы повторить.</translation>
     </message>
     <message>
         <source>database</source>
-        <translation type="unfinished"></translation>
+        <translation>база данных</translation>
     </message>
     <message>
         <source>Check that PostgreSQL is running and reachable</source>
-        <translation type="unfinished"></translation>
+        <translation>Проверьте, что PostgreSQL запущен и доступен</translation>
     </message>
     <message>
         <source>Check that the database file exists and is readable</source>
-        <translation type="unfinished"></translation>
+        <translation>Проверьте, что файл базы данных существует и доступен для чтения</translation>
     </message>
     <message>
         <source>&lt;b&gt;Cannot reach the database&lt;/b&gt; (%1 %2): %3.&lt;br&gt;%4; retrying every %5 s.</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;Нет связи с базой данных&lt;/b&gt; (%1 %2): %3.&lt;br&gt;%4; повторная попытка каждые %5 с.</translation>
     </message>
     <message>
         <source>Nothing is lost: the rows below are from %1 and may be out of date.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ничего не потеряно: строки ниже получены в %1 и могут быть устаревшими.</translation>
     </message>
     <message>
         <source>Cannot reach the database</source>
-        <translation type="unfinished"></translation>
+        <translation>Нет связи с базой данных</translation>
     </message>
     <message>
         <source>%1 at %2. %3; retrying every %4 s.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: %2. %3; повторная попытка каждые %4 с.</translation>
     </message>
     <message>
         <source>Nothing matches “%1”.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ничего не найдено по запросу «%1».</translation>
     </message>
     <message>
         <source>Search finds exact order ids and provider refund ids, and operation ids or idempotency keys by their beginning. Clear the search or pick All on the left.</source>
-        <translation type="unfinished"></translation>
+        <translation>Поиск находит id заказов и id возвратов у провайдера по точному совпадению, а id операций и ключи идемпотентности — по началу. Очистите поиск или выберите «Все» слева.</translation>
     </message>
     <message>
         <source>No refund operations yet.</source>
-        <translation type="unfinished"></translation>
+        <translation>Операций возврата пока нет.</translation>
     </message>
     <message>
         <source>Operations appear here as soon as the refund tool handles its first call.</source>
-        <translation type="unfinished"></translation>
+        <translation>Операции появятся здесь, как только инструмент возвратов обработает первый вызов.</translation>
     </message>
     <message>
         <source>No open refunds — nothing is being retried.</source>
-        <translation type="unfinished"></translation>
+        <translation>Открытых возвратов нет — ничего не повторяется.</translation>
     </message>
     <message>
         <source>Open operations are the ones the refund tool may still retry.</source>
-        <translation type="unfinished"></translation>
+        <translation>Открытые операции — это те, которые инструмент возвратов ещё может повторить.</translation>
     </message>
     <message>
         <source>No unknown refunds — nothing needs checking.</source>
-        <translation type="unfinished"></translation>
+        <translation>Неизвестных возвратов нет — проверять нечего.</translation>
     </message>
     <message>
         <source>When the provider&apos;s answer is lost, the operation shows up here for a person to look up.</source>
-        <translation type="unfinished"></translation>
+        <translation>Если ответ провайдера потерян, операция появляется здесь, чтобы сотрудник нашёл её у провайдера.</translation>
     </message>
     <message>
         <source>No refunded operations yet.</source>
-        <translation type="unfinished"></translation>
+        <translation>Возвращённых операций пока нет.</translation>
     </message>
     <message>
         <source>Refunds confirmed by the provider are listed here with their refund id.</source>
-        <translation type="unfinished"></translation>
+        <translation>Здесь перечислены возвраты, подтверждённые провайдером, с их id возврата.</translation>
     </message>
     <message>
         <source>No failed refunds.</source>
-        <translation type="unfinished"></translation>
+        <translation>Невыполненных возвратов нет.</translation>
     </message>
     <message>
         <source>Refunds the provider refused, or that a reviewer confirmed were never made, are listed here.</source>
-        <translation type="unfinished"></translation>
+        <translation>Здесь перечислены возвраты, которые провайдер отклонил или которые, по подтверждению проверяющего, так и не были выполнены.</translation>
     </message>
     <message>
         <source>No key expires within the next hour.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ни один ключ не истекает в ближайший час.</translation>
     </message>
     <message>
         <source>Open and unknown operations whose idempotency key is about to expire at the provider are listed here, soonest first.</source>
-        <translation type="unfinished"></translation>
+        <translation>Здесь перечислены открытые и неизвестные операции, чей ключ идемпотентности скоро истечёт у провайдера; сначала — ближайшие.</translation>
     </message>
     <message>
         <source>Nothing selected.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ничего не выбрано.</translation>
     </message>
     <message>
         <source>%1 · 1 operation</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 · 1 операция</translation>
     </message>
     <message>
         <source>%1 · %2 operations</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 · операций: %2</translation>
     </message>
     <message>
         <source>%1 of %2 rows loaded</source>
-        <translation type="unfinished"></translation>
+        <translation>Загружено строк: %1 из %2</translation>
     </message>
     <message>
         <source>Database: not connected</source>
-        <translation type="unfinished"></translation>
+        <translation>База данных: не подключена</translation>
     </message>
     <message>
         <source>Database: %1 %2%3</source>
-        <translation type="unfinished"></translation>
+        <translation>База данных: %1 %2%3</translation>
     </message>
     <message>
         <source> — disconnected</source>
-        <translation type="unfinished"></translation>
+        <translation> — отключена</translation>
     </message>
     <message>
         <source>Role: %1 (SQLite: shapes the interface only)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>SQLite has no users: the role only decides what the console offers.</source>
-        <translation type="unfinished"></translation>
+        <translation>Роль: %1 (SQLite: влияет только на интерфейс)</translation>
     </message>
     <message>
         <source>Role: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Роль: %1</translation>
     </message>
     <message>
         <source>On PostgreSQL the database itself enforces what this role may do.</source>
-        <translation type="unfinished"></translation>
+        <translation>В PostgreSQL сама база данных ограничивает то, что может делать эта роль.</translation>
+    </message>
+    <message>
+        <source>Connect a provider with a read-only key (PROVIDER_API_KEY or File › Connect) to look refunds up.</source>
+        <translation>Подключите провайдера с ключом только для чтения (PROVIDER_API_KEY или Файл › Подключиться), чтобы искать возвраты.</translation>
+    </message>
+    <message>
+        <source>&amp;Log</source>
+        <translation>&amp;Журнал</translation>
+    </message>
+    <message>
+        <source>&amp;Review</source>
+        <translation>&amp;Проверка</translation>
+    </message>
+    <message>
+        <source>Look up &amp;&amp; &amp;resolve selected…</source>
+        <translation>Найти &amp;&amp; &amp;решить выбранную…</translation>
+    </message>
+    <message>
+        <source>Customer &amp;message for selected…</source>
+        <translation>&amp;Сообщение клиенту по выбранной…</translation>
+    </message>
+    <message>
+        <source>&amp;Check all unknown…</source>
+        <translation>Проверить все &amp;неизвестные…</translation>
+    </message>
+    <message>
+        <source>Checking unknown refunds needs the provider: connect one with a read-only key (PROVIDER_API_KEY or File › Connect).</source>
+        <translation>Для проверки неизвестных возвратов нужен провайдер: подключите его с ключом только для чтения (PROVIDER_API_KEY или Файл › Подключиться).</translation>
+    </message>
+    <message>
+        <source>Operations</source>
+        <translation>Операции</translation>
+    </message>
+    <message>
+        <source>History</source>
+        <translation>История</translation>
+    </message>
+    <message>
+        <source>Settings</source>
+        <translation>Настройки</translation>
+    </message>
+    <message>
+        <source>Duplicate-prevention history, charts and CSV export</source>
+        <translation>История предотвращения повторов, графики и экспорт в CSV</translation>
+    </message>
+    <message>
+        <source>History is for finance and admins; your role is %1.</source>
+        <translation>История доступна финансам и администраторам; ваша роль — %1.</translation>
+    </message>
+    <message>
+        <source>Retry budgets, backoff, timeouts and provider API version</source>
+        <translation>Лимиты повторов, задержки, тайм-ауты и версия API провайдера</translation>
+    </message>
+    <message>
+        <source>Only admins change settings; your role (%1) sees them read-only.</source>
+        <translation>Изменять настройки могут только администраторы; для вашей роли (%1) они доступны только для чтения.</translation>
+    </message>
+    <message>
+        <source>The database login has no refund role, so it can read nothing here. An admin can grant one: refund-tool db grant --user LOGIN --role support.</source>
+        <translation>У учётной записи базы данных нет роли для возвратов, поэтому здесь ничего нельзя прочитать. Администратор может выдать роль: refund-tool db grant --user LOGIN --role support.</translation>
+    </message>
+    <message>
+        <source>SQLite is single-user and not a security boundary: the role only decides what the console offers.</source>
+        <translation>SQLite однопользовательская и не служит границей безопасности: роль определяет только то, что предлагает консоль.</translation>
     </message>
 </context>
 <context>
     <name>MessageBanner</name>
     <message>
         <source>Dismiss</source>
-        <translation type="unfinished"></translation>
+        <translation>Скрыть</translation>
     </message>
 </context>
 <context>
     <name>OperationFormat</name>
     <message>
         <source>%1 d %2 h</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 д %2 ч</translation>
     </message>
     <message>
         <source>%1 h %2 min</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ч %2 мин</translation>
     </message>
     <message>
         <source>%1 min %2 s</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 мин %2 с</translation>
     </message>
     <message>
         <source>%1 s</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 с</translation>
     </message>
     <message>
         <source>expired</source>
-        <translation type="unfinished"></translation>
+        <translation>истёк</translation>
     </message>
     <message>
         <source>%1 min</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 мин</translation>
     </message>
     <message>
         <source>Open</source>
-        <translation type="unfinished"></translation>
+        <translation>Открыта</translation>
     </message>
     <message>
         <source>Unknown</source>
-        <translation type="unfinished"></translation>
+        <translation>Неизвестно</translation>
     </message>
     <message>
         <source>Refunded</source>
-        <translation type="unfinished"></translation>
+        <translation>Возвращено</translation>
     </message>
     <message>
         <source>Failed</source>
-        <translation type="unfinished"></translation>
+        <translation>Не выполнено</translation>
     </message>
     <message>
         <source>In flight</source>
-        <translation type="unfinished"></translation>
+        <translation>В процессе</translation>
     </message>
     <message>
         <source>Succeeded</source>
-        <translation type="unfinished"></translation>
+        <translation>Успешно</translation>
     </message>
     <message>
         <source>No response</source>
-        <translation type="unfinished"></translation>
+        <translation>Нет ответа</translation>
     </message>
     <message>
         <source>In progress (409)</source>
-        <translation type="unfinished"></translation>
+        <translation>Выполняется (409)</translation>
     </message>
     <message>
         <source>Rate limited (429)</source>
-        <translation type="unfinished"></translation>
+        <translation>Ограничение (429)</translation>
     </message>
     <message>
         <source>Provider error (5xx)</source>
-        <translation type="unfinished"></translation>
+        <translation>Сбой сервера (5xx)</translation>
     </message>
     <message>
         <source>Key mismatch</source>
-        <translation type="unfinished"></translation>
+        <translation>Несовпадение ключа</translation>
     </message>
     <message>
         <source>Refused</source>
-        <translation type="unfinished"></translation>
+        <translation>Отклонено</translation>
     </message>
     <message>
         <source>Auth failed</source>
-        <translation type="unfinished"></translation>
+        <translation>Ошибка авторизации</translation>
     </message>
     <message>
         <source>Invalid response</source>
-        <translation type="unfinished"></translation>
+        <translation>Некорректный ответ</translation>
     </message>
 </context>
 <context>
     <name>OperationTableModel</name>
     <message>
         <source>Key retention ends %1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>Срок хранения ключа истекает %1 (%2)</translation>
     </message>
     <message>
         <source>Created %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Создана %1</translation>
     </message>
     <message>
         <source>Idempotency key %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Ключ идемпотентности %1</translation>
     </message>
     <message>
         <source>Time left before the provider forgets the idempotency key (R10). After that the operation is never sent again.</source>
-        <translation type="unfinished"></translation>
+        <translation>Время, оставшееся до того, как провайдер забудет ключ идемпотентности (R10). После этого операция больше никогда не отправляется.</translation>
     </message>
     <message>
         <source>Operation</source>
-        <translation type="unfinished"></translation>
+        <translation>Операция</translation>
     </message>
     <message>
         <source>Order</source>
-        <translation type="unfinished"></translation>
+        <translation>Заказ</translation>
     </message>
     <message>
         <source>Amount</source>
-        <translation type="unfinished"></translation>
+        <translation>Сумма</translation>
     </message>
     <message>
         <source>Status</source>
-        <translation type="unfinished"></translation>
+        <translation>Статус</translation>
     </message>
     <message>
         <source>Attempts</source>
-        <translation type="unfinished"></translation>
+        <translation>Попытки</translation>
     </message>
     <message>
         <source>Tool calls</source>
-        <translation type="unfinished"></translation>
+        <translation>Вызовы</translation>
     </message>
     <message>
         <source>Key expires in</source>
-        <translation type="unfinished"></translation>
+        <translation>Ключ истекает</translation>
     </message>
     <message>
         <source>Age</source>
-        <translation type="unfinished"></translation>
+        <translation>Возраст</translation>
     </message>
     <message>
         <source>Last attempt</source>
-        <translation type="unfinished"></translation>
+        <translation>Последняя попытка</translation>
     </message>
     <message>
         <source>Provider refund</source>
-        <translation type="unfinished"></translation>
+        <translation>Возврат у провайдера</translation>
     </message>
 </context>
 <context>
     <name>ProviderKeySource</name>
     <message>
         <source>the system keychain did not answer within 5 s</source>
-        <translation type="unfinished"></translation>
+        <translation>системная связка ключей не ответила за 5 с</translation>
     </message>
     <message>
         <source>the PROVIDER_API_KEY environment variable</source>
-        <translation type="unfinished"></translation>
+        <translation>переменная окружения PROVIDER_API_KEY</translation>
     </message>
     <message>
         <source>system keychain</source>
-        <translation type="unfinished"></translation>
+        <translation>системная связка ключей</translation>
     </message>
 </context>
 <context>
     <name>ProviderStatusMonitor</name>
     <message>
         <source>reachable</source>
-        <translation type="unfinished"></translation>
+        <translation>доступен</translation>
     </message>
 </context>
 <context>
     <name>QObject</name>
     <message>
         <source>Refund operations</source>
-        <translation type="unfinished"></translation>
+        <translation>Операции возврата</translation>
     </message>
     <message>
         <source>Operations console for refunds: triage unknown outcomes, review attempt and tool-call history. Reads only.</source>
-        <translation type="unfinished"></translation>
+        <translation>Консоль операций возврата: разбор неизвестных итогов, просмотр истории попыток и вызовов инструмента. Только чтение.</translation>
     </message>
     <message>
         <source>Run against an embedded demo (sandbox provider and a fresh SQLite database).</source>
-        <translation type="unfinished"></translation>
+        <translation>Запустить со встроенным демо (тестовый провайдер и новая база SQLite).</translation>
     </message>
     <message>
         <source>Keep the demo files in DIR.</source>
-        <translation type="unfinished"></translation>
+        <translation>Хранить файлы демо в DIR.</translation>
     </message>
     <message>
         <source>Operation database: postgresql://user@host/db or sqlite:PATH (password from PGPASSWORD).</source>
-        <translation type="unfinished"></translation>
+        <translation>База данных операций: postgresql://user@host/db или sqlite:PATH (пароль из PGPASSWORD).</translation>
     </message>
     <message>
         <source>Payment provider base URL; the read-only key comes from PROVIDER_API_KEY or the system keychain.</source>
-        <translation type="unfinished"></translation>
+        <translation>Базовый URL платёжного провайдера; ключ только для чтения берётся из PROVIDER_API_KEY или системной связки ключей.</translation>
     </message>
     <message>
         <source>support, finance or admin (default support).</source>
-        <translation type="unfinished"></translation>
+        <translation>support, finance или admin (по умолчанию support).</translation>
     </message>
     <message>
         <source>Save the window as PNG to FILE once the data is shown, then exit.</source>
-        <translation type="unfinished"></translation>
+        <translation>Сохранить окно в PNG-файл FILE после отображения данных и выйти.</translation>
     </message>
     <message>
         <source>Select this operation at start.</source>
-        <translation type="unfinished"></translation>
+        <translation>Выбрать эту операцию при запуске.</translation>
     </message>
     <message>
         <source>Interface language: en, ru or tr (default: the system&apos;s).</source>
-        <translation type="unfinished"></translation>
+        <translation>Язык интерфейса: en, ru или tr (по умолчанию — язык системы).</translation>
     </message>
     <message>
         <source>trace, debug, info, warn, error or off (default: info, or the REFUND_LOG_LEVEL environment variable).</source>
-        <translation type="unfinished"></translation>
+        <translation>trace, debug, info, warn, error или off (по умолчанию info или значение переменной окружения REFUND_LOG_LEVEL).</translation>
     </message>
 </context>
 <context>
     <name>ResolveDialog</name>
     <message>
         <source>Look up and resolve %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Поиск и решение: %1</translation>
     </message>
     <message>
         <source>At the provider (read-only)</source>
-        <translation type="unfinished"></translation>
+        <translation>У провайдера (только чтение)</translation>
     </message>
     <message>
         <source>Resolution</source>
-        <translation type="unfinished"></translation>
+        <translation>Решение</translation>
     </message>
     <message>
         <source>Refunded — the selected refund is the evidence</source>
-        <translation type="unfinished"></translation>
+        <translation>Возвращено — выбранный возврат служит доказательством</translation>
     </message>
     <message>
         <source>Failed — no refund was made</source>
-        <translation type="unfinished"></translation>
+        <translation>Не выполнено — возврат не был сделан</translation>
     </message>
     <message>
         <source>Note (required) — what you checked and why:</source>
-        <translation type="unfinished"></translation>
+        <translation>Примечание (обязательно) — что вы проверили и почему:</translation>
     </message>
     <message>
         <source>e.g. Found re_… with metadata.operation_id = this operation, status succeeded, amount and order match.</source>
-        <translation type="unfinished"></translation>
+        <translation>например: Найден re_… с metadata.operation_id = эта операция, статус succeeded, сумма и заказ совпадают.</translation>
     </message>
     <message>
         <source>There is no &quot;retry&quot; here on purpose: a new refund or a new key for an unknown outcome can pay the customer twice (R18).</source>
-        <translation type="unfinished"></translation>
+        <translation>Кнопки «повторить» здесь нет намеренно: новый возврат или новый ключ при неизвестном итоге может привести к двойной выплате клиенту (R18).</translation>
     </message>
     <message>
         <source>Resolve</source>
-        <translation type="unfinished"></translation>
+        <translation>Решить</translation>
     </message>
     <message>
         <source>Customer message…</source>
-        <translation type="unfinished"></translation>
+        <translation>Сообщение клиенту…</translation>
     </message>
     <message>
         <source>This operation is %1, not unknown: there is nothing to resolve. The lookup is shown for reference.</source>
-        <translation type="unfinished"></translation>
+        <translation>Статус операции — «%1», а не «неизвестно»: решать нечего. Результат поиска показан для справки.</translation>
     </message>
     <message>
         <source>No provider read key is configured, so the operation cannot be looked up. Set PROVIDER_API_KEY or use File › Connect.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ключ чтения провайдера не настроен, поэтому операцию нельзя найти у провайдера. Задайте PROVIDER_API_KEY или используйте Файл › Подключиться.</translation>
     </message>
     <message>
         <source>The operation database cannot be opened: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Не удаётся открыть базу данных операций: %1</translation>
     </message>
     <message>
         <source>The operation cannot be read: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Не удаётся прочитать операцию: %1</translation>
     </message>
     <message>
         <source>The operation&apos;s order cannot be read: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Не удаётся прочитать заказ операции: %1</translation>
     </message>
     <message>
         <source>%1 · order %2 · %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 · заказ %2 · %3</translation>
     </message>
     <message>
         <source>no attempt was ever sent</source>
-        <translation type="unfinished"></translation>
+        <translation>ни одна попытка не отправлялась</translation>
     </message>
     <message>
         <source>key retention passed at %1</source>
-        <translation type="unfinished"></translation>
+        <translation>срок хранения ключа истёк %1</translation>
     </message>
     <message>
         <source>key live for %1 more (until %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>ключ действует ещё %1 (до %2)</translation>
     </message>
     <message>
         <source>&lt;b&gt;Status:&lt;/b&gt; %1%2 &amp;nbsp; &lt;b&gt;Attempts:&lt;/b&gt; %3 &amp;nbsp; &lt;b&gt;Payment:&lt;/b&gt; %4</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;Статус:&lt;/b&gt; %1%2 &amp;nbsp; &lt;b&gt;Попытки:&lt;/b&gt; %3 &amp;nbsp; &lt;b&gt;Платёж:&lt;/b&gt; %4</translation>
     </message>
     <message>
         <source>&lt;b&gt;Created:&lt;/b&gt; %1 &amp;nbsp; &lt;b&gt;Idempotency key:&lt;/b&gt; %2</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;Создана:&lt;/b&gt; %1 &amp;nbsp; &lt;b&gt;Ключ идемпотентности:&lt;/b&gt; %2</translation>
     </message>
     <message>
         <source>&lt;b&gt;Resolved:&lt;/b&gt; %1 by %2 at %3%4</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;Решено:&lt;/b&gt; %1; кем: %2; когда: %3%4</translation>
     </message>
     <message>
         <source>the refund tool</source>
-        <translation type="unfinished"></translation>
+        <translation>инструмент возвратов</translation>
     </message>
     <message>
         <source>an unknown time</source>
-        <translation type="unfinished"></translation>
+        <translation>неизвестно</translation>
     </message>
     <message>
         <source> — evidence %1</source>
-        <translation type="unfinished"></translation>
+        <translation> — доказательство: %1</translation>
     </message>
     <message>
         <source>&lt;b style=&quot;color:%1&quot;&gt;Proposal: %2.&lt;/b&gt; %3</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b style=&quot;color:%1&quot;&gt;Предложение: %2.&lt;/b&gt; %3</translation>
     </message>
     <message>
         <source>Select a refund found by the lookup.</source>
-        <translation type="unfinished"></translation>
+        <translation>Выберите возврат, найденный поиском.</translation>
     </message>
     <message>
         <source>Waiting for the lookup.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ожидание результата поиска.</translation>
     </message>
     <message>
         <source>The operation could not be read.</source>
-        <translation type="unfinished"></translation>
+        <translation>Не удалось прочитать операцию.</translation>
     </message>
     <message>
         <source>Nothing more to do here.</source>
-        <translation type="unfinished"></translation>
+        <translation>Здесь больше нечего делать.</translation>
     </message>
     <message>
         <source>No refund was found, so there is no evidence of a refund.</source>
-        <translation type="unfinished"></translation>
+        <translation>Возврат не найден, поэтому доказательств возврата нет.</translation>
     </message>
     <message>
         <source>Not possible: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Невозможно: %1</translation>
     </message>
     <message>
         <source>Choose refunded or failed.</source>
-        <translation type="unfinished"></translation>
+        <translation>Выберите «Возвращено» или «Не выполнено».</translation>
     </message>
     <message>
         <source>Write a note: what you checked and why.</source>
-        <translation type="unfinished"></translation>
+        <translation>Напишите примечание: что вы проверили и почему.</translation>
     </message>
     <message>
         <source>Resolved as %1. The audit log holds your note and the evidence. Next: send the customer the message (Customer message…).</source>
-        <translation type="unfinished"></translation>
+        <translation>Решено: %1. В журнале аудита сохранены ваше примечание и доказательства. Далее: отправьте клиенту сообщение (Сообщение клиенту…).</translation>
     </message>
     <message>
         <source>Another reviewer was first: %1. Your resolution was not saved.</source>
-        <translation type="unfinished"></translation>
+        <translation>Другой проверяющий успел раньше: %1. Ваше решение не сохранено.</translation>
     </message>
     <message>
         <source>The resolution was not saved: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Решение не сохранено: %1</translation>
+    </message>
+</context>
+<context>
+    <name>SettingsTab</name>
+    <message>
+        <source>Attempts per tool call</source>
+        <translation>Попыток на вызов инструмента</translation>
+    </message>
+    <message>
+        <source>Attempts per operation</source>
+        <translation>Попыток на операцию</translation>
+    </message>
+    <message>
+        <source>Backoff base (ms)</source>
+        <translation>Базовая задержка (мс)</translation>
+    </message>
+    <message>
+        <source>Backoff cap (ms)</source>
+        <translation>Макс. задержка (мс)</translation>
+    </message>
+    <message>
+        <source>Request timeout (ms)</source>
+        <translation>Тайм-аут запроса (мс)</translation>
+    </message>
+    <message>
+        <source>Provider API version</source>
+        <translation>Версия API провайдера</translation>
+    </message>
+    <message>
+        <source>Parallel provider lookups</source>
+        <translation>Параллельные запросы к провайдеру</translation>
+    </message>
+    <message>
+        <source>These values are shared by the refund tool and every console (R20). The refund tool reads them at each call, so a saved change applies from its next call; other consoles show it when they refresh. Every change is audited with the old and new value.</source>
+        <translation>Эти значения общие для инструмента возвратов и всех консолей (R20). Инструмент возвратов читает их при каждом вызове, поэтому сохранённое изменение действует с его следующего вызова; другие консоли покажут его после обновления. Каждое изменение записывается в журнал аудита со старым и новым значением.</translation>
+    </message>
+    <message>
+        <source>Retry budgets, backoff and provider</source>
+        <translation>Лимиты повторов, задержки и провайдер</translation>
+    </message>
+    <message>
+        <source>Stripe API v1 (keys kept 24 h)</source>
+        <translation>Stripe API v1 (ключи хранятся 24 ч)</translation>
+    </message>
+    <message>
+        <source>Stripe API v2 (keys kept 30 days)</source>
+        <translation>Stripe API v2 (ключи хранятся 30 дней)</translation>
+    </message>
+    <message>
+        <source>Only an admin can change settings.</source>
+        <translation>Изменять настройки может только администратор.</translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation>Обновить</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation>Сохранить</translation>
+    </message>
+    <message>
+        <source>Change history</source>
+        <translation>История изменений</translation>
+    </message>
+    <message>
+        <source>Who</source>
+        <translation>Кто</translation>
+    </message>
+    <message>
+        <source>When (UTC)</source>
+        <translation>Когда (UTC)</translation>
+    </message>
+    <message>
+        <source>Setting</source>
+        <translation>Параметр</translation>
+    </message>
+    <message>
+        <source>Old</source>
+        <translation>Было</translation>
+    </message>
+    <message>
+        <source>New</source>
+        <translation>Стало</translation>
+    </message>
+    <message>
+        <source>Settings cannot be read: %1</source>
+        <translation>Не удаётся прочитать настройки: %1</translation>
+    </message>
+    <message>
+        <source>keys kept 30 days</source>
+        <translation>ключи хранятся 30 дней</translation>
+    </message>
+    <message>
+        <source>keys kept 24 h</source>
+        <translation>ключи хранятся 24 ч</translation>
+    </message>
+    <message>
+        <source>Settings were not saved: %1</source>
+        <translation>Настройки не сохранены: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Saved %n setting(s). The refund tool uses them from its next call.</source>
+        <translation>
+            <numerusform>Сохранён %n параметр. Инструмент возвратов применит изменения со следующего вызова.</numerusform>
+            <numerusform>Сохранено %n параметра. Инструмент возвратов применит изменения со следующего вызова.</numerusform>
+            <numerusform>Сохранено %n параметров. Инструмент возвратов применит изменения со следующего вызова.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The change history cannot be read: %1</source>
+        <translation>Не удаётся прочитать историю изменений: %1</translation>
     </message>
 </context>
 <context>
     <name>StateCountsModel</name>
     <message>
         <source>All</source>
-        <translation type="unfinished"></translation>
+        <translation>Все</translation>
     </message>
     <message>
         <source>Open</source>
-        <translation type="unfinished"></translation>
+        <translation>Открыта</translation>
     </message>
     <message>
         <source>Unknown</source>
-        <translation type="unfinished"></translation>
+        <translation>Неизвестно</translation>
     </message>
     <message>
         <source>Refunded</source>
-        <translation type="unfinished"></translation>
+        <translation>Возвращено</translation>
     </message>
     <message>
         <source>Failed</source>
-        <translation type="unfinished"></translation>
+        <translation>Не выполнено</translation>
     </message>
     <message>
         <source>Key expires within 1 h</source>
-        <translation type="unfinished"></translation>
+        <translation>Ключ истечёт за 1 ч</translation>
     </message>
     <message>
         <source>%1: %2 operations</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 — операций: %2</translation>
     </message>
 </context>
 </TS>

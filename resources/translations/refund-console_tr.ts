@@ -5,1279 +5,1731 @@
     <name>CheckUnknownDialog</name>
     <message>
         <source>Check all unknown operations</source>
-        <translation type="unfinished"></translation>
+        <translation>Durumu bilinmeyen tüm işlemleri kontrol et</translation>
     </message>
     <message>
         <source>Looks every unknown operation up at the provider (read-only) and proposes a resolution. Nothing is resolved until you tick rows, write a note and press &quot;Resolve selected&quot;.</source>
-        <translation type="unfinished"></translation>
+        <translation>Durumu bilinmeyen her işlemi ödeme sağlayıcısında sorgular (salt okunur) ve bir sonuç önerir. Satırları işaretleyip bir not yazmadan ve &quot;Seçilenleri sonuçlandır&quot; düğmesine basmadan hiçbir işlem sonuçlandırılmaz.</translation>
     </message>
     <message>
         <source>Not started.</source>
-        <translation type="unfinished"></translation>
+        <translation>Başlatılmadı.</translation>
     </message>
     <message>
         <source>%v of %m</source>
-        <translation type="unfinished"></translation>
+        <translation>%v / %m</translation>
     </message>
     <message>
         <source>Start</source>
-        <translation type="unfinished"></translation>
+        <translation>Başlat</translation>
     </message>
     <message>
         <source>Cancel</source>
-        <translation type="unfinished"></translation>
+        <translation>İptal</translation>
     </message>
     <message>
         <source>Operation</source>
-        <translation type="unfinished"></translation>
+        <translation>İşlem</translation>
     </message>
     <message>
         <source>Order</source>
-        <translation type="unfinished"></translation>
+        <translation>Sipariş</translation>
     </message>
     <message>
         <source>Amount</source>
-        <translation type="unfinished"></translation>
+        <translation>Tutar</translation>
     </message>
     <message>
         <source>Proposal</source>
-        <translation type="unfinished"></translation>
+        <translation>Öneri</translation>
     </message>
     <message>
         <source>Why</source>
-        <translation type="unfinished"></translation>
+        <translation>Neden</translation>
     </message>
     <message>
         <source>Result</source>
-        <translation type="unfinished"></translation>
+        <translation>Sonuç</translation>
     </message>
     <message>
         <source>Note for the audit log (required), e.g. Checked with Check all unknown; evidence attached per row.</source>
-        <translation type="unfinished"></translation>
+        <translation>Denetim kaydı için not (zorunlu), ör. &quot;Tüm bilinmeyenleri kontrol et&quot; ile kontrol edildi; kanıtlar her satıra eklendi.</translation>
     </message>
     <message>
         <source>Select all proposals</source>
-        <translation type="unfinished"></translation>
+        <translation>Tüm önerileri seç</translation>
     </message>
     <message>
         <source>Resolve selected</source>
-        <translation type="unfinished"></translation>
+        <translation>Seçilenleri sonuçlandır</translation>
     </message>
     <message>
         <source>Canceling…</source>
-        <translation type="unfinished"></translation>
+        <translation>İptal ediliyor…</translation>
     </message>
     <message>
         <source>Reading the unknown operations…</source>
-        <translation type="unfinished"></translation>
+        <translation>Bilinmeyen işlemler okunuyor…</translation>
     </message>
     <message>
         <source>waiting…</source>
-        <translation type="unfinished"></translation>
+        <translation>bekleniyor…</translation>
     </message>
     <message>
         <source>There are no unknown operations.</source>
-        <translation type="unfinished"></translation>
+        <translation>Durumu bilinmeyen işlem yok.</translation>
     </message>
     <message numerus="yes">
         <source>Looking up %n unknown operation(s), %1 at a time…</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n bilinmeyen işlem sorgulanıyor, aynı anda %1 tane…</numerusform>
         </translation>
     </message>
     <message>
         <source>Not looked up</source>
-        <translation type="unfinished"></translation>
+        <translation>Sorgulanmadı</translation>
     </message>
     <message>
         <source>Tick to resolve this operation as proposed.</source>
-        <translation type="unfinished"></translation>
+        <translation>Bu işlemi önerildiği gibi sonuçlandırmak için işaretleyin.</translation>
     </message>
     <message>
         <source>Check again</source>
-        <translation type="unfinished"></translation>
+        <translation>Tekrar kontrol et</translation>
     </message>
     <message>
         <source>Could not start: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Başlatılamadı: %1</translation>
     </message>
     <message>
         <source>Canceled after %1 of %2. Rows not looked up propose nothing.</source>
-        <translation type="unfinished"></translation>
+        <translation>%2 işlemden %1 tanesi sorgulandıktan sonra iptal edildi. Sorgulanmayan satırlar için öneri yok.</translation>
     </message>
     <message numerus="yes">
         <source>Done: %1 looked up, %n with a proposal.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Tamamlandı: %1 işlem sorgulandı, %n tanesi için öneri var.</numerusform>
         </translation>
     </message>
     <message>
         <source>The operation database cannot be opened: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>İşlem veritabanı açılamıyor: %1</translation>
     </message>
     <message>
         <source>the refund is gone</source>
-        <translation type="unfinished"></translation>
+        <translation>iade artık bulunamıyor</translation>
     </message>
     <message>
         <source>Not resolved: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Sonuçlandırılmadı: %1</translation>
     </message>
     <message>
         <source>Resolved as %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Sonuçlandırıldı: %1</translation>
     </message>
     <message>
         <source>Resolve selected (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>Seçilenleri sonuçlandır (%1)</translation>
     </message>
     <message>
         <source>Tick the rows to resolve.</source>
-        <translation type="unfinished"></translation>
+        <translation>Sonuçlandırılacak satırları işaretleyin.</translation>
     </message>
     <message>
         <source>Write a note for the audit log.</source>
-        <translation type="unfinished"></translation>
+        <translation>Denetim kaydı için bir not yazın.</translation>
+    </message>
+    <message>
+        <source>&amp;Note:</source>
+        <translation>&amp;Not:</translation>
     </message>
 </context>
 <context>
     <name>ConnectionDialog</name>
     <message>
         <source>Connect</source>
-        <translation type="unfinished"></translation>
+        <translation>Bağlan</translation>
     </message>
     <message>
         <source>The password may also come from PGPASSWORD. It is never saved.</source>
-        <translation type="unfinished"></translation>
+        <translation>Parola PGPASSWORD değişkeninden de alınabilir. Asla kaydedilmez.</translation>
     </message>
     <message>
         <source>rk_… restricted read-only key (leave empty to use PROVIDER_API_KEY or the keychain)</source>
-        <translation type="unfinished"></translation>
+        <translation>rk_… kısıtlı salt okunur anahtar (PROVIDER_API_KEY veya anahtar zinciri için boş bırakın)</translation>
     </message>
     <message>
         <source>Remember the key in the system keychain</source>
-        <translation type="unfinished"></translation>
+        <translation>Anahtarı sistem anahtar zincirinde sakla</translation>
     </message>
     <message>
         <source>Operation database:</source>
-        <translation type="unfinished"></translation>
+        <translation>İşlem veritabanı:</translation>
     </message>
     <message>
         <source>Provider URL:</source>
-        <translation type="unfinished"></translation>
+        <translation>Sağlayıcı URL&apos;si:</translation>
     </message>
     <message>
         <source>Provider read key:</source>
-        <translation type="unfinished"></translation>
+        <translation>Sağlayıcı okuma anahtarı:</translation>
     </message>
     <message>
         <source>Database URL: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Veritabanı URL&apos;si: %1</translation>
     </message>
     <message>
         <source>This is a write key (sk_…). The console only reads from the provider and will not use it: create a restricted read-only key (rk_…).</source>
-        <translation type="unfinished"></translation>
+        <translation>Bu bir yazma anahtarı (sk_…). Konsol sağlayıcıdan yalnızca okuma yapar ve bu anahtarı kullanmaz: kısıtlı, salt okunur bir anahtar (rk_…) oluşturun.</translation>
     </message>
     <message>
         <source>required</source>
-        <translation type="unfinished"></translation>
+        <translation>zorunlu</translation>
     </message>
 </context>
 <context>
     <name>ConsoleStartup</name>
     <message>
         <source>Creating the demo…</source>
-        <translation type="unfinished"></translation>
+        <translation>Demo oluşturuluyor…</translation>
     </message>
     <message>
         <source>Starting a sandbox payment provider and running the refund tool through real scenarios. This takes a few seconds.</source>
-        <translation type="unfinished"></translation>
+        <translation>Bir sandbox ödeme sağlayıcısı başlatılıyor ve iade aracı gerçek senaryolarla çalıştırılıyor. Bu birkaç saniye sürer.</translation>
     </message>
     <message>
         <source>The demo could not be created.</source>
-        <translation type="unfinished"></translation>
+        <translation>Demo oluşturulamadı.</translation>
     </message>
     <message>
         <source>%1. Check that sandbox-provider is installed next to refund-console or on PATH.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1. sandbox-provider programının refund-console ile aynı klasörde veya PATH üzerinde kurulu olduğunu kontrol edin.</translation>
     </message>
     <message>
         <source>demo sandbox</source>
-        <translation type="unfinished"></translation>
+        <translation>demo sandbox ortamı</translation>
     </message>
     <message>
         <source>No database configured.</source>
-        <translation type="unfinished"></translation>
+        <translation>Veritabanı yapılandırılmadı.</translation>
     </message>
     <message>
         <source>Use File › Connect, or start with --db postgresql://user@host/db, --db sqlite:/path/ops.db or --demo.</source>
-        <translation type="unfinished"></translation>
+        <translation>Dosya › Bağlan menüsünü kullanın ya da --db postgresql://user@host/db, --db sqlite:/path/ops.db veya --demo ile başlatın.</translation>
     </message>
 </context>
 <context>
     <name>CustomerMessageDialog</name>
     <message>
         <source>Nobody knows yet whether this refund went through. The message must not say that it succeeded or failed.</source>
-        <translation type="unfinished"></translation>
+        <translation>Bu iadenin gerçekleşip gerçekleşmediği henüz bilinmiyor. Mesaj, iadenin başarılı ya da başarısız olduğunu söylememelidir.</translation>
     </message>
     <message>
         <source>The provider confirmed the refund. The message names the amount and the provider reference.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ödeme sağlayıcısı iadeyi onayladı. Mesajda tutar ve sağlayıcı referansı belirtilir.</translation>
     </message>
     <message>
         <source>No refund was made. The message says so honestly and gives the next step.</source>
-        <translation type="unfinished"></translation>
+        <translation>İade yapılmadı. Mesaj bunu dürüstçe belirtir ve bir sonraki adımı bildirir.</translation>
     </message>
     <message>
         <source>Customer message — order %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Müşteri mesajı — sipariş %1</translation>
     </message>
     <message>
         <source>&lt;b&gt;%1&lt;/b&gt; · order %2 · %3</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;%1&lt;/b&gt; · sipariş %2 · %3</translation>
     </message>
     <message>
         <source>&amp;Language:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Dil:</translation>
     </message>
     <message>
         <source>Changing the language replaces the text with that language&apos;s draft (Ctrl+Z brings your edits back).</source>
-        <translation type="unfinished"></translation>
+        <translation>Dili değiştirmek, metni o dildeki taslakla değiştirir (Ctrl+Z düzenlemelerinizi geri getirir).</translation>
     </message>
     <message>
         <source>Keep editing</source>
-        <translation type="unfinished"></translation>
+        <translation>Düzenlemeye devam et</translation>
     </message>
     <message>
         <source>Copy anyway</source>
-        <translation type="unfinished"></translation>
+        <translation>Yine de kopyala</translation>
     </message>
     <message>
         <source>&amp;Copy to clipboard</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Panoya kopyala</translation>
     </message>
     <message>
         <source>Reset draft</source>
-        <translation type="unfinished"></translation>
+        <translation>Taslağı sıfırla</translation>
     </message>
     <message>
         <source>✓ The text does not claim that the refund succeeded or failed.</source>
-        <translation type="unfinished"></translation>
+        <translation>✓ Metin, iadenin başarılı ya da başarısız olduğunu iddia etmiyor.</translation>
     </message>
     <message>
         <source>✓ The text does not contradict the operation&apos;s status.</source>
-        <translation type="unfinished"></translation>
+        <translation>✓ Metin, işlemin durumuyla çelişmiyor.</translation>
     </message>
     <message numerus="yes">
         <source>⚠ %n phrase(s) state an outcome nobody has confirmed: %1</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>⚠ %n ifade, kimsenin doğrulamadığı bir sonucu bildiriyor: %1</numerusform>
         </translation>
     </message>
     <message>
         <source>&lt;b&gt;Not copied.&lt;/b&gt; Nobody knows yet whether this refund went through, but the text says:</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;Kopyalanmadı.&lt;/b&gt; Bu iadenin gerçekleşip gerçekleşmediği henüz bilinmiyor, ancak metinde şöyle yazıyor:</translation>
     </message>
     <message>
         <source>&lt;b&gt;Not copied.&lt;/b&gt; The text contradicts the operation&apos;s status:</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;Kopyalanmadı.&lt;/b&gt; Metin, işlemin durumuyla çelişiyor:</translation>
     </message>
     <message>
         <source>Edit those phrases, or copy anyway if you are sure the customer should read this.</source>
-        <translation type="unfinished"></translation>
+        <translation>Bu ifadeleri düzenleyin ya da müşterinin bunu okuması gerektiğinden eminseniz yine de kopyalayın.</translation>
     </message>
     <message>
         <source>Copied to the clipboard.</source>
-        <translation type="unfinished"></translation>
+        <translation>Panoya kopyalandı.</translation>
     </message>
 </context>
 <context>
     <name>DetailPanel</name>
     <message>
         <source>#</source>
-        <translation type="unfinished"></translation>
+        <translation>#</translation>
     </message>
     <message>
         <source>Started (UTC)</source>
-        <translation type="unfinished"></translation>
+        <translation>Başlangıç (UTC)</translation>
     </message>
     <message>
         <source>Local</source>
-        <translation type="unfinished"></translation>
+        <translation>Yerel</translation>
     </message>
     <message>
         <source>Outcome</source>
-        <translation type="unfinished"></translation>
+        <translation>Sonuç</translation>
     </message>
     <message>
         <source>HTTP</source>
-        <translation type="unfinished"></translation>
+        <translation>HTTP</translation>
     </message>
     <message>
         <source>Provider request</source>
-        <translation type="unfinished"></translation>
+        <translation>Sağlayıcı isteği</translation>
     </message>
     <message>
         <source>Replayed</source>
-        <translation type="unfinished"></translation>
+        <translation>Yineleme</translation>
     </message>
     <message>
         <source>Tool call</source>
-        <translation type="unfinished"></translation>
+        <translation>Araç çağrısı</translation>
     </message>
     <message>
         <source>Took</source>
-        <translation type="unfinished"></translation>
+        <translation>Süre</translation>
     </message>
     <message>
         <source>Mapped to the operation</source>
-        <translation type="unfinished"></translation>
+        <translation>İşlemle ilişkisi</translation>
     </message>
     <message>
         <source>Returned</source>
-        <translation type="unfinished"></translation>
+        <translation>Dönen sonuç</translation>
     </message>
     <message>
         <source>Reason</source>
-        <translation type="unfinished"></translation>
+        <translation>Neden</translation>
     </message>
     <message>
         <source>When (UTC)</source>
-        <translation type="unfinished"></translation>
+        <translation>Zaman (UTC)</translation>
     </message>
     <message>
         <source>Actor</source>
-        <translation type="unfinished"></translation>
+        <translation>Yapan</translation>
     </message>
     <message>
         <source>Role</source>
-        <translation type="unfinished"></translation>
+        <translation>Rol</translation>
     </message>
     <message>
         <source>Action</source>
-        <translation type="unfinished"></translation>
+        <translation>Eylem</translation>
     </message>
     <message>
         <source>Details</source>
-        <translation type="unfinished"></translation>
+        <translation>Ayrıntılar</translation>
     </message>
     <message>
         <source>Attempts</source>
-        <translation type="unfinished"></translation>
+        <translation>Denemeler</translation>
     </message>
     <message>
         <source>Tool calls</source>
-        <translation type="unfinished"></translation>
+        <translation>Araç çağrıları</translation>
     </message>
     <message>
         <source>Audit log</source>
-        <translation type="unfinished"></translation>
+        <translation>Denetim kaydı</translation>
     </message>
     <message>
         <source>Order</source>
-        <translation type="unfinished"></translation>
+        <translation>Sipariş</translation>
     </message>
     <message>
         <source>Amount</source>
-        <translation type="unfinished"></translation>
+        <translation>Tutar</translation>
     </message>
     <message>
         <source>Idempotency key</source>
-        <translation type="unfinished"></translation>
+        <translation>Idempotency anahtarı</translation>
     </message>
     <message>
         <source>Key expires</source>
-        <translation type="unfinished"></translation>
+        <translation>Anahtar bitişi</translation>
     </message>
     <message>
         <source>Created</source>
-        <translation type="unfinished"></translation>
+        <translation>Oluşturulma</translation>
     </message>
     <message>
         <source>First attempt</source>
-        <translation type="unfinished"></translation>
+        <translation>İlk deneme</translation>
     </message>
     <message>
         <source>Last attempt</source>
-        <translation type="unfinished"></translation>
+        <translation>Son deneme</translation>
     </message>
     <message>
         <source>Why unknown</source>
-        <translation type="unfinished"></translation>
+        <translation>Neden bilinmiyor</translation>
     </message>
     <message>
         <source>Provider refund</source>
-        <translation type="unfinished"></translation>
+        <translation>Sağlayıcı iadesi</translation>
     </message>
     <message>
         <source>Provider status</source>
-        <translation type="unfinished"></translation>
+        <translation>Sağlayıcı durumu</translation>
     </message>
     <message>
         <source>Failure code</source>
-        <translation type="unfinished"></translation>
+        <translation>Hata kodu</translation>
     </message>
     <message>
         <source>Closed</source>
-        <translation type="unfinished"></translation>
+        <translation>Kapanış</translation>
     </message>
     <message>
         <source>Resolved by</source>
-        <translation type="unfinished"></translation>
+        <translation>Sonuçlandıran</translation>
     </message>
     <message>
         <source>Resolution note</source>
-        <translation type="unfinished"></translation>
+        <translation>Sonuç notu</translation>
     </message>
     <message>
         <source>Select an operation to see its attempts, tool calls and audit log.</source>
-        <translation type="unfinished"></translation>
+        <translation>Denemelerini, araç çağrılarını ve denetim kaydını görmek için bir işlem seçin.</translation>
     </message>
     <message>
         <source>Order %1 · %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Sipariş %1 · %2</translation>
     </message>
     <message>
         <source>%1  ·  %2 minor units, %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1  ·  %2 alt birim, %3</translation>
     </message>
     <message>
         <source>%1 of %2 allowed</source>
-        <translation type="unfinished"></translation>
+        <translation>izin verilen %2 denemeden %1</translation>
     </message>
     <message>
         <source>%1 at %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1, %2</translation>
     </message>
     <message>
         <source>Attempts (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>Denemeler (%1)</translation>
     </message>
     <message>
         <source>Tool calls (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>Araç çağrıları (%1)</translation>
     </message>
     <message>
         <source>Audit log (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>Denetim kaydı (%1)</translation>
     </message>
     <message>
         <source>in %1</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 içinde</translation>
     </message>
     <message>
         <source>— (no attempt yet)</source>
-        <translation type="unfinished"></translation>
+        <translation>— (henüz deneme yok)</translation>
     </message>
     <message>
         <source>none</source>
-        <translation type="unfinished"></translation>
+        <translation>yok</translation>
     </message>
     <message>
         <source>replayed</source>
-        <translation type="unfinished"></translation>
+        <translation>yinelendi</translation>
     </message>
     <message>
         <source>no</source>
-        <translation type="unfinished"></translation>
+        <translation>hayır</translation>
     </message>
     <message>
         <source>—</source>
-        <translation type="unfinished"></translation>
+        <translation>—</translation>
     </message>
     <message>
         <source>created it (committed the key)</source>
-        <translation type="unfinished"></translation>
+        <translation>oluşturdu (anahtarı kaydetti)</translation>
     </message>
     <message>
         <source>joined the existing operation</source>
-        <translation type="unfinished"></translation>
+        <translation>mevcut işleme katıldı</translation>
     </message>
     <message>
         <source>lost the insert race, joined the winner&apos;s row (R3)</source>
-        <translation type="unfinished"></translation>
+        <translation>ekleme yarışını kaybetti, kazananın satırına katıldı (R3)</translation>
+    </message>
+    <message>
+        <source>Look up &amp;&amp; resolve…</source>
+        <translation>Sorgula &amp;&amp; sonuçlandır…</translation>
+    </message>
+    <message>
+        <source>Customer message…</source>
+        <translation>Müşteri mesajı…</translation>
+    </message>
+    <message>
+        <source>Draft the honest message for the customer (Ctrl+M)</source>
+        <translation>Müşteri için dürüst mesajı hazırla (Ctrl+M)</translation>
+    </message>
+    <message>
+        <source>Open: the refund tool may still be working on it, so it cannot be resolved yet.</source>
+        <translation>Açık: iade aracı hâlâ bu işlem üzerinde çalışıyor olabilir, bu nedenle henüz sonuçlandırılamaz.</translation>
+    </message>
+    <message>
+        <source>Closed operations never change (R4).</source>
+        <translation>Kapanmış işlemler asla değişmez (R4).</translation>
+    </message>
+    <message>
+        <source>Look the refund up at the provider and resolve it with evidence (Ctrl+L)</source>
+        <translation>İadeyi sağlayıcıda sorgula ve kanıtla sonuçlandır (Ctrl+L)</translation>
     </message>
 </context>
 <context>
     <name>FoundRefundTable</name>
     <message>
         <source>refund list</source>
-        <translation type="unfinished"></translation>
+        <translation>iade listesi</translation>
     </message>
     <message>
         <source>event (key)</source>
-        <translation type="unfinished"></translation>
+        <translation>olay (anahtar)</translation>
     </message>
     <message>
         <source>list + event</source>
-        <translation type="unfinished"></translation>
+        <translation>liste + olay</translation>
     </message>
     <message>
         <source>Refund</source>
-        <translation type="unfinished"></translation>
+        <translation>İade</translation>
     </message>
     <message>
         <source>Amount</source>
-        <translation type="unfinished"></translation>
+        <translation>Tutar</translation>
     </message>
     <message>
         <source>Status</source>
-        <translation type="unfinished"></translation>
+        <translation>Durum</translation>
     </message>
     <message>
         <source>Created (UTC)</source>
-        <translation type="unfinished"></translation>
+        <translation>Oluşturulma (UTC)</translation>
     </message>
     <message>
         <source>Found by</source>
-        <translation type="unfinished"></translation>
+        <translation>Bulunma yolu</translation>
     </message>
     <message>
         <source>Metadata</source>
-        <translation type="unfinished"></translation>
+        <translation>Meta veriler</translation>
     </message>
     <message>
         <source>Checks</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>✓ amount, currency and order match</source>
-        <translation type="unfinished"></translation>
+        <translation>Kontroller</translation>
     </message>
     <message>
         <source>(no status)</source>
-        <translation type="unfinished"></translation>
+        <translation>(durum yok)</translation>
     </message>
     <message>
         <source>Events: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Olaylar: %1</translation>
+    </message>
+    <message>
+        <source>✓ amount, currency, order match</source>
+        <translation>✓ tutar, para birimi ve sipariş eşleşiyor</translation>
+    </message>
+</context>
+<context>
+    <name>HistoryCharts</name>
+    <message>
+        <source>Operations per week by outcome</source>
+        <translation>Sonuca göre haftalık işlemler</translation>
+    </message>
+    <message>
+        <source>Operations per day by outcome</source>
+        <translation>Sonuca göre günlük işlemler</translation>
+    </message>
+    <message>
+        <source>Created (UTC)</source>
+        <translation>Oluşturulma (UTC)</translation>
+    </message>
+    <message>
+        <source>Operations</source>
+        <translation>İşlemler</translation>
+    </message>
+    <message>
+        <source>Duplicate refunds prevented per week</source>
+        <translation>Haftalık önlenen mükerrer iadeler</translation>
+    </message>
+    <message>
+        <source>Duplicate refunds prevented per day</source>
+        <translation>Günlük önlenen mükerrer iadeler</translation>
+    </message>
+    <message>
+        <source>Operation created (UTC)</source>
+        <translation>İşlem oluşturma (UTC)</translation>
+    </message>
+    <message>
+        <source>Key reuses</source>
+        <translation>Anahtar yeniden kullanımı</translation>
+    </message>
+    <message>
+        <source>%1 — %2 duplicates prevented</source>
+        <translation>%1 — önlenen mükerrer: %2</translation>
+    </message>
+    <message>
+        <source>Provider attempts per operation</source>
+        <translation>İşlem başına sağlayıcı denemeleri</translation>
+    </message>
+    <message>
+        <source>Attempts (same key)</source>
+        <translation>Denemeler (aynı anahtar)</translation>
+    </message>
+    <message>
+        <source>Time to resolve (operations a reviewer resolved)</source>
+        <translation>Sonuçlandırma süresi (inceleyenin sonuçlandırdığı işlemler)</translation>
+    </message>
+    <message>
+        <source>Resolved operations</source>
+        <translation>Sonuçlandırılan işlemler</translation>
+    </message>
+    <message>
+        <source>resolved_at - created_at</source>
+        <translation>resolved_at - created_at</translation>
+    </message>
+    <message>
+        <source>%1 d</source>
+        <translation>%1 g</translation>
+    </message>
+    <message>
+        <source>%1 h</source>
+        <translation>%1 sa</translation>
+    </message>
+    <message>
+        <source>under %1</source>
+        <translation>%1 altı</translation>
+    </message>
+    <message>
+        <source>over %1</source>
+        <translation>%1 üstü</translation>
+    </message>
+    <message>
+        <source>%1 – %2</source>
+        <translation>%1 – %2</translation>
+    </message>
+    <message>
+        <source>%1 d %2 h</source>
+        <translation>%1 g %2 sa</translation>
+    </message>
+    <message>
+        <source>%1 h %2 min</source>
+        <translation>%1 sa %2 dk</translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation>%1 dk</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 sn</translation>
+    </message>
+</context>
+<context>
+    <name>HistoryTab</name>
+    <message>
+        <source>From (UTC)</source>
+        <translation>Başlangıç (UTC)</translation>
+    </message>
+    <message>
+        <source>to (UTC, inclusive)</source>
+        <translation>bitiş (UTC, dahil)</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Durum</translation>
+    </message>
+    <message>
+        <source>All states</source>
+        <translation>Tüm durumlar</translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation>Yenile</translation>
+    </message>
+    <message>
+        <source>Export CSV…</source>
+        <translation>CSV dışa aktar…</translation>
+    </message>
+    <message>
+        <source>The history cannot be read: %1</source>
+        <translation>Geçmiş okunamıyor: %1</translation>
+    </message>
+    <message>
+        <source>The end date is before the start date: pick a later end date.</source>
+        <translation>Bitiş tarihi başlangıç tarihinden önce: daha ileri bir bitiş tarihi seçin.</translation>
+    </message>
+    <message>
+        <source>The operations table could not be read: %1</source>
+        <translation>İşlem tablosu okunamadı: %1</translation>
+    </message>
+    <message>
+        <source>Computing…</source>
+        <translation>Hesaplanıyor…</translation>
+    </message>
+    <message>
+        <source>The history could not be computed: %1</source>
+        <translation>Geçmiş hesaplanamadı: %1</translation>
+    </message>
+    <message>
+        <source>no refunds</source>
+        <translation>iade yok</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>yok</translation>
+    </message>
+    <message>
+        <source>none resolved</source>
+        <translation>sonuçlandırılan yok</translation>
+    </message>
+    <message>
+        <source>%1 operations · computed in %2 ms</source>
+        <translation>%1 işlem · hesaplama: %2 ms</translation>
+    </message>
+    <message>
+        <source>No operations were created in this range%1.
+Pick a wider date range or another state to see the duplicate-prevention history.</source>
+        <translation>Bu aralıkta oluşturulmuş%1 işlem yok.
+Mükerrer önleme geçmişini görmek için daha geniş bir tarih aralığı veya başka bir durum seçin.</translation>
+    </message>
+    <message>
+        <source> with state %1</source>
+        <translation> ve durumu %1 olan</translation>
+    </message>
+    <message>
+        <source>Export history as CSV</source>
+        <translation>Geçmişi CSV olarak dışa aktar</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation>CSV dosyaları (*.csv)</translation>
+    </message>
+    <message>
+        <source>Exporting %1 operations…</source>
+        <translation>%1 işlem dışa aktarılıyor…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>İptal</translation>
+    </message>
+    <message>
+        <source>The export could not start: %1</source>
+        <translation>Dışa aktarma başlatılamadı: %1</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>Yazılamıyor: %1: %2</translation>
+    </message>
+    <message>
+        <source>The export failed, no file was written: %1</source>
+        <translation>Dışa aktarma başarısız oldu, dosya yazılmadı: %1</translation>
+    </message>
+    <message>
+        <source>Export cancelled: no file was written.</source>
+        <translation>Dışa aktarma iptal edildi: dosya yazılmadı.</translation>
+    </message>
+    <message>
+        <source>Exported %1 operations to %2.</source>
+        <translation>%1 işlem dışa aktarıldı: %2.</translation>
+    </message>
+</context>
+<context>
+    <name>HistoryTableModel</name>
+    <message>
+        <source>Operation</source>
+        <translation>İşlem</translation>
+    </message>
+    <message>
+        <source>Order</source>
+        <translation>Sipariş</translation>
+    </message>
+    <message>
+        <source>Amount</source>
+        <translation>Tutar</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Durum</translation>
+    </message>
+    <message>
+        <source>Attempts</source>
+        <translation>Denemeler</translation>
+    </message>
+    <message>
+        <source>Tool calls</source>
+        <translation>Araç çağrıları</translation>
+    </message>
+    <message>
+        <source>Created (UTC)</source>
+        <translation>Oluşturulma (UTC)</translation>
+    </message>
+    <message>
+        <source>Closed / resolved (UTC)</source>
+        <translation>Kapanış / sonuç (UTC)</translation>
+    </message>
+    <message>
+        <source>Provider refund</source>
+        <translation>Sağlayıcı iadesi</translation>
+    </message>
+    <message>
+        <source>Reason / failure code</source>
+        <translation>Neden / hata kodu</translation>
+    </message>
+    <message>
+        <source>Resolved by</source>
+        <translation>Sonuçlandıran</translation>
+    </message>
+    <message>
+        <source>Resolution note</source>
+        <translation>Sonuç notu</translation>
     </message>
 </context>
 <context>
     <name>LogViewDialog</name>
     <message>
         <source>Log</source>
-        <translation type="unfinished"></translation>
+        <translation>Günlük</translation>
     </message>
     <message>
         <source>The newest lines of this session&apos;s log. Keys and passwords are never written.</source>
-        <translation type="unfinished"></translation>
+        <translation>Bu oturumun günlüğündeki en yeni satırlar. Anahtarlar ve parolalar asla yazılmaz.</translation>
     </message>
     <message>
         <source>The newest lines of this session&apos;s log. Older lines: %1. Keys and passwords are never written.</source>
-        <translation type="unfinished"></translation>
+        <translation>Bu oturumun günlüğündeki en yeni satırlar. Daha eski satırlar: %1. Anahtarlar ve parolalar asla yazılmaz.</translation>
     </message>
 </context>
 <context>
     <name>LookupPanel</name>
     <message>
         <source>Not looked up yet.</source>
-        <translation type="unfinished"></translation>
+        <translation>Henüz sorgulanmadı.</translation>
     </message>
     <message>
         <source>Cancel lookup</source>
-        <translation type="unfinished"></translation>
+        <translation>Sorguyu iptal et</translation>
     </message>
     <message>
         <source>Look up again</source>
-        <translation type="unfinished"></translation>
+        <translation>Tekrar sorgula</translation>
     </message>
     <message>
         <source>Canceling…</source>
-        <translation type="unfinished"></translation>
+        <translation>İptal ediliyor…</translation>
     </message>
     <message>
         <source>Looking up %1 at the provider…</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 sağlayıcıda sorgulanıyor…</translation>
     </message>
     <message>
         <source>No refund is linked to this operation. Checked %1 refund(s) of the payment and %2 refund event(s) at %3.</source>
-        <translation type="unfinished"></translation>
+        <translation>Bu işleme bağlı iade yok. Ödemenin iadeleri (%1) ve iade olayları (%2) kontrol edildi, zaman: %3.</translation>
     </message>
     <message numerus="yes">
         <source>%n refund(s) linked to this operation. Checked %1 refund(s) of the payment and %2 refund event(s) at %3.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Bu işleme bağlı %n iade var. Ödemenin iadeleri (%1) ve iade olayları (%2) kontrol edildi, zaman: %3.</numerusform>
         </translation>
     </message>
     <message>
         <source>Lookup canceled. What is shown is incomplete and proves nothing.</source>
-        <translation type="unfinished"></translation>
+        <translation>Sorgu iptal edildi. Gösterilenler eksiktir ve hiçbir şeyi kanıtlamaz.</translation>
     </message>
     <message>
         <source>Lookup incomplete: reading %1 failed.</source>
-        <translation type="unfinished"></translation>
+        <translation>Sorgu eksik: %1 okunamadı.</translation>
     </message>
     <message>
         <source>%1 — %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 — %2</translation>
     </message>
 </context>
 <context>
     <name>MainWindow</name>
     <message>
         <source>Refund operations</source>
-        <translation type="unfinished"></translation>
+        <translation>İade işlemleri</translation>
     </message>
     <message>
         <source>Provider: not configured</source>
-        <translation type="unfinished"></translation>
+        <translation>Sağlayıcı: yapılandırılmadı</translation>
     </message>
     <message>
         <source>OPERATIONS</source>
-        <translation type="unfinished"></translation>
+        <translation>İŞLEMLER</translation>
     </message>
     <message>
         <source>Search order id, operation id, key prefix or refund id (Ctrl+F)</source>
-        <translation type="unfinished"></translation>
+        <translation>Sipariş kimliği, işlem kimliği, anahtar öneki veya iade kimliği ara (Ctrl+F)</translation>
     </message>
     <message>
         <source>&amp;File</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Dosya</translation>
     </message>
     <message>
         <source>&amp;Connect…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Bağlan…</translation>
     </message>
     <message>
         <source>&amp;Quit</source>
-        <translation type="unfinished"></translation>
+        <translation>Çı&amp;kış</translation>
     </message>
     <message>
         <source>&amp;View</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Görünüm</translation>
     </message>
     <message>
         <source>&amp;Refresh</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Yenile</translation>
     </message>
     <message>
         <source>&amp;Find</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Bul</translation>
     </message>
     <message>
         <source>Copy cells</source>
-        <translation type="unfinished"></translation>
+        <translation>Hücreleri kopyala</translation>
     </message>
     <message>
         <source>&amp;Help</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Yardım</translation>
     </message>
     <message>
         <source>&amp;About</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Hakkında</translation>
     </message>
     <message>
         <source>About Refund operations</source>
-        <translation type="unfinished"></translation>
+        <translation>İade işlemleri hakkında</translation>
     </message>
     <message>
         <source>&lt;b&gt;Refund operations console&lt;/b&gt; %1&lt;br&gt;Triage refunds whose outcome is unknown, review attempt and tool-call history. The console only reads from the payment provider and never sends a refund.</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;İade işlemleri konsolu&lt;/b&gt; %1&lt;br&gt;Sonucu bilinmeyen iadeleri ayıklayın, deneme ve araç çağrısı geçmişini inceleyin. Konsol ödeme sağlayıcısından yalnızca okuma yapar ve asla iade göndermez.</translation>
     </message>
     <message>
         <source>typed in</source>
-        <translation type="unfinished"></translation>
+        <translation>elle girildi</translation>
     </message>
     <message>
         <source>system keychain</source>
-        <translation type="unfinished"></translation>
+        <translation>sistem anahtar zinciri</translation>
     </message>
     <message>
         <source>The key could not be saved in the system keychain (%1). It is used for this session only.</source>
-        <translation type="unfinished"></translation>
+        <translation>Anahtar sistem anahtar zincirine kaydedilemedi (%1). Yalnızca bu oturumda kullanılacak.</translation>
     </message>
     <message>
         <source>Loading…</source>
-        <translation type="unfinished"></translation>
+        <translation>Yükleniyor…</translation>
     </message>
     <message>
         <source>Loading</source>
-        <translation type="unfinished"></translation>
+        <translation>Yükleniyor</translation>
     </message>
     <message>
         <source>The database address is not valid.</source>
-        <translation type="unfinished"></translation>
+        <translation>Veritabanı adresi geçersiz.</translation>
     </message>
     <message>
         <source>%1. Use File › Connect to enter postgresql://user@host/db or sqlite:/path.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1. postgresql://user@host/db veya sqlite:/path girmek için Dosya › Bağlan menüsünü kullanın.</translation>
     </message>
     <message>
         <source>Refund operations — %1</source>
-        <translation type="unfinished"></translation>
+        <translation>İade işlemleri — %1</translation>
     </message>
     <message>
         <source>This database cannot be shown.</source>
-        <translation type="unfinished"></translation>
+        <translation>Bu veritabanı gösterilemiyor.</translation>
     </message>
     <message>
         <source>Its schema is older than this console. Run `refund-tool db migrate` on it, then press F5.</source>
-        <translation type="unfinished"></translation>
+        <translation>Şeması bu konsoldan daha eski. Üzerinde `refund-tool db migrate` komutunu çalıştırın, ardından F5 tuşuna basın.</translation>
     </message>
     <message>
         <source>A write key (sk_…) was given for the provider (from %1). The console only reads from the provider and refuses to use it. Create a restricted read-only key (rk_…) and set it in PROVIDER_API_KEY or with File › Connect.</source>
-        <translation type="unfinished"></translation>
+        <translation>Sağlayıcı için bir yazma anahtarı (sk_…) verildi (kaynak: %1). Konsol sağlayıcıdan yalnızca okuma yapar ve bu anahtarı kullanmayı reddeder. Kısıtlı, salt okunur bir anahtar (rk_…) oluşturun ve bunu PROVIDER_API_KEY içinde ya da Dosya › Bağlan ile ayarlayın.</translation>
     </message>
     <message>
         <source>Provider: %1 — write key refused</source>
-        <translation type="unfinished"></translation>
+        <translation>Sağlayıcı: %1 — yazma anahtarı reddedildi</translation>
     </message>
     <message>
         <source>Provider: %1 — no read key (set PROVIDER_API_KEY)</source>
-        <translation type="unfinished"></translation>
+        <translation>Sağlayıcı: %1 — okuma anahtarı yok (PROVIDER_API_KEY ayarlayın)</translation>
     </message>
     <message>
         <source>Provider: %1 — checking…</source>
-        <translation type="unfinished"></translation>
+        <translation>Sağlayıcı: %1 — kontrol ediliyor…</translation>
     </message>
     <message>
         <source>Read key %1 from %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Okuma anahtarı %1, kaynak: %2</translation>
     </message>
     <message>
         <source>Provider: %1 — %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Sağlayıcı: %1 — %2</translation>
     </message>
     <message>
         <source>Operation %1 was not found in this database.</source>
-        <translation type="unfinished"></translation>
+        <translation>İşlem bu veritabanında bulunamadı: %1.</translation>
     </message>
     <message>
         <source>%1 is no longer in this list (its state changed). Use All or search for it.</source>
-        <translation type="unfinished"></translation>
+        <translation>İşlem artık bu listede değil (durumu değişti): %1. &quot;Tümü&quot; görünümünü seçin veya işlemi arayın.</translation>
     </message>
     <message>
         <source>The database refused a query: %1. The data shown may be incomplete; press F5 to try again.</source>
-        <translation type="unfinished"></translation>
+        <translation>Veritabanı bir sorguyu reddetti: %1. Gösterilen veriler eksik olabilir; yeniden denemek için F5 tuşuna basın.</translation>
     </message>
     <message>
         <source>database</source>
-        <translation type="unfinished"></translation>
+        <translation>veritabanı</translation>
     </message>
     <message>
         <source>Check that PostgreSQL is running and reachable</source>
-        <translation type="unfinished"></translation>
+        <translation>PostgreSQL sunucusunun çalıştığını ve erişilebilir olduğunu kontrol edin</translation>
     </message>
     <message>
         <source>Check that the database file exists and is readable</source>
-        <translation type="unfinished"></translation>
+        <translation>Veritabanı dosyasının var olduğunu ve okunabildiğini kontrol edin</translation>
     </message>
     <message>
         <source>&lt;b&gt;Cannot reach the database&lt;/b&gt; (%1 %2): %3.&lt;br&gt;%4; retrying every %5 s.</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;Veritabanına ulaşılamıyor&lt;/b&gt; (%1 %2): %3.&lt;br&gt;%4; %5 sn aralıklarla yeniden deneniyor.</translation>
     </message>
     <message>
         <source>Nothing is lost: the rows below are from %1 and may be out of date.</source>
-        <translation type="unfinished"></translation>
+        <translation>Hiçbir şey kaybolmadı: aşağıdaki satırlar %1 itibarıyla alınmıştır ve güncel olmayabilir.</translation>
     </message>
     <message>
         <source>Cannot reach the database</source>
-        <translation type="unfinished"></translation>
+        <translation>Veritabanına ulaşılamıyor</translation>
     </message>
     <message>
         <source>%1 at %2. %3; retrying every %4 s.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: %2. %3; %4 sn aralıklarla yeniden deneniyor.</translation>
     </message>
     <message>
         <source>Nothing matches “%1”.</source>
-        <translation type="unfinished"></translation>
+        <translation>“%1” ile eşleşen bir şey yok.</translation>
     </message>
     <message>
         <source>Search finds exact order ids and provider refund ids, and operation ids or idempotency keys by their beginning. Clear the search or pick All on the left.</source>
-        <translation type="unfinished"></translation>
+        <translation>Arama, sipariş kimliklerini ve sağlayıcı iade kimliklerini tam eşleşmeyle; işlem kimliklerini ve idempotency anahtarlarını ise başlangıçlarına göre bulur. Aramayı temizleyin veya soldaki &quot;Tümü&quot; görünümünü seçin.</translation>
     </message>
     <message>
         <source>No refund operations yet.</source>
-        <translation type="unfinished"></translation>
+        <translation>Henüz iade işlemi yok.</translation>
     </message>
     <message>
         <source>Operations appear here as soon as the refund tool handles its first call.</source>
-        <translation type="unfinished"></translation>
+        <translation>İade aracı ilk çağrısını işler işlemez işlemler burada görünür.</translation>
     </message>
     <message>
         <source>No open refunds — nothing is being retried.</source>
-        <translation type="unfinished"></translation>
+        <translation>Açık iade yok — yeniden denenen bir şey yok.</translation>
     </message>
     <message>
         <source>Open operations are the ones the refund tool may still retry.</source>
-        <translation type="unfinished"></translation>
+        <translation>Açık işlemler, iade aracının hâlâ yeniden deneyebileceği işlemlerdir.</translation>
     </message>
     <message>
         <source>No unknown refunds — nothing needs checking.</source>
-        <translation type="unfinished"></translation>
+        <translation>Durumu bilinmeyen iade yok — kontrol edilecek bir şey yok.</translation>
     </message>
     <message>
         <source>When the provider&apos;s answer is lost, the operation shows up here for a person to look up.</source>
-        <translation type="unfinished"></translation>
+        <translation>Sağlayıcının yanıtı kaybolduğunda işlem, bir kişinin sorgulaması için burada görünür.</translation>
     </message>
     <message>
         <source>No refunded operations yet.</source>
-        <translation type="unfinished"></translation>
+        <translation>Henüz iade edilmiş işlem yok.</translation>
     </message>
     <message>
         <source>Refunds confirmed by the provider are listed here with their refund id.</source>
-        <translation type="unfinished"></translation>
+        <translation>Sağlayıcının onayladığı iadeler, iade kimlikleriyle birlikte burada listelenir.</translation>
     </message>
     <message>
         <source>No failed refunds.</source>
-        <translation type="unfinished"></translation>
+        <translation>Başarısız iade yok.</translation>
     </message>
     <message>
         <source>Refunds the provider refused, or that a reviewer confirmed were never made, are listed here.</source>
-        <translation type="unfinished"></translation>
+        <translation>Sağlayıcının reddettiği ya da bir inceleyenin hiç yapılmadığını doğruladığı iadeler burada listelenir.</translation>
     </message>
     <message>
         <source>No key expires within the next hour.</source>
-        <translation type="unfinished"></translation>
+        <translation>Önümüzdeki bir saat içinde süresi dolacak anahtar yok.</translation>
     </message>
     <message>
         <source>Open and unknown operations whose idempotency key is about to expire at the provider are listed here, soonest first.</source>
-        <translation type="unfinished"></translation>
+        <translation>Idempotency anahtarının süresi sağlayıcıda dolmak üzere olan açık ve bilinmeyen işlemler, en yakın olandan başlayarak burada listelenir.</translation>
     </message>
     <message>
         <source>Nothing selected.</source>
-        <translation type="unfinished"></translation>
+        <translation>Hiçbir şey seçilmedi.</translation>
     </message>
     <message>
         <source>%1 · 1 operation</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 · 1 işlem</translation>
     </message>
     <message>
         <source>%1 · %2 operations</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 · %2 işlem</translation>
     </message>
     <message>
         <source>%1 of %2 rows loaded</source>
-        <translation type="unfinished"></translation>
+        <translation>%2 satırdan %1 tanesi yüklendi</translation>
     </message>
     <message>
         <source>Database: not connected</source>
-        <translation type="unfinished"></translation>
+        <translation>Veritabanı: bağlı değil</translation>
     </message>
     <message>
         <source>Database: %1 %2%3</source>
-        <translation type="unfinished"></translation>
+        <translation>Veritabanı: %1 %2%3</translation>
     </message>
     <message>
         <source> — disconnected</source>
-        <translation type="unfinished"></translation>
+        <translation> — bağlantı kesildi</translation>
     </message>
     <message>
         <source>Role: %1 (SQLite: shapes the interface only)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>SQLite has no users: the role only decides what the console offers.</source>
-        <translation type="unfinished"></translation>
+        <translation>Rol: %1 (SQLite: yalnızca arayüzü belirler)</translation>
     </message>
     <message>
         <source>Role: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Rol: %1</translation>
     </message>
     <message>
         <source>On PostgreSQL the database itself enforces what this role may do.</source>
-        <translation type="unfinished"></translation>
+        <translation>PostgreSQL&apos;de bu rolün neler yapabileceğini veritabanının kendisi denetler.</translation>
+    </message>
+    <message>
+        <source>Connect a provider with a read-only key (PROVIDER_API_KEY or File › Connect) to look refunds up.</source>
+        <translation>İadeleri sorgulamak için salt okunur bir anahtarla bir sağlayıcı bağlayın (PROVIDER_API_KEY veya Dosya › Bağlan).</translation>
+    </message>
+    <message>
+        <source>&amp;Log</source>
+        <translation>&amp;Günlük</translation>
+    </message>
+    <message>
+        <source>&amp;Review</source>
+        <translation>&amp;İnceleme</translation>
+    </message>
+    <message>
+        <source>Look up &amp;&amp; &amp;resolve selected…</source>
+        <translation>Seçileni sorgula &amp;&amp; &amp;sonuçlandır…</translation>
+    </message>
+    <message>
+        <source>Customer &amp;message for selected…</source>
+        <translation>Seçilen için müşteri &amp;mesajı…</translation>
+    </message>
+    <message>
+        <source>&amp;Check all unknown…</source>
+        <translation>Tüm &amp;bilinmeyenleri kontrol et…</translation>
+    </message>
+    <message>
+        <source>Checking unknown refunds needs the provider: connect one with a read-only key (PROVIDER_API_KEY or File › Connect).</source>
+        <translation>Bilinmeyen iadeleri kontrol etmek için bir sağlayıcı gerekir: salt okunur bir anahtarla bağlayın (PROVIDER_API_KEY veya Dosya › Bağlan).</translation>
+    </message>
+    <message>
+        <source>Operations</source>
+        <translation>İşlemler</translation>
+    </message>
+    <message>
+        <source>History</source>
+        <translation>Geçmiş</translation>
+    </message>
+    <message>
+        <source>Settings</source>
+        <translation>Ayarlar</translation>
+    </message>
+    <message>
+        <source>Duplicate-prevention history, charts and CSV export</source>
+        <translation>Mükerrer önleme geçmişi, grafikler ve CSV dışa aktarma</translation>
+    </message>
+    <message>
+        <source>History is for finance and admins; your role is %1.</source>
+        <translation>Geçmiş, finans ekibi ve yöneticiler içindir; rolünüz: %1.</translation>
+    </message>
+    <message>
+        <source>Retry budgets, backoff, timeouts and provider API version</source>
+        <translation>Yeniden deneme limitleri, bekleme, zaman aşımları ve sağlayıcı API sürümü</translation>
+    </message>
+    <message>
+        <source>Only admins change settings; your role (%1) sees them read-only.</source>
+        <translation>Ayarları yalnızca yöneticiler değiştirir; rolünüz (%1) bunları salt okunur görür.</translation>
+    </message>
+    <message>
+        <source>The database login has no refund role, so it can read nothing here. An admin can grant one: refund-tool db grant --user LOGIN --role support.</source>
+        <translation>Veritabanı kullanıcısının bir iade rolü yok, bu yüzden burada hiçbir şeyi okuyamaz. Bir yönetici rol verebilir: refund-tool db grant --user LOGIN --role support.</translation>
+    </message>
+    <message>
+        <source>SQLite is single-user and not a security boundary: the role only decides what the console offers.</source>
+        <translation>SQLite tek kullanıcılıdır ve bir güvenlik sınırı değildir: rol yalnızca konsolun neler sunacağını belirler.</translation>
     </message>
 </context>
 <context>
     <name>MessageBanner</name>
     <message>
         <source>Dismiss</source>
-        <translation type="unfinished"></translation>
+        <translation>Kapat</translation>
     </message>
 </context>
 <context>
     <name>OperationFormat</name>
     <message>
         <source>%1 d %2 h</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 g %2 sa</translation>
     </message>
     <message>
         <source>%1 h %2 min</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 sa %2 dk</translation>
     </message>
     <message>
         <source>%1 min %2 s</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 dk %2 sn</translation>
     </message>
     <message>
         <source>%1 s</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 sn</translation>
     </message>
     <message>
         <source>expired</source>
-        <translation type="unfinished"></translation>
+        <translation>süresi doldu</translation>
     </message>
     <message>
         <source>%1 min</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 dk</translation>
     </message>
     <message>
         <source>Open</source>
-        <translation type="unfinished"></translation>
+        <translation>Açık</translation>
     </message>
     <message>
         <source>Unknown</source>
-        <translation type="unfinished"></translation>
+        <translation>Bilinmiyor</translation>
     </message>
     <message>
         <source>Refunded</source>
-        <translation type="unfinished"></translation>
+        <translation>İade edildi</translation>
     </message>
     <message>
         <source>Failed</source>
-        <translation type="unfinished"></translation>
+        <translation>Başarısız</translation>
     </message>
     <message>
         <source>In flight</source>
-        <translation type="unfinished"></translation>
+        <translation>Sürüyor</translation>
     </message>
     <message>
         <source>Succeeded</source>
-        <translation type="unfinished"></translation>
+        <translation>Başarılı</translation>
     </message>
     <message>
         <source>No response</source>
-        <translation type="unfinished"></translation>
+        <translation>Yanıt yok</translation>
     </message>
     <message>
         <source>In progress (409)</source>
-        <translation type="unfinished"></translation>
+        <translation>İşleniyor (409)</translation>
     </message>
     <message>
         <source>Rate limited (429)</source>
-        <translation type="unfinished"></translation>
+        <translation>Hız sınırı (429)</translation>
     </message>
     <message>
         <source>Provider error (5xx)</source>
-        <translation type="unfinished"></translation>
+        <translation>Sunucu hatası (5xx)</translation>
     </message>
     <message>
         <source>Key mismatch</source>
-        <translation type="unfinished"></translation>
+        <translation>Anahtar uyuşmazlığı</translation>
     </message>
     <message>
         <source>Refused</source>
-        <translation type="unfinished"></translation>
+        <translation>Reddedildi</translation>
     </message>
     <message>
         <source>Auth failed</source>
-        <translation type="unfinished"></translation>
+        <translation>Kimlik doğrulanamadı</translation>
     </message>
     <message>
         <source>Invalid response</source>
-        <translation type="unfinished"></translation>
+        <translation>Geçersiz yanıt</translation>
     </message>
 </context>
 <context>
     <name>OperationTableModel</name>
     <message>
         <source>Key retention ends %1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>Anahtarın saklama süresi bitişi: %1 (%2)</translation>
     </message>
     <message>
         <source>Created %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Oluşturulma: %1</translation>
     </message>
     <message>
         <source>Idempotency key %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Idempotency anahtarı: %1</translation>
     </message>
     <message>
         <source>Time left before the provider forgets the idempotency key (R10). After that the operation is never sent again.</source>
-        <translation type="unfinished"></translation>
+        <translation>Sağlayıcının idempotency anahtarını unutmasına kalan süre (R10). Bu süreden sonra işlem bir daha asla gönderilmez.</translation>
     </message>
     <message>
         <source>Operation</source>
-        <translation type="unfinished"></translation>
+        <translation>İşlem</translation>
     </message>
     <message>
         <source>Order</source>
-        <translation type="unfinished"></translation>
+        <translation>Sipariş</translation>
     </message>
     <message>
         <source>Amount</source>
-        <translation type="unfinished"></translation>
+        <translation>Tutar</translation>
     </message>
     <message>
         <source>Status</source>
-        <translation type="unfinished"></translation>
+        <translation>Durum</translation>
     </message>
     <message>
         <source>Attempts</source>
-        <translation type="unfinished"></translation>
+        <translation>Denemeler</translation>
     </message>
     <message>
         <source>Tool calls</source>
-        <translation type="unfinished"></translation>
+        <translation>Çağrılar</translation>
     </message>
     <message>
         <source>Key expires in</source>
-        <translation type="unfinished"></translation>
+        <translation>Anahtar bitişine</translation>
     </message>
     <message>
         <source>Age</source>
-        <translation type="unfinished"></translation>
+        <translation>Geçen süre</translation>
     </message>
     <message>
         <source>Last attempt</source>
-        <translation type="unfinished"></translation>
+        <translation>Son deneme</translation>
     </message>
     <message>
         <source>Provider refund</source>
-        <translation type="unfinished"></translation>
+        <translation>Sağlayıcı iadesi</translation>
     </message>
 </context>
 <context>
     <name>ProviderKeySource</name>
     <message>
         <source>the system keychain did not answer within 5 s</source>
-        <translation type="unfinished"></translation>
+        <translation>sistem anahtar zinciri 5 sn içinde yanıt vermedi</translation>
     </message>
     <message>
         <source>the PROVIDER_API_KEY environment variable</source>
-        <translation type="unfinished"></translation>
+        <translation>PROVIDER_API_KEY ortam değişkeni</translation>
     </message>
     <message>
         <source>system keychain</source>
-        <translation type="unfinished"></translation>
+        <translation>sistem anahtar zinciri</translation>
     </message>
 </context>
 <context>
     <name>ProviderStatusMonitor</name>
     <message>
         <source>reachable</source>
-        <translation type="unfinished"></translation>
+        <translation>erişilebilir</translation>
     </message>
 </context>
 <context>
     <name>QObject</name>
     <message>
         <source>Refund operations</source>
-        <translation type="unfinished"></translation>
+        <translation>İade işlemleri</translation>
     </message>
     <message>
         <source>Operations console for refunds: triage unknown outcomes, review attempt and tool-call history. Reads only.</source>
-        <translation type="unfinished"></translation>
+        <translation>İadeler için işlem konsolu: sonucu bilinmeyen iadeleri ayıklayın, deneme ve araç çağrısı geçmişini inceleyin. Yalnızca okuma yapar.</translation>
     </message>
     <message>
         <source>Run against an embedded demo (sandbox provider and a fresh SQLite database).</source>
-        <translation type="unfinished"></translation>
+        <translation>Yerleşik demo ile çalıştır (sandbox sağlayıcı ve yeni bir SQLite veritabanı).</translation>
     </message>
     <message>
         <source>Keep the demo files in DIR.</source>
-        <translation type="unfinished"></translation>
+        <translation>Demo dosyalarını DIR dizininde tut.</translation>
     </message>
     <message>
         <source>Operation database: postgresql://user@host/db or sqlite:PATH (password from PGPASSWORD).</source>
-        <translation type="unfinished"></translation>
+        <translation>İşlem veritabanı: postgresql://user@host/db veya sqlite:PATH (parola PGPASSWORD değişkeninden).</translation>
     </message>
     <message>
         <source>Payment provider base URL; the read-only key comes from PROVIDER_API_KEY or the system keychain.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ödeme sağlayıcısının temel URL&apos;si; salt okunur anahtar PROVIDER_API_KEY değişkeninden veya sistem anahtar zincirinden alınır.</translation>
     </message>
     <message>
         <source>support, finance or admin (default support).</source>
-        <translation type="unfinished"></translation>
+        <translation>support, finance veya admin (varsayılan: support).</translation>
     </message>
     <message>
         <source>Save the window as PNG to FILE once the data is shown, then exit.</source>
-        <translation type="unfinished"></translation>
+        <translation>Veriler gösterildiğinde pencereyi PNG olarak FILE dosyasına kaydet ve çık.</translation>
     </message>
     <message>
         <source>Select this operation at start.</source>
-        <translation type="unfinished"></translation>
+        <translation>Başlangıçta bu işlemi seç.</translation>
     </message>
     <message>
         <source>Interface language: en, ru or tr (default: the system&apos;s).</source>
-        <translation type="unfinished"></translation>
+        <translation>Arayüz dili: en, ru veya tr (varsayılan: sistemin dili).</translation>
     </message>
     <message>
         <source>trace, debug, info, warn, error or off (default: info, or the REFUND_LOG_LEVEL environment variable).</source>
-        <translation type="unfinished"></translation>
+        <translation>trace, debug, info, warn, error veya off (varsayılan: info ya da REFUND_LOG_LEVEL ortam değişkeni).</translation>
     </message>
 </context>
 <context>
     <name>ResolveDialog</name>
     <message>
         <source>Look up and resolve %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Sorgula ve sonuçlandır: %1</translation>
     </message>
     <message>
         <source>At the provider (read-only)</source>
-        <translation type="unfinished"></translation>
+        <translation>Sağlayıcıda (salt okunur)</translation>
     </message>
     <message>
         <source>Resolution</source>
-        <translation type="unfinished"></translation>
+        <translation>Sonuç</translation>
     </message>
     <message>
         <source>Refunded — the selected refund is the evidence</source>
-        <translation type="unfinished"></translation>
+        <translation>İade edildi — seçilen iade kanıttır</translation>
     </message>
     <message>
         <source>Failed — no refund was made</source>
-        <translation type="unfinished"></translation>
+        <translation>Başarısız — iade yapılmadı</translation>
     </message>
     <message>
         <source>Note (required) — what you checked and why:</source>
-        <translation type="unfinished"></translation>
+        <translation>Not (zorunlu) — neyi kontrol ettiniz ve neden:</translation>
     </message>
     <message>
         <source>e.g. Found re_… with metadata.operation_id = this operation, status succeeded, amount and order match.</source>
-        <translation type="unfinished"></translation>
+        <translation>ör. metadata.operation_id = bu işlem olan re_… bulundu, durum succeeded, tutar ve sipariş eşleşiyor.</translation>
     </message>
     <message>
         <source>There is no &quot;retry&quot; here on purpose: a new refund or a new key for an unknown outcome can pay the customer twice (R18).</source>
-        <translation type="unfinished"></translation>
+        <translation>Burada bilerek &quot;yeniden dene&quot; yok: sonucu bilinmeyen bir işlem için yeni bir iade veya yeni bir anahtar, müşteriye iki kez ödeme yapılmasına yol açabilir (R18).</translation>
     </message>
     <message>
         <source>Resolve</source>
-        <translation type="unfinished"></translation>
+        <translation>Sonuçlandır</translation>
     </message>
     <message>
         <source>Customer message…</source>
-        <translation type="unfinished"></translation>
+        <translation>Müşteri mesajı…</translation>
     </message>
     <message>
         <source>This operation is %1, not unknown: there is nothing to resolve. The lookup is shown for reference.</source>
-        <translation type="unfinished"></translation>
+        <translation>Bu işlemin durumu &quot;%1&quot;, &quot;bilinmiyor&quot; değil: sonuçlandırılacak bir şey yok. Sorgu bilgi amaçlı gösteriliyor.</translation>
     </message>
     <message>
         <source>No provider read key is configured, so the operation cannot be looked up. Set PROVIDER_API_KEY or use File › Connect.</source>
-        <translation type="unfinished"></translation>
+        <translation>Sağlayıcı okuma anahtarı yapılandırılmadığı için işlem sorgulanamıyor. PROVIDER_API_KEY ayarlayın veya Dosya › Bağlan menüsünü kullanın.</translation>
     </message>
     <message>
         <source>The operation database cannot be opened: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>İşlem veritabanı açılamıyor: %1</translation>
     </message>
     <message>
         <source>The operation cannot be read: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>İşlem okunamıyor: %1</translation>
     </message>
     <message>
         <source>The operation&apos;s order cannot be read: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>İşlemin siparişi okunamıyor: %1</translation>
     </message>
     <message>
         <source>%1 · order %2 · %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 · sipariş %2 · %3</translation>
     </message>
     <message>
         <source>no attempt was ever sent</source>
-        <translation type="unfinished"></translation>
+        <translation>hiç deneme gönderilmedi</translation>
     </message>
     <message>
         <source>key retention passed at %1</source>
-        <translation type="unfinished"></translation>
+        <translation>anahtarın saklama süresi doldu: %1</translation>
     </message>
     <message>
         <source>key live for %1 more (until %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>anahtar %1 daha geçerli (bitiş: %2)</translation>
     </message>
     <message>
         <source>&lt;b&gt;Status:&lt;/b&gt; %1%2 &amp;nbsp; &lt;b&gt;Attempts:&lt;/b&gt; %3 &amp;nbsp; &lt;b&gt;Payment:&lt;/b&gt; %4</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;Durum:&lt;/b&gt; %1%2 &amp;nbsp; &lt;b&gt;Denemeler:&lt;/b&gt; %3 &amp;nbsp; &lt;b&gt;Ödeme:&lt;/b&gt; %4</translation>
     </message>
     <message>
         <source>&lt;b&gt;Created:&lt;/b&gt; %1 &amp;nbsp; &lt;b&gt;Idempotency key:&lt;/b&gt; %2</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;Oluşturulma:&lt;/b&gt; %1 &amp;nbsp; &lt;b&gt;Idempotency anahtarı:&lt;/b&gt; %2</translation>
     </message>
     <message>
         <source>&lt;b&gt;Resolved:&lt;/b&gt; %1 by %2 at %3%4</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;Sonuç:&lt;/b&gt; %1; sonuçlandıran: %2; zaman: %3%4</translation>
     </message>
     <message>
         <source>the refund tool</source>
-        <translation type="unfinished"></translation>
+        <translation>iade aracı</translation>
     </message>
     <message>
         <source>an unknown time</source>
-        <translation type="unfinished"></translation>
+        <translation>bilinmiyor</translation>
     </message>
     <message>
         <source> — evidence %1</source>
-        <translation type="unfinished"></translation>
+        <translation> — kanıt: %1</translation>
     </message>
     <message>
         <source>&lt;b style=&quot;color:%1&quot;&gt;Proposal: %2.&lt;/b&gt; %3</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b style=&quot;color:%1&quot;&gt;Öneri: %2.&lt;/b&gt; %3</translation>
     </message>
     <message>
         <source>Select a refund found by the lookup.</source>
-        <translation type="unfinished"></translation>
+        <translation>Sorgunun bulduğu bir iadeyi seçin.</translation>
     </message>
     <message>
         <source>Waiting for the lookup.</source>
-        <translation type="unfinished"></translation>
+        <translation>Sorgu sonucu bekleniyor.</translation>
     </message>
     <message>
         <source>The operation could not be read.</source>
-        <translation type="unfinished"></translation>
+        <translation>İşlem okunamadı.</translation>
     </message>
     <message>
         <source>Nothing more to do here.</source>
-        <translation type="unfinished"></translation>
+        <translation>Burada yapılacak başka bir şey yok.</translation>
     </message>
     <message>
         <source>No refund was found, so there is no evidence of a refund.</source>
-        <translation type="unfinished"></translation>
+        <translation>İade bulunamadı, bu nedenle bir iadeye dair kanıt yok.</translation>
     </message>
     <message>
         <source>Not possible: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Mümkün değil: %1</translation>
     </message>
     <message>
         <source>Choose refunded or failed.</source>
-        <translation type="unfinished"></translation>
+        <translation>&quot;İade edildi&quot; veya &quot;Başarısız&quot; seçeneğini seçin.</translation>
     </message>
     <message>
         <source>Write a note: what you checked and why.</source>
-        <translation type="unfinished"></translation>
+        <translation>Bir not yazın: neyi kontrol ettiniz ve neden.</translation>
     </message>
     <message>
         <source>Resolved as %1. The audit log holds your note and the evidence. Next: send the customer the message (Customer message…).</source>
-        <translation type="unfinished"></translation>
+        <translation>Sonuçlandırıldı: %1. Notunuz ve kanıtlar denetim kaydında saklanıyor. Sonraki adım: müşteriye mesajı gönderin (Müşteri mesajı…).</translation>
     </message>
     <message>
         <source>Another reviewer was first: %1. Your resolution was not saved.</source>
-        <translation type="unfinished"></translation>
+        <translation>Başka bir inceleyen daha önce sonuçlandırdı: %1. Sonucunuz kaydedilmedi.</translation>
     </message>
     <message>
         <source>The resolution was not saved: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Sonuç kaydedilmedi: %1</translation>
+    </message>
+</context>
+<context>
+    <name>SettingsTab</name>
+    <message>
+        <source>Attempts per tool call</source>
+        <translation>Araç çağrısı başına deneme</translation>
+    </message>
+    <message>
+        <source>Attempts per operation</source>
+        <translation>İşlem başına deneme</translation>
+    </message>
+    <message>
+        <source>Backoff base (ms)</source>
+        <translation>Temel bekleme (ms)</translation>
+    </message>
+    <message>
+        <source>Backoff cap (ms)</source>
+        <translation>Azami bekleme (ms)</translation>
+    </message>
+    <message>
+        <source>Request timeout (ms)</source>
+        <translation>İstek zaman aşımı (ms)</translation>
+    </message>
+    <message>
+        <source>Provider API version</source>
+        <translation>Sağlayıcı API sürümü</translation>
+    </message>
+    <message>
+        <source>Parallel provider lookups</source>
+        <translation>Paralel sağlayıcı sorguları</translation>
+    </message>
+    <message>
+        <source>These values are shared by the refund tool and every console (R20). The refund tool reads them at each call, so a saved change applies from its next call; other consoles show it when they refresh. Every change is audited with the old and new value.</source>
+        <translation>Bu değerler iade aracı ve tüm konsollar tarafından ortak kullanılır (R20). İade aracı bunları her çağrıda okur; bu nedenle kaydedilen bir değişiklik bir sonraki çağrıdan itibaren geçerli olur, diğer konsollar ise değişikliği yenilendiklerinde gösterir. Her değişiklik eski ve yeni değeriyle birlikte denetim kaydına yazılır.</translation>
+    </message>
+    <message>
+        <source>Retry budgets, backoff and provider</source>
+        <translation>Yeniden deneme limitleri, bekleme ve sağlayıcı</translation>
+    </message>
+    <message>
+        <source>Stripe API v1 (keys kept 24 h)</source>
+        <translation>Stripe API v1 (anahtarlar 24 sa saklanır)</translation>
+    </message>
+    <message>
+        <source>Stripe API v2 (keys kept 30 days)</source>
+        <translation>Stripe API v2 (anahtarlar 30 gün saklanır)</translation>
+    </message>
+    <message>
+        <source>Only an admin can change settings.</source>
+        <translation>Ayarları yalnızca bir yönetici değiştirebilir.</translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation>Yenile</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation>Kaydet</translation>
+    </message>
+    <message>
+        <source>Change history</source>
+        <translation>Değişiklik geçmişi</translation>
+    </message>
+    <message>
+        <source>Who</source>
+        <translation>Kim</translation>
+    </message>
+    <message>
+        <source>When (UTC)</source>
+        <translation>Zaman (UTC)</translation>
+    </message>
+    <message>
+        <source>Setting</source>
+        <translation>Ayar</translation>
+    </message>
+    <message>
+        <source>Old</source>
+        <translation>Eski</translation>
+    </message>
+    <message>
+        <source>New</source>
+        <translation>Yeni</translation>
+    </message>
+    <message>
+        <source>Settings cannot be read: %1</source>
+        <translation>Ayarlar okunamıyor: %1</translation>
+    </message>
+    <message>
+        <source>keys kept 30 days</source>
+        <translation>anahtarlar 30 gün saklanır</translation>
+    </message>
+    <message>
+        <source>keys kept 24 h</source>
+        <translation>anahtarlar 24 sa saklanır</translation>
+    </message>
+    <message>
+        <source>Settings were not saved: %1</source>
+        <translation>Ayarlar kaydedilmedi: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Saved %n setting(s). The refund tool uses them from its next call.</source>
+        <translation>
+            <numerusform>%n ayar kaydedildi. İade aracı bunları bir sonraki çağrısından itibaren kullanır.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The change history cannot be read: %1</source>
+        <translation>Değişiklik geçmişi okunamıyor: %1</translation>
     </message>
 </context>
 <context>
     <name>StateCountsModel</name>
     <message>
         <source>All</source>
-        <translation type="unfinished"></translation>
+        <translation>Tümü</translation>
     </message>
     <message>
         <source>Open</source>
-        <translation type="unfinished"></translation>
+        <translation>Açık</translation>
     </message>
     <message>
         <source>Unknown</source>
-        <translation type="unfinished"></translation>
+        <translation>Bilinmiyor</translation>
     </message>
     <message>
         <source>Refunded</source>
-        <translation type="unfinished"></translation>
+        <translation>İade edildi</translation>
     </message>
     <message>
         <source>Failed</source>
-        <translation type="unfinished"></translation>
+        <translation>Başarısız</translation>
     </message>
     <message>
         <source>Key expires within 1 h</source>
-        <translation type="unfinished"></translation>
+        <translation>Anahtar bitişi &lt; 1 sa</translation>
     </message>
     <message>
         <source>%1: %2 operations</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: %2 işlem</translation>
     </message>
 </context>
 </TS>
