@@ -83,7 +83,7 @@ int main(int argc, char** argv)
         return 2;
     }
     log.filePath = Logging::defaultLogFilePath(QStringLiteral("refund-console"));
-    Logging::registerSecret(qEnvironmentVariable("PROVIDER_API_KEY"));
+    Logging::registerSecret(qEnvironmentVariable("PROVIDER_API_KEY").trimmed());
     Logging::registerSecret(qEnvironmentVariable("PGPASSWORD"));
     QString logError;
     if (!Logging::init(log, &logError))

@@ -20,7 +20,7 @@ int main(int argc, char** argv)
         return 2;
     }
     log.filePath = qEnvironmentVariable("REFUND_LOG_FILE", Logging::defaultLogFilePath(QStringLiteral("refund-tool")));
-    Logging::registerSecret(qEnvironmentVariable("PROVIDER_API_KEY"));
+    Logging::registerSecret(qEnvironmentVariable("PROVIDER_API_KEY").trimmed());
     Logging::registerSecret(qEnvironmentVariable("PGPASSWORD"));
     QString logError;
     if (!Logging::init(log, &logError))

@@ -80,15 +80,22 @@ StoreResult<void> Database::configure()
                                          Logging::redact(c.lastError().text().simplified())));
     }
     if (isSqlite()) {
-        // WAL lets the console read while the tool writes; NORMAL is durable in WAL mode
-        // across application crashes, which is what the refund tool needs.
-        for (const char* pragma : {"PRAGMA journal_mode=WAL", "PRAGMA synchronous=NORMAL", "PRAGMA foreign_keys=ON"}) {
+        // WAL lets the console read while the tool writes. FULL syncs the WAL at every commit:
+        // NORMAL may roll back the last commits on a power loss, and a lost operation row after
+        // its refund was sent would let a "try again" pay twice with a new key (R2).
+        for (const char* pragma : {"PRAGMA journal_mode=WAL", "PRAGMA synchronous=FULL", "PRAGMA foreign_keys=ON"}) {
             if (auto r = runScript(QString::fromLatin1(pragma), QStringLiteral("configure SQLite")); !r)
                 return r;
         }
     } else {
-        if (auto r = runScript(QStringLiteral("SET TIME ZONE 'UTC'"), QStringLiteral("configure PostgreSQL")); !r)
-            return r;
+        // The R5 check and the insert race rely on READ COMMITTED (each statement sees what
+        // committed before it), whatever the server's default; a stuck session must not hang a
+        // tool call forever.
+        for (const char* sql : {"SET TIME ZONE 'UTC'", "SET default_transaction_isolation = 'read committed'",
+                                "SET lock_timeout = '15s'"}) {
+            if (auto r = runScript(QString::fromLatin1(sql), QStringLiteral("configure PostgreSQL")); !r)
+                return r;
+        }
     }
     return {};
 }

@@ -14,7 +14,7 @@
  *
  * Qt SQL connections may only be used from the thread that created them, so every worker
  * (tool call, test thread, console lookup) opens its own Database. SQLite connections run in
- * WAL mode with a busy timeout (10 s), so concurrent writers wait instead of failing.
+ * WAL mode with a busy timeout (15 s), so concurrent writers wait instead of failing.
  *
  * Errors: open() fails with ConnectionFailed naming the location (never the password).
  */

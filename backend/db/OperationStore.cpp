@@ -407,6 +407,20 @@ StoreResult<Operation> OperationStore::transition(const QString& operationId, co
     return after;
 }
 
+StoreResult<int> OperationStore::expireOpenOperations()
+{
+    const qint64 now = m_clock.nowMs();
+    auto q = m_db.run(QStringLiteral("UPDATE refund_ops SET status = 'unknown', unknown_reason = 'key_retention_passed', "
+                                     "updated_at = ? WHERE status = 'open' AND key_expires_at <= ?"),
+                      {now, now}, QStringLiteral("expire open operations"));
+    if (!q)
+        return q.error();
+    const int n = q.value().numRowsAffected();
+    if (n > 0)
+        Logging::warn(QStringLiteral("%1 open operation(s) passed their key retention and are unknown now (R10)").arg(n));
+    return n;
+}
+
 StoreResult<Operation> OperationStore::markUnknown(const QString& operationId, const QString& reason)
 {
     auto r = transition(operationId, QStringLiteral("status = 'unknown', unknown_reason = ?"), {reason},

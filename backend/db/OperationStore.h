@@ -90,6 +90,13 @@ public:
     /** open → unknown with a reason (R7, R9, R10). Already unknown: returns the row unchanged. Closed: NotOpen. */
     StoreResult<Operation> markUnknown(const QString& operationId, const QString& reason);
     /**
+     * R10 for rows nobody calls again: every `open` row whose key retention has passed (now >=
+     * key_expires_at) becomes `unknown` (reason key_retention_passed), so a person checks it.
+     * Returns how many rows changed. One guarded statement; safe to run from any process.
+     */
+    StoreResult<int> expireOpenOperations();
+
+    /**
      * open or unknown → refunded with the provider's refund id and status (R7). An attempt in
      * flight when concurrent calls used up the budget can still come back with the refund: that
      * answer is the evidence a reviewer would look for, so the tool closes the row with it.

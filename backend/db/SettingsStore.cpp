@@ -158,6 +158,12 @@ StoreResult<SettingsStore::Values> SettingsStore::setMany(const QMap<QString, QS
     WriteTransaction tx(m_db);
     if (auto r = tx.begin(); !r)
         return r.error();
+    if (m_db.isPostgres()) {
+        // Two admins saving at once must not each validate against the other's old values
+        // (write skew could store per-call > per-operation). SQLite's BEGIN IMMEDIATE serialises already.
+        if (auto r = m_db.runScript(QStringLiteral("SELECT pg_advisory_xact_lock(727100002)"), QStringLiteral("lock settings")); !r)
+            return r.error();
+    }
     auto current = load();
     if (!current)
         return current.error();

@@ -57,6 +57,11 @@ StoreResult<RefundToolResult> RefundTool::call(const Request& request)
         return RefundToolResult::rejected(reason);
     }
 
+    // R10 also for rows that no call touched since their key expired: they are unknown now,
+    // so R5 below and the console see them as waiting for a person.
+    if (auto swept = m_store.expireOpenOperations(); !swept)
+        return swept.error();
+
     auto opened = m_store.openOrJoin(orderId, request.amountCents, request.toolCallId);
     if (!opened) {
         if (opened.error().code == Code::NotRefundable) {
@@ -110,6 +115,16 @@ RefundToolResult RefundTool::attemptLoop(const Operation& op, const Order& order
         }
         if (m_crashHook)
             m_crashHook("after_claim");
+        // The claim checked the deadline; check it again now, with room for this request to
+        // finish, in case the process paused in between (R10: a key the provider may have
+        // forgotten would make this a new request).
+        if (m_clock.nowMs() + settings.requestTimeoutMs >= claim.value().keyExpiresAt) {
+            OperationStore::AttemptResult notSent;
+            notSent.outcome = QStringLiteral("not_sent");
+            notSent.errorMessage = QStringLiteral("key retention would pass before the provider answers");
+            m_store.finishAttempt(claim.value().attemptRowId, notSent);
+            return becomeUnknown(op.operationId, QStringLiteral("key_retention_passed"));
+        }
 
         // R2: the key comes from the committed row, never from this process's memory of it.
         const ProviderResponse response = m_provider.createRefund(params, claim.value().idempotencyKey);
@@ -152,9 +167,26 @@ RefundToolResult RefundTool::attemptLoop(const Operation& op, const Order& order
             return becomeUnknown(op.operationId, QStringLiteral("idempotency_mismatch"));
         case AttemptOutcome::Refused: {
             const QString code = describe(response);
+            // Only the provider's own refusal is definite. A 4xx from something in between (a
+            // proxy's 404 page, a wrong base path) says nothing about an earlier attempt that
+            // may have executed: closing `failed` would free the amount for a second refund.
+            const bool fromProvider = response.httpStatus == 0   // refused locally, nothing sent
+                || (!response.error.type.isEmpty() && !response.requestId.isEmpty());
+            if (!fromProvider) {
+                Logging::error(QStringLiteral("operation %1: HTTP %2 without a provider error body or Request-Id; "
+                                              "not treated as a refusal")
+                                   .arg(op.operationId)
+                                   .arg(response.httpStatus));
+                return becomeUnknown(op.operationId, QStringLiteral("unrecognised_answer"));
+            }
             auto closed = m_store.closeFailed(op.operationId, code);
             if (!closed && closed.error().code == Code::NotOpen)
                 return resultForRow(op.operationId);
+            if (!closed) {
+                Logging::error(QStringLiteral("provider refused operation %1 (%2) but the row could not be closed: %3")
+                                   .arg(op.operationId, code, closed.error().message));
+                return RefundToolResult::unconfirmed(op.operationId, QStringLiteral("operation database unavailable"));
+            }
             const QString reason = response.error.message.isEmpty() ? code
                                                                      : QStringLiteral("%1: %2").arg(code, response.error.message);
             return RefundToolResult::failed(op.operationId, reason);

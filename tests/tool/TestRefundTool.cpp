@@ -2,6 +2,8 @@
 // (SPEC section 3: R2, R5-R12; section 8: the worked example).
 #include "RefundToolFixture.h"
 
+#include "FakeProviderServer.h"
+
 #include <QtConcurrent>
 #include <QtTest>
 
@@ -27,6 +29,9 @@ private slots:
     void r8_plainSuccessAndRepeatCall();
     void r6_backoffHasFullJitterWithinSettings();
     void r20_settingsChangeReachesNextCall();
+    void r7_fourHundredFromOutsideTheProviderIsNotARefusal();
+    void r10_openRowNobodyCallsAgainBecomesUnknown();
+    void r10_deadlineRecheckedBeforeSending();
 };
 
 void TestRefundTool::section8_workedExample()
@@ -318,6 +323,67 @@ void TestRefundTool::r20_settingsChangeReachesNextCall()
     QCOMPARE(f.store->operation(r.operationId).value().attempts, 5);
     QVERIFY(f.store->attempts(r.operationId).value().last().replayed);
     QCOMPARE(f.refundsExecuted(), 1);
+}
+
+void TestRefundTool::r7_fourHundredFromOutsideTheProviderIsNotARefusal()
+{
+    REFUND_FIXTURE_OR_FAIL(f);
+    QVERIFY(f.addOrder(QStringLiteral("proxy-1"), 2200));
+    // A proxy in front of the provider answers with its own 404 page: no provider error, no Request-Id.
+    FakeProviderServer proxy;
+    QVERIFY(proxy.start());
+    FakeReply page = FakeReply::json(404, QByteArrayLiteral("<html><body>Not Found</body></html>"));
+    page.contentType = QByteArrayLiteral("text/html");
+    proxy.setReply(page);
+    ProviderClient client(ProviderConfig{proxy.baseUrl(), f.sandbox.secretKey(), 2000});
+    RefundTool tool(*f.db, client, f.clock);
+    tool.setSleeper([](int) {});
+    auto r = tool.call({QStringLiteral("toolu_a"), QStringLiteral("proxy-1"), 2200});
+    QVERIFY(r);
+    // Not `failed`: that would free the amount for a new key while an earlier attempt may have paid.
+    QCOMPARE(r.value().statusName(), QStringLiteral("checking"));
+    const Operation op = f.store->operation(r.value().operationId).value();
+    QCOMPARE(op.status, OperationStatus::Unknown);
+    QCOMPARE(op.unknownReason, QStringLiteral("unrecognised_answer"));
+}
+
+void TestRefundTool::r10_openRowNobodyCallsAgainBecomesUnknown()
+{
+    REFUND_FIXTURE_OR_FAIL(f);
+    QVERIFY(f.addOrder(QStringLiteral("idle-1"), 1300));
+    QVERIFY(f.addOrder(QStringLiteral("other-1"), 700));
+    QVERIFY(f.sandbox.addFault(kPost, kRefunds, QStringLiteral("drop_after_commit"), 100));
+    const RefundToolResult first = f.call(QStringLiteral("toolu_a"), QStringLiteral("idle-1"), 1300);
+    QCOMPARE(first.statusName(), QStringLiteral("unconfirmed"));
+    QVERIFY(f.sandbox.control("DELETE", QStringLiteral("/_sandbox/faults")).value(QStringLiteral("cleared")).toBool());
+    // The customer never writes again; a day later another order's call sweeps the expired row.
+    f.clock.advanceMs(24 * kHourMs);
+    QCOMPARE(f.call(QStringLiteral("toolu_b"), QStringLiteral("other-1"), 700).statusName(), QStringLiteral("refunded"));
+    const Operation op = f.store->operation(first.operationId).value();
+    QCOMPARE(op.status, OperationStatus::Unknown);
+    QCOMPARE(op.unknownReason, QStringLiteral("key_retention_passed"));
+    QCOMPARE(f.store->expireOpenOperations().value(), 0);   // guarded: nothing left to expire
+}
+
+void TestRefundTool::r10_deadlineRecheckedBeforeSending()
+{
+    REFUND_FIXTURE_OR_FAIL(f);
+    QVERIFY(f.addOrder(QStringLiteral("late-1"), 1100));
+    QVERIFY(f.sandbox.addFault(kPost, kRefunds, QStringLiteral("drop_after_commit"), 100));
+    const RefundToolResult first = f.call(QStringLiteral("toolu_a"), QStringLiteral("late-1"), 1100);
+    QCOMPARE(first.statusName(), QStringLiteral("unconfirmed"));
+    // Five seconds before the key expires: a claim would still pass, but a 10 s request could
+    // reach the provider after it forgot the key. Nothing is sent.
+    const qint64 expires = f.store->operation(first.operationId).value().keyExpiresAt.value();
+    f.clock.setNowMs(expires - 5000);
+    const int before = f.requestsTotal();
+    SettingsStore(*f.db, f.clock).set(QStringLiteral("request_timeout_ms"), QStringLiteral("10000"), QStringLiteral("t"), QStringLiteral("admin"));
+    const RefundToolResult second = f.call(QStringLiteral("toolu_b"), QStringLiteral("late-1"), 1100);
+    QCOMPARE(second.statusName(), QStringLiteral("checking"));
+    QCOMPARE(f.requestsTotal(), before);
+    const auto attempts = f.store->attempts(first.operationId).value();
+    QCOMPARE(attempts.last().outcome, QStringLiteral("not_sent"));
+    QCOMPARE(f.store->operation(first.operationId).value().unknownReason, QStringLiteral("key_retention_passed"));
 }
 
 REFUND_TEST_MAIN_ALL_ENGINES(TestRefundTool)
