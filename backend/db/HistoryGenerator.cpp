@@ -728,6 +728,10 @@ StoreResult<HistoryGenerator::Summary> HistoryGenerator::generate(const Options&
         return r.error();
     // Fresh statistics (and, on PostgreSQL, a visibility map for index-only counts), as
     // autovacuum would produce some minutes after a bulk load.
+    // On SQLite a sampled ANALYZE (analysis_limit) gives the planner the same picture in a
+    // fraction of the time a full pass over five million index entries takes.
+    if (m_db.isSqlite())
+        m_db.runScript(QStringLiteral("PRAGMA analysis_limit = 1000"), QStringLiteral("analyze"));
     for (const char* table : {"orders", "refund_ops", "refund_attempts", "tool_calls", "audit_log"}) {
         const QString sql = (m_db.isSqlite() ? QStringLiteral("ANALYZE ") : QStringLiteral("VACUUM ANALYZE ")) + QLatin1String(table);
         if (auto r = m_db.runScript(sql, QStringLiteral("analyze")); !r)
