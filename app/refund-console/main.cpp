@@ -6,6 +6,7 @@
 #include <QCommandLineParser>
 #include <QLibraryInfo>
 #include <QLocale>
+#include <QSettings>
 #include <QTranslator>
 
 #include <cstdio>
@@ -76,8 +77,11 @@ int main(int argc, char** argv)
         return 2;
     }
     Logging::Options log;
+    // --log-level, else REFUND_LOG_LEVEL, else the remembered setting (log/level in the
+    // console's QSettings), else info.
+    const QString remembered = QSettings().value(QStringLiteral("log/level"), QStringLiteral("info")).toString();
     log.level = parser.isSet(logLevel) ? parser.value(logLevel)
-                                       : qEnvironmentVariable("REFUND_LOG_LEVEL", QStringLiteral("info"));
+                                       : qEnvironmentVariable("REFUND_LOG_LEVEL", remembered);
     if (!Logging::isValidLevel(log.level)) {
         std::fprintf(stderr, "refund-console: --log-level must be trace, debug, info, warn, error or off\n");
         return 2;
