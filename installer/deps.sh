@@ -24,6 +24,12 @@ packages=(
   time bc
 )
 
+# Node.js runs Stripe's official client against the sandbox in one compatibility test; any
+# node and npm on PATH will do, Debian's packages only when there is none.
+if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
+  packages+=(nodejs npm)
+fi
+
 missing=()
 for p in "${packages[@]}"; do
   if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
