@@ -50,8 +50,20 @@ void ConsoleStartup::start()
     m_window->show();
     if (!m_options.selectOperationId.isEmpty())
         m_window->selectOperation(m_options.selectOperationId);   // applied after the first load
-    if (!m_options.screenshotFile.isEmpty())
+    if (!m_options.screenshotFile.isEmpty()) {
         m_providerWait.start();
+        // The data may never load (database unreachable, demo failed): after a minute the
+        // window, with whatever error state it shows, is saved and the program exits 1.
+        m_screenshotDeadline.setSingleShot(true);
+        m_screenshotDeadline.setInterval(60000);
+        connect(&m_screenshotDeadline, &QTimer::timeout, this, [this] {
+            if (!m_screenshotTaken) {
+                m_screenshotTaken = true;
+                takeScreenshot(1);
+            }
+        });
+        m_screenshotDeadline.start();
+    }
     if (m_options.demo)
         startDemo();
     else
@@ -114,11 +126,17 @@ void ConsoleStartup::connectConfigured()
         m_window->showStartupError(tr("No database configured."),
                                    tr("Use File › Connect, or start with --db postgresql://user@host/db, "
                                       "--db sqlite:/path/ops.db or --demo."));
-        if (!m_options.screenshotFile.isEmpty())
-            emit finished(1);
+        if (!m_options.screenshotFile.isEmpty()) {
+            m_screenshotTaken = true;
+            QTimer::singleShot(400, this, [this] { takeScreenshot(1); });
+        }
         return;
     }
-    m_window->connectDatabase(dbUrl);
+    if (!m_window->connectDatabase(dbUrl) && !m_options.screenshotFile.isEmpty()) {
+        // The window shows why (and keeps retrying); the screenshot records that and says so by its exit code.
+        m_screenshotTaken = true;
+        QTimer::singleShot(400, this, [this] { takeScreenshot(1); });
+    }
 }
 
 void ConsoleStartup::maybeTakeScreenshot()
@@ -127,11 +145,12 @@ void ConsoleStartup::maybeTakeScreenshot()
         return;
     m_screenshotTaken = true;
     // Let layouts settle and the first countdown tick paint before grabbing.
-    QTimer::singleShot(400, this, &ConsoleStartup::takeScreenshot);
+    QTimer::singleShot(400, this, [this] { takeScreenshot(0); });
 }
 
-void ConsoleStartup::takeScreenshot()
+void ConsoleStartup::takeScreenshot(int exitCode)
 {
+    m_screenshotDeadline.stop();
     const QPixmap pixmap = m_window->grab();
     const QString file = QFileInfo(m_options.screenshotFile).absoluteFilePath();
     QDir().mkpath(QFileInfo(file).absolutePath());
@@ -142,5 +161,5 @@ void ConsoleStartup::takeScreenshot()
     }
     std::fprintf(stdout, "Screenshot: %s (%dx%d)\n", qPrintable(file), pixmap.width(), pixmap.height());
     std::fflush(stdout);
-    emit finished(0);
+    emit finished(exitCode);
 }

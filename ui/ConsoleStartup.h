@@ -49,7 +49,8 @@ private:
     void startDemo();
     void connectConfigured();
     void maybeTakeScreenshot();
-    void takeScreenshot();
+    /** Saves the window as it is and finishes with exitCode (1 when it shows an error state). */
+    void takeScreenshot(int exitCode = 0);
 
     Options m_options;
     std::unique_ptr<MainWindow> m_window;
@@ -58,4 +59,5 @@ private:
     bool m_providerReady = false;
     bool m_screenshotTaken = false;
     QTimer m_providerWait;
+    QTimer m_screenshotDeadline;   // --screenshot never waits for ever: saves what is shown, exits 1
 };

@@ -24,6 +24,7 @@
 #include "db/SettingsStore.h"
 
 #include <QAction>
+#include <QFileInfo>
 #include <QTabWidget>
 #include <QApplication>
 #include <QDateTime>
@@ -422,6 +423,14 @@ bool MainWindow::connectDatabase(const QString& url)
         return false;
     }
     setWindowTitle(tr("Refund operations — %1").arg(parsed->display()));
+    if (parsed->isSqlite() && !QFileInfo::exists(parsed->path())) {
+        // Opening would create an empty database at a mistyped path; nothing to retry either.
+        showStartupError(tr("There is no database at %1.").arg(parsed->path()),
+                         tr("Check the path, or create the database with: refund-tool db migrate --db %1. "
+                            "File › Connect picks another one.")
+                             .arg(parsed->display()));
+        return false;
+    }
     auto db = Database::open(*parsed);
     if (!db) {
         onDatabaseLost(db.error().message);

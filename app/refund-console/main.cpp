@@ -117,7 +117,9 @@ int main(int argc, char** argv)
     }
 
     ConsoleStartup startup(options);
-    QObject::connect(&startup, &ConsoleStartup::finished, &app, [](int code) { QApplication::exit(code); });
+    // Queued: start() may finish at once (no database, --screenshot), before exec() runs.
+    QObject::connect(&startup, &ConsoleStartup::finished, &app, [](int code) { QApplication::exit(code); },
+                     Qt::QueuedConnection);
     startup.start();
     return app.exec();
 }

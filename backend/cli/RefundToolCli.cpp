@@ -15,6 +15,7 @@
 #include "tool/RefundTool.h"
 
 #include <QCommandLineParser>
+#include <QFileInfo>
 #include <QDateTime>
 #include <QJsonArray>
 #include <QFile>
@@ -98,6 +99,13 @@ QString checkId(const QString& text, const QString& name)
 std::unique_ptr<Database> openDatabase(const QCommandLineParser& p, bool requireCurrentSchema = true)
 {
     const QString url = requireValue(p, QStringLiteral("db"));
+    if (requireCurrentSchema) {
+        // Only `db migrate` creates a database: a mistyped path must not leave a new empty file behind.
+        const auto parsed = DatabaseUrl::parse(url);
+        if (parsed && parsed->isSqlite() && !QFileInfo::exists(parsed->path()))
+            throw CliError{2, QStringLiteral("--db: no database at %1; create one with `refund-tool db migrate --db %2`")
+                                  .arg(parsed->path(), parsed->display())};
+    }
     auto db = Database::open(url);
     if (!db)
         throw CliError{2, db.error().message};
@@ -119,8 +127,8 @@ std::unique_ptr<Database> openDatabase(const QCommandLineParser& p, bool require
 
 QString actorName(const QCommandLineParser& p)
 {
-    if (p.isSet(QStringLiteral("actor")) && !p.value(QStringLiteral("actor")).trimmed().isEmpty())
-        return p.value(QStringLiteral("actor")).trimmed();
+    if (p.isSet(QStringLiteral("actor")))
+        return checkId(p.value(QStringLiteral("actor")), QStringLiteral("actor"));   // goes into the audit log as typed
     const QString user = qEnvironmentVariable("USER", qEnvironmentVariable("LOGNAME"));
     return user.isEmpty() ? QStringLiteral("refund-tool") : user;
 }
@@ -303,6 +311,17 @@ QList<Command> commands()
                         if (key.isEmpty())
                             throw CliError{2, QStringLiteral("PROVIDER_API_KEY is not set: the tool needs a provider secret key "
                                                              "with write rights in the environment")};
+                        // Refused before anything is written: such a key is turned away by the provider
+                        // (401/403), and each try would still count against the operation's budget (R6).
+                        if (key.startsWith(QLatin1String("rk_")) || key.startsWith(QLatin1String("pk_")))
+                            throw CliError{2, QStringLiteral("PROVIDER_API_KEY: a %1 key cannot create refunds; the tool "
+                                                             "needs a secret key (sk_...)")
+                                                  .arg(key.startsWith(QLatin1String("rk_")) ? QStringLiteral("restricted read-only (rk_...)")
+                                                                                            : QStringLiteral("publishable (pk_...)"))};
+                        for (const QChar c : key) {
+                            if (c.category() == QChar::Other_Control || c.isSpace())
+                                throw CliError{2, QStringLiteral("PROVIDER_API_KEY: contains a space or control character")};
+                        }
                         auto db = openDatabase(p);
                         auto settings = SettingsStore(*db).load();
                         if (!settings)

@@ -38,7 +38,11 @@ std::optional<DatabaseUrl> DatabaseUrl::parse(const QString& text, QString* erro
     if (t.startsWith(QLatin1String("postgresql://")) || t.startsWith(QLatin1String("postgres://"))) {
         const QUrl u(t, QUrl::StrictMode);
         if (!u.isValid()) {
-            fail(error, QStringLiteral("database URL is malformed: %1").arg(u.errorString()));
+            // Qt's message ends with the whole URL ("source was ..."), password included: keep
+            // only the reason.
+            const QString reason = u.errorString().section(QLatin1Char(';'), 0, 0).trimmed();
+            fail(error, QStringLiteral("database URL is malformed: %1 (check the host, port and percent-escapes)")
+                            .arg(reason.contains(QLatin1Char('@')) ? QStringLiteral("invalid user, host or port") : reason));
             return std::nullopt;
         }
         url.m_engine = Engine::Postgres;

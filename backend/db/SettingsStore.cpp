@@ -172,8 +172,22 @@ StoreResult<SettingsStore::Values> SettingsStore::setMany(const QMap<QString, QS
         if (auto r = assign(next, it.key(), it.value()); !r)
             return r.error();
     }
-    if (auto r = validate(next); !r)
+    if (auto r = validate(next); !r) {
+        // A rule between two settings is reported from the side of the one being changed, so
+        // the message names what the admin typed ("max_attempts_per_operation: 2 is below ...").
+        if (changes.size() == 1 && !changes.contains(r.error().field)) {
+            const QString key = changes.firstKey();
+            if (key == QLatin1String("max_attempts_per_operation"))
+                return invalid(key, QStringLiteral("%1 is below max_attempts_per_call (%2); lower that first")
+                                        .arg(next.maxAttemptsPerOperation)
+                                        .arg(next.maxAttemptsPerCall));
+            if (key == QLatin1String("backoff_base_ms"))
+                return invalid(key, QStringLiteral("%1 is above backoff_cap_ms (%2); raise that first")
+                                        .arg(next.backoffBaseMs)
+                                        .arg(next.backoffCapMs));
+        }
         return r.error();
+    }
 
     const qint64 now = m_clock.nowMs();
     for (auto it = changes.cbegin(); it != changes.cend(); ++it) {

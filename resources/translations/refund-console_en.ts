@@ -1226,6 +1226,14 @@ Pick a wider date range or another state to see the duplicate-prevention history
         <source>SQLite is single-user and not a security boundary: the role only decides what the console offers.</source>
         <translation>SQLite is single-user and not a security boundary: the role only decides what the console offers.</translation>
     </message>
+    <message>
+        <source>There is no database at %1.</source>
+        <translation>There is no database at %1.</translation>
+    </message>
+    <message>
+        <source>Check the path, or create the database with: refund-tool db migrate --db %1. File › Connect picks another one.</source>
+        <translation>Check the path, or create the database with: refund-tool db migrate --db %1. File › Connect picks another one.</translation>
+    </message>
 </context>
 <context>
     <name>MessageBanner</name>

@@ -1230,6 +1230,14 @@ Pick a wider date range or another state to see the duplicate-prevention history
         <source>SQLite is single-user and not a security boundary: the role only decides what the console offers.</source>
         <translation>SQLite однопользовательская и не служит границей безопасности: роль определяет только то, что предлагает консоль.</translation>
     </message>
+    <message>
+        <source>There is no database at %1.</source>
+        <translation>По адресу %1 нет базы данных.</translation>
+    </message>
+    <message>
+        <source>Check the path, or create the database with: refund-tool db migrate --db %1. File › Connect picks another one.</source>
+        <translation>Проверьте путь или создайте базу данных командой: refund-tool db migrate --db %1. Другую базу можно выбрать в меню Файл › Подключиться.</translation>
+    </message>
 </context>
 <context>
     <name>MessageBanner</name>

@@ -1222,6 +1222,14 @@ Mükerrer önleme geçmişini görmek için daha geniş bir tarih aralığı vey
         <source>SQLite is single-user and not a security boundary: the role only decides what the console offers.</source>
         <translation>SQLite tek kullanıcılıdır ve bir güvenlik sınırı değildir: rol yalnızca konsolun neler sunacağını belirler.</translation>
     </message>
+    <message>
+        <source>There is no database at %1.</source>
+        <translation>Şu konumda veritabanı yok: %1.</translation>
+    </message>
+    <message>
+        <source>Check the path, or create the database with: refund-tool db migrate --db %1. File › Connect picks another one.</source>
+        <translation>Yolu denetleyin ya da veritabanını şu komutla oluşturun: refund-tool db migrate --db %1. Başka bir veritabanı Dosya › Bağlan ile seçilir.</translation>
+    </message>
 </context>
 <context>
     <name>MessageBanner</name>

@@ -4,7 +4,9 @@
 #include "db/OperationStore.h"
 #include "db/SettingsStore.h"
 
+#include <QFileInfo>
 #include <QProcess>
+#include <QTemporaryDir>
 #include <QtTest>
 
 namespace {
@@ -45,6 +47,8 @@ private slots:
     void unmigratedDatabaseIsRefused();
     void settingsShowAndSet();
     void settingsSetBadValueExits2();
+    void mistypedSqlitePathCreatesNothing();
+    void r22_passwordInMalformedUrlNeverPrinted();
 
 private:
     std::unique_ptr<TestDatabase> m_db;
@@ -204,6 +208,31 @@ void TestRefundToolCli::settingsSetBadValueExits2()
                                     QStringLiteral("--db"), m_db->url()});
     QCOMPARE(missing.exitCode, 2);
     QCOMPARE(s.history().value().size(), before);
+}
+
+void TestRefundToolCli::mistypedSqlitePathCreatesNothing()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("typo.db"));
+    const Run r = refundTool({QStringLiteral("settings"), QStringLiteral("show"), QStringLiteral("--db"), QStringLiteral("sqlite:") + path});
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.contains(QLatin1String("no database at")), qPrintable(r.err));
+    QVERIFY(!QFileInfo::exists(path));
+    const Run bad = refundTool({QStringLiteral("settings"), QStringLiteral("set"), QStringLiteral("backoff_base_ms"),
+                                QStringLiteral("300"), QStringLiteral("--db"), m_db->url(), QStringLiteral("--actor"),
+                                QStringLiteral("evil\nactor")});
+    QCOMPARE(bad.exitCode, 2);
+    QVERIFY2(bad.err.contains(QLatin1String("--actor")), qPrintable(bad.err));
+}
+
+void TestRefundToolCli::r22_passwordInMalformedUrlNeverPrinted()
+{
+    for (const QString& url : {QStringLiteral("postgresql://u:SECRETPW1@[::1/db"), QStringLiteral("postgresql://u:SECRET PW1@127.0.0.1:5432/d b")}) {
+        const Run r = refundTool({QStringLiteral("settings"), QStringLiteral("show"), QStringLiteral("--db"), url});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(!r.err.contains(QLatin1String("SECRET")), qPrintable(r.err));
+        QVERIFY2(!r.out.contains(QLatin1String("SECRET")), qPrintable(r.out));
+    }
 }
 
 REFUND_TEST_MAIN_ALL_ENGINES(TestRefundToolCli)

@@ -98,6 +98,13 @@ void TestSettingsStore::r20_crossFieldRules()
     QVERIFY(r.error().message.contains(QLatin1String("max_attempts_per_operation")));
     r = s.set(QStringLiteral("backoff_cap_ms"), QStringLiteral("100"), QStringLiteral("root"), QStringLiteral("admin"));
     QCOMPARE(r.error().field, QStringLiteral("backoff_cap_ms"));
+    // The message names the setting that was changed, not its partner.
+    r = s.set(QStringLiteral("max_attempts_per_operation"), QStringLiteral("2"), QStringLiteral("root"), QStringLiteral("admin"));
+    QCOMPARE(r.error().field, QStringLiteral("max_attempts_per_operation"));
+    QVERIFY2(r.error().message.startsWith(QLatin1String("max_attempts_per_operation: 2 is below max_attempts_per_call (3)")),
+             qPrintable(r.error().message));
+    r = s.set(QStringLiteral("backoff_base_ms"), QStringLiteral("5000"), QStringLiteral("root"), QStringLiteral("admin"));
+    QCOMPARE(r.error().field, QStringLiteral("backoff_base_ms"));
     // Together they are fine: validated as a set.
     auto ok = s.setMany({{QStringLiteral("max_attempts_per_call"), QStringLiteral("7")},
                          {QStringLiteral("max_attempts_per_operation"), QStringLiteral("10")}},

@@ -179,6 +179,7 @@ void TestRefundToolProcesses::r8_usageAndConfigurationErrorsExit2_data()
     QTest::newRow("huge") << "cli-1" << "123456789012345678901" << "" << true << "amount-cents";
     QTest::newRow("provider url") << "cli-1" << "100" << "ftp://x" << true << "provider-url";
     QTest::newRow("no key") << "cli-1" << "100" << "" << false << "PROVIDER_API_KEY";
+    QTest::newRow("read-only key") << "cli-1" << "100" << "rk" << true << "read-only";
 }
 
 void TestRefundToolProcesses::r8_usageAndConfigurationErrorsExit2()
@@ -191,9 +192,12 @@ void TestRefundToolProcesses::r8_usageAndConfigurationErrorsExit2()
     REFUND_FIXTURE_OR_FAIL(f);
     QVERIFY(f.addOrder(QStringLiteral("cli-1"), 1000));
     QStringList args = refundArgs(f, QStringLiteral("toolu_1"), order, amount);
-    if (!providerUrl.isEmpty())
+    QString key = withKey ? f.sandbox.secretKey() : QString();
+    if (providerUrl == QLatin1String("rk"))
+        key = f.sandbox.readKey();   // a read-only key can never create a refund: refused before any row
+    else if (!providerUrl.isEmpty())
         args[args.indexOf(QStringLiteral("--provider-url")) + 1] = providerUrl;
-    const Run r = runTool(args, withKey ? f.sandbox.secretKey() : QString());
+    const Run r = runTool(args, key);
     QCOMPARE(r.exitCode, 2);
     QVERIFY(r.out.isEmpty());
     QVERIFY2(r.err.contains(mentions), qPrintable(r.err));
