@@ -433,6 +433,14 @@ bool MainWindow::connectDatabase(const QString& url)
     }
     auto db = Database::open(*parsed);
     if (!db) {
+        if (db.error().code != StoreError::Code::ConnectionFailed) {
+            // Not a network hiccup (e.g. a file that is not a SQLite database): retrying cannot help.
+            showStartupError(tr("The database cannot be opened."),
+                             tr("%1. Check that --db names an operation database, or create one with refund-tool db "
+                                "migrate.")
+                                 .arg(db.error().message));
+            return false;
+        }
         onDatabaseLost(db.error().message);
         return false;
     }
@@ -660,6 +668,15 @@ void MainWindow::onProviderChecked(const ProviderStatusMonitor::Status& status)
     m_providerStatus->setText(tr("Provider: %1 — %2").arg(where, status.text));
     m_providerStatus->setStyleSheet(status.reachable ? QStringLiteral("color: #15803d;")
                                                      : QStringLiteral("color: #b91c1c;"));
+    if (status.reachable) {
+        m_keyBanner->clearMessage();
+    } else {
+        m_keyBanner->showMessage(MessageBanner::Level::Warning,
+                                 tr("The provider at %1 does not answer (%2). Look-ups and resolutions wait until it "
+                                    "does: check the URL (File › Connect) and the network. The operations below are "
+                                    "from the database and stay current.")
+                                     .arg(where, status.text));
+    }
     emit providerChecked(status.reachable);
 }
 

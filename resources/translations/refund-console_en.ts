@@ -1234,6 +1234,18 @@ Pick a wider date range or another state to see the duplicate-prevention history
         <source>Check the path, or create the database with: refund-tool db migrate --db %1. File › Connect picks another one.</source>
         <translation>Check the path, or create the database with: refund-tool db migrate --db %1. File › Connect picks another one.</translation>
     </message>
+    <message>
+        <source>The database cannot be opened.</source>
+        <translation>The database cannot be opened.</translation>
+    </message>
+    <message>
+        <source>%1. Check that --db names an operation database, or create one with refund-tool db migrate.</source>
+        <translation>%1. Check that --db names an operation database, or create one with refund-tool db migrate.</translation>
+    </message>
+    <message>
+        <source>The provider at %1 does not answer (%2). Look-ups and resolutions wait until it does: check the URL (File › Connect) and the network. The operations below are from the database and stay current.</source>
+        <translation>The provider at %1 does not answer (%2). Look-ups and resolutions wait until it does: check the URL (File › Connect) and the network. The operations below are from the database and stay current.</translation>
+    </message>
 </context>
 <context>
     <name>MessageBanner</name>

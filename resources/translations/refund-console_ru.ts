@@ -1238,6 +1238,18 @@ Pick a wider date range or another state to see the duplicate-prevention history
         <source>Check the path, or create the database with: refund-tool db migrate --db %1. File › Connect picks another one.</source>
         <translation>Проверьте путь или создайте базу данных командой: refund-tool db migrate --db %1. Другую базу можно выбрать в меню Файл › Подключиться.</translation>
     </message>
+    <message>
+        <source>The database cannot be opened.</source>
+        <translation>Не удаётся открыть базу данных.</translation>
+    </message>
+    <message>
+        <source>%1. Check that --db names an operation database, or create one with refund-tool db migrate.</source>
+        <translation>%1. Проверьте, что --db указывает на базу операций, или создайте её командой refund-tool db migrate.</translation>
+    </message>
+    <message>
+        <source>The provider at %1 does not answer (%2). Look-ups and resolutions wait until it does: check the URL (File › Connect) and the network. The operations below are from the database and stay current.</source>
+        <translation>Провайдер по адресу %1 не отвечает (%2). Поиск и решение операций подождут, пока он не ответит: проверьте адрес (Файл › Подключиться) и сеть. Операции ниже берутся из базы данных и остаются актуальными.</translation>
+    </message>
 </context>
 <context>
     <name>MessageBanner</name>

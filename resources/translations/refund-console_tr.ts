@@ -1230,6 +1230,18 @@ Mükerrer önleme geçmişini görmek için daha geniş bir tarih aralığı vey
         <source>Check the path, or create the database with: refund-tool db migrate --db %1. File › Connect picks another one.</source>
         <translation>Yolu denetleyin ya da veritabanını şu komutla oluşturun: refund-tool db migrate --db %1. Başka bir veritabanı Dosya › Bağlan ile seçilir.</translation>
     </message>
+    <message>
+        <source>The database cannot be opened.</source>
+        <translation>Veritabanı açılamıyor.</translation>
+    </message>
+    <message>
+        <source>%1. Check that --db names an operation database, or create one with refund-tool db migrate.</source>
+        <translation>%1. --db seçeneğinin bir işlem veritabanını gösterdiğini denetleyin ya da refund-tool db migrate ile bir tane oluşturun.</translation>
+    </message>
+    <message>
+        <source>The provider at %1 does not answer (%2). Look-ups and resolutions wait until it does: check the URL (File › Connect) and the network. The operations below are from the database and stay current.</source>
+        <translation>Şu adresteki sağlayıcı yanıt vermiyor: %1 (%2). Sorgulama ve sonuçlandırma, sağlayıcı yanıt verene kadar bekler: adresi (Dosya › Bağlan) ve ağı denetleyin. Aşağıdaki işlemler veritabanından gelir ve güncel kalır.</translation>
+    </message>
 </context>
 <context>
     <name>MessageBanner</name>
