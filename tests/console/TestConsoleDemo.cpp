@@ -5,7 +5,14 @@
 #include "TestDatabase.h"
 
 #include "DetailPanel.h"
+#include "CustomerMessageDialog.h"
+#include "HistoryTab.h"
 #include "MainWindow.h"
+#include "ResolveDialog.h"
+#include "SettingsTab.h"
+
+#include <QPushButton>
+#include <QTabWidget>
 #include "MessageBanner.h"
 #include "OperationTableModel.h"
 #include "OperationTableView.h"
@@ -36,6 +43,8 @@ private slots:
     void emptyStateSaysWhatToDo();
     void writeKeyIsRefused_R13();
     void statusBarNamesDatabaseAndRole();
+    void reviewActionsOpenFromTheDetailPanel_R15_R19();
+    void rolesGateTheTabs_R21();
 
 private:
     QStringList tableColumn(int column) const;
@@ -241,6 +250,72 @@ void TestConsoleDemo::statusBarNamesDatabaseAndRole()
     QVERIFY2(db.contains(QStringLiteral("ops.db")), qPrintable(db));
     const QString role = m_window->findChild<QLabel*>(QStringLiteral("roleStatus"))->text();
     QVERIFY2(role.contains(QStringLiteral("finance")) && role.contains(QStringLiteral("interface")), qPrintable(role));
+}
+
+void TestConsoleDemo::reviewActionsOpenFromTheDetailPanel_R15_R19()
+{
+    const QString seed = m_demo->seedOperationId();
+    QVERIFY(m_window->selectOperation(seed));
+    auto* resolve = m_window->detailPanel()->findChild<QPushButton*>(QStringLiteral("lookupResolveButton"));
+    auto* message = m_window->detailPanel()->findChild<QPushButton*>(QStringLiteral("customerMessageButton"));
+    QVERIFY(resolve && message);
+    // No provider yet: look-ups are impossible and the button says why.
+    QVERIFY(!resolve->isEnabled());
+    QVERIFY2(resolve->toolTip().contains(QStringLiteral("read-only key")), qPrintable(resolve->toolTip()));
+    QVERIFY(message->isEnabled());
+
+    m_window->setProvider(m_demo->providerUrl(), m_demo->readKey(), QStringLiteral("test"));
+    QVERIFY(resolve->isEnabled());
+    QTest::mouseClick(resolve, Qt::LeftButton);
+    auto* dialog = m_window->findChild<ResolveDialog*>();
+    QVERIFY(dialog);
+    QTRY_VERIFY(dialog->isVisible());
+    dialog->reject();
+
+    QTest::mouseClick(message, Qt::LeftButton);
+    auto* draft = m_window->findChild<CustomerMessageDialog*>();
+    QVERIFY(draft);
+    QTRY_VERIFY(draft->isVisible());
+    draft->reject();
+
+    // A closed operation cannot be resolved again (R4); an open one is still the tool's.
+    m_window->setStateFilter(OperationStore::StateFilter::Refunded);
+    m_window->operationsView()->setCurrentIndex(m_window->operationModel()->index(0, 0));
+    QTRY_COMPARE(m_window->detailPanel()->operationId(), m_window->operationModel()->operationAt(0)->operationId);
+    QVERIFY(!resolve->isEnabled());
+    QVERIFY(message->isEnabled());
+}
+
+void TestConsoleDemo::rolesGateTheTabs_R21()
+{
+    auto* tabs = m_window->findChild<QTabWidget*>(QStringLiteral("mainTabs"));
+    QVERIFY(tabs);
+    // This window is finance: history yes, settings read-only.
+    QCOMPARE(m_window->effectiveRole(), QStringLiteral("finance"));
+    QVERIFY(tabs->isTabEnabled(tabs->indexOf(m_window->historyTab())));
+    QVERIFY(tabs->isTabEnabled(tabs->indexOf(m_window->settingsTab())));
+    tabs->setCurrentWidget(m_window->settingsTab());
+    auto* budget = m_window->settingsTab()->findChild<QLineEdit*>(QStringLiteral("setting_max_attempts_per_call"));
+    QVERIFY(budget);
+    QVERIFY(budget->isReadOnly());   // only admins change settings
+    QCOMPARE(budget->text(), QStringLiteral("3"));   // read from the demo database once the tab is shown
+
+    MainWindow::Options options;
+    options.role = QStringLiteral("support");
+    MainWindow support(Clock::system(), options);
+    QVERIFY(support.connectDatabase(m_demo->databaseUrl()));
+    auto* supportTabs = support.findChild<QTabWidget*>(QStringLiteral("mainTabs"));
+    const int history = supportTabs->indexOf(support.historyTab());
+    QVERIFY(!supportTabs->isTabEnabled(history));
+    QVERIFY2(supportTabs->tabToolTip(history).contains(QStringLiteral("support")), qPrintable(supportTabs->tabToolTip(history)));
+
+    options.role = QStringLiteral("admin");
+    MainWindow admin(Clock::system(), options);
+    QVERIFY(admin.connectDatabase(m_demo->databaseUrl()));
+    auto* adminTabs = admin.findChild<QTabWidget*>(QStringLiteral("mainTabs"));
+    QVERIFY(adminTabs->isTabEnabled(adminTabs->indexOf(admin.historyTab())));
+    QVERIFY(adminTabs->isTabEnabled(adminTabs->indexOf(admin.settingsTab())));
+    QVERIFY(!admin.settingsTab()->findChild<QLineEdit*>(QStringLiteral("setting_max_attempts_per_call"))->isReadOnly());
 }
 
 QTEST_MAIN(TestConsoleDemo)
