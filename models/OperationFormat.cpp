@@ -1,5 +1,7 @@
 #include "OperationFormat.h"
 
+#include "review/Money.h"
+
 #include "provider/AttemptOutcome.h"
 
 #include <QDateTime>
@@ -83,43 +85,9 @@ QString OperationFormat::age(qint64 sinceMs, qint64 nowMs)
     return tr("%1 min").arg(ms / kMinute);
 }
 
-int OperationFormat::currencyDecimals(const QString& currency)
-{
-    // Stripe's zero-decimal currencies: amounts are already whole units.
-    static const QStringList zeroDecimal{
-        QStringLiteral("bif"), QStringLiteral("clp"), QStringLiteral("djf"), QStringLiteral("gnf"),
-        QStringLiteral("jpy"), QStringLiteral("kmf"), QStringLiteral("krw"), QStringLiteral("mga"),
-        QStringLiteral("pyg"), QStringLiteral("rwf"), QStringLiteral("ugx"), QStringLiteral("vnd"),
-        QStringLiteral("vuv"), QStringLiteral("xaf"), QStringLiteral("xof"), QStringLiteral("xpf")};
-    return zeroDecimal.contains(currency.toLower()) ? 0 : 2;
-}
-
-QString OperationFormat::currencySymbol(const QString& currency)
-{
-    // QLocale only knows the symbol of a locale's own currency, and e.g. en_CA spells USD
-    // "US$"; a fixed table gives one symbol per code whatever the viewer's locale.
-    static const QHash<QString, QString> symbols{
-        {QStringLiteral("usd"), QStringLiteral("$")},  {QStringLiteral("eur"), QStringLiteral("€")},
-        {QStringLiteral("gbp"), QStringLiteral("£")},  {QStringLiteral("jpy"), QStringLiteral("¥")},
-        {QStringLiteral("try"), QStringLiteral("₺")},  {QStringLiteral("rub"), QStringLiteral("₽")},
-        {QStringLiteral("inr"), QStringLiteral("₹")},  {QStringLiteral("krw"), QStringLiteral("₩")},
-        {QStringLiteral("cny"), QStringLiteral("CN¥")}, {QStringLiteral("cad"), QStringLiteral("CA$")},
-        {QStringLiteral("aud"), QStringLiteral("A$")}, {QStringLiteral("uah"), QStringLiteral("₴")},
-        {QStringLiteral("pln"), QStringLiteral("zł")}, {QStringLiteral("brl"), QStringLiteral("R$")},
-    };
-    return symbols.value(currency.toLower(), currency.toUpper());
-}
-
 QString OperationFormat::money(qint64 amountCents, const QString& currency, const QLocale& locale)
 {
-    const QLocale effective = locale.language() == QLocale::C ? QLocale(QLocale::English, QLocale::UnitedStates) : locale;
-    const int decimals = currencyDecimals(currency);
-    const double value = decimals == 0 ? double(amountCents) : double(amountCents) / 100.0;
-    QString symbol = currencySymbol(currency);
-    // A bare ISO code glued to the digits ("CHF38.00") is hard to read.
-    if (symbol.size() == 3 && symbol == currency.toUpper())
-        symbol += QChar(0x00a0);
-    return effective.toCurrencyString(value, symbol, decimals);
+    return Money::format(amountCents, currency, locale);
 }
 
 QString OperationFormat::statusTitle(OperationStatus status)

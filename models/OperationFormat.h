@@ -47,14 +47,11 @@ public:
     /**
      * amountCents (minor units) of an ISO 4217 currency ("usd", any case) in locale's
      * currency format with the currency's symbol: "$38.00", "38,00 €", "¥500".
-     * Zero-decimal currencies (jpy, krw, ...) are not divided by 100.
-     * The "C" locale has no currency format of its own: en_US formatting is used instead.
+     * Zero-decimal currencies (jpy, krw, ...) are not divided by 100, three-decimal ones
+     * (kwd, bhd, ...) by 1000. The "C" locale has no currency format of its own: en_US
+     * formatting is used instead. Same rules as the customer drafts (Money::format).
      */
     static QString money(qint64 amountCents, const QString& currency, const QLocale& locale = QLocale());
-    /** "$" for usd, "€" for eur, ...; the upper-case ISO code for currencies without a known symbol. */
-    static QString currencySymbol(const QString& currency);
-    /** 0 for zero-decimal currencies (jpy, krw, vnd, ...), else 2. */
-    static int currencyDecimals(const QString& currency);
 
     /** "Open", "Unknown", "Refunded", "Failed" (translated). */
     static QString statusTitle(OperationStatus status);

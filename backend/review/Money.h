@@ -4,14 +4,15 @@
 #include <QString>
 
 /**
- * Amounts in minor units (integer cents, R1) shown as text. The backend's own copy of the
- * console's formatting rules, so drafts and CLI output need no widget library.
+ * Amounts in minor units (integer cents, R1) shown as text: the one formatter the console,
+ * the customer drafts and the CLI share (minor-unit exponents from CurrencyUnits).
  */
 namespace Money {
 
-/** 0 for zero-decimal currencies (jpy, krw, vnd, ... per Stripe's list), else 2. */
+/** CurrencyUnits::exponent(): 0 for zero-decimal currencies (jpy, krw, ...), 3 for bhd, kwd, ..., else 2. */
 int decimals(const QString& currency);
-/** "$" usd, "€" eur, "£" gbp, "¥" jpy, "₽" rub, "₺" try, ...; the upper-case ISO code otherwise. */
+/** "$" usd, "€" eur, "£" gbp, "¥" jpy, "₽" rub, "₺" try, ...; the upper-case ISO code otherwise
+    (followed by a no-break space when format() uses it). */
 QString symbol(const QString& currency);
 /**
  * amountCents of currency in locale's currency format with the currency's symbol, via
