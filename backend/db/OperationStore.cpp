@@ -410,6 +410,16 @@ StoreResult<Operation> OperationStore::transition(const QString& operationId, co
 StoreResult<int> OperationStore::expireOpenOperations()
 {
     const qint64 now = m_clock.nowMs();
+    // Runs at every tool call: look first with a read on the (status, key_expires_at) index, so
+    // the common case takes no write lock (on SQLite an UPDATE locks even when it matches nothing).
+    auto any = m_db.run(QStringLiteral("SELECT 1 FROM refund_ops WHERE status = 'open' AND key_expires_at <= ? LIMIT 1"),
+                        {now}, QStringLiteral("find expired open operations"));
+    if (!any)
+        return any.error();
+    const bool expired = any.value().next();
+    any.value().finish();
+    if (!expired)
+        return 0;
     auto q = m_db.run(QStringLiteral("UPDATE refund_ops SET status = 'unknown', unknown_reason = 'key_retention_passed', "
                                      "updated_at = ? WHERE status = 'open' AND key_expires_at <= ?"),
                       {now, now}, QStringLiteral("expire open operations"));
