@@ -14,6 +14,8 @@ packages=(
   libqt6sql6-sqlite libqt6sql6-psql libxkbcommon-dev libgl-dev
   # logging, keychain
   libspdlog-dev qtkeychain-qt6-dev
+  # the write path's HTTP client (one attempt = one request, total deadline, size limit)
+  libcurl4-openssl-dev
   # database server for the PostgreSQL tests
   postgresql
   # a display for screenshots on machines without one

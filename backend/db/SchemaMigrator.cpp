@@ -1,21 +1,13 @@
 #include "db/SchemaMigrator.h"
 
 #include "Clock.h"
+#include "db/Migration.h"
 #include "Logging.h"
 
 #include <QSqlQuery>
 #include <QStringList>
 
 namespace {
-
-struct Migration
-{
-    int version;
-    const char* name;
-    QStringList common;     // runs on both engines; {{ID}} is replaced per engine
-    QStringList sqliteOnly;
-    QStringList postgresOnly;
-};
 
 // Timestamps are UTC epoch milliseconds (BIGINT) everywhere: one convention (R1), no time
 // zone arithmetic in SQL, identical on both engines. Booleans are INTEGER 0/1 for the same reason.
@@ -162,6 +154,8 @@ const QList<Migration>& migrations()
              QStringLiteral("CREATE TRIGGER settings_notify_change AFTER INSERT OR UPDATE OR DELETE ON settings "
                             "FOR EACH STATEMENT EXECUTE FUNCTION refund_notify_change()"),
          }},
+        exactlyOnceMigration(),
+        databaseGuardMigration(),
     };
     return list;
 }

@@ -1,0 +1,24 @@
+#pragma once
+
+#include <QStringList>
+
+/**
+ * One step of the operation database schema (SchemaMigrator runs them in order, each in
+ * one transaction). `common` runs on both engines ({{ID}} becomes the engine's
+ * auto-increment key), then the engine's own statements. A step is never edited once it has
+ * shipped: a change is a new step.
+ */
+struct Migration
+{
+    int version = 0;
+    const char* name = "";
+    QStringList common;
+    QStringList sqliteOnly;
+    QStringList postgresOnly;
+};
+
+/** v3: the repeat window and request refs (R5a), one attempt = one request (R12), one order per payment (R5). */
+Migration exactlyOnceMigration();
+
+/** v4: the database is the guard: row invariants as triggers, people's transitions as functions (R4, R16, R17, R21). */
+Migration databaseGuardMigration();
