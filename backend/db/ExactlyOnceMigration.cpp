@@ -25,6 +25,11 @@ Migration exactlyOnceMigration()
                        "WHERE status IN ('open', 'unknown')"),
         // The repeat window's look-up: the refunded operations of one identity, newest close first.
         QStringLiteral("CREATE INDEX refund_ops_by_identity ON refund_ops (order_id, amount_cents, request_ref, status, closed_at)"),
+        // R7: a refused connection or an unresolvable host sent nothing. Its attempt row is logged
+        // `not_sent` and counted here, so the budget (attempts - not_sent_attempts) never
+        // spends it, while attempts and attempt_no keep growing (both only ever grow).
+        QStringLiteral("ALTER TABLE refund_ops ADD COLUMN not_sent_attempts INTEGER NOT NULL DEFAULT 0 "
+                       "CHECK (not_sent_attempts >= 0)"),
         QStringLiteral("ALTER TABLE refund_attempts ADD COLUMN deadline_at BIGINT"),
         QStringLiteral("ALTER TABLE tool_calls ADD COLUMN request_ref TEXT NOT NULL DEFAULT ''"),
         QStringLiteral("ALTER TABLE tool_calls ADD COLUMN answered_from_refunded INTEGER NOT NULL DEFAULT 0 "

@@ -48,6 +48,8 @@ QVariant SettingsStore::Values::get(const QString& key) const
         return providerApi;
     if (key == QLatin1String("lookup_concurrency"))
         return lookupConcurrency;
+    if (key == QLatin1String("repeat_window_hours"))
+        return repeatWindowHours;
     return {};
 }
 
@@ -58,7 +60,7 @@ QStringList SettingsStore::keys()
     return {QStringLiteral("max_attempts_per_call"), QStringLiteral("max_attempts_per_operation"),
             QStringLiteral("backoff_base_ms"),       QStringLiteral("backoff_cap_ms"),
             QStringLiteral("request_timeout_ms"),    QStringLiteral("provider_api"),
-            QStringLiteral("lookup_concurrency")};
+            QStringLiteral("lookup_concurrency"),    QStringLiteral("repeat_window_hours")};
 }
 
 QString SettingsStore::describe(const QString& key)
@@ -77,6 +79,9 @@ QString SettingsStore::describe(const QString& key)
         return QStringLiteral("provider API version, fixes the key retention: stripe_v1 (24 h) or stripe_v2 (30 days)");
     if (key == QLatin1String("lookup_concurrency"))
         return QStringLiteral("parallel provider lookups in the console (1-16)");
+    if (key == QLatin1String("repeat_window_hours"))
+        return QStringLiteral("hours a refunded operation answers repeated calls without a request ref, "
+                              "sending nothing (1-8760)");
     return {};
 }
 
@@ -94,6 +99,8 @@ StoreResult<void> SettingsStore::assign(Values& v, const QString& key, const QSt
         return parseInt(key, text, 100, 300000, &v.requestTimeoutMs);
     if (key == QLatin1String("lookup_concurrency"))
         return parseInt(key, text, 1, 16, &v.lookupConcurrency);
+    if (key == QLatin1String("repeat_window_hours"))
+        return parseInt(key, text, 1, 8760, &v.repeatWindowHours);
     if (key == QLatin1String("provider_api")) {
         const QString t = text.trimmed();
         if (t != QLatin1String("stripe_v1") && t != QLatin1String("stripe_v2"))

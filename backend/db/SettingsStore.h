@@ -35,9 +35,13 @@ public:
         int requestTimeoutMs = 10000;
         QString providerApi = QStringLiteral("stripe_v1");
         int lookupConcurrency = 4;
+        /** R5a: hours a refunded operation answers repeats that carry no request_ref (1-8760). */
+        int repeatWindowHours = 72;
 
         /** R10: how long the provider keeps idempotency keys, ms (24 h for v1, 30 days for v2). */
         qint64 keyRetentionMs() const;
+        /** R5a: repeatWindowHours in ms. */
+        qint64 repeatWindowMs() const { return qint64(repeatWindowHours) * 3600 * 1000; }
         QVariant get(const QString& key) const;
     };
 
