@@ -95,8 +95,14 @@ QString checkId(const QString& text, const QString& name)
     return t;
 }
 
-/** Opens the database and checks its schema; configuration problems are exit 2. */
-std::unique_ptr<Database> openDatabase(const QCommandLineParser& p, bool requireCurrentSchema = true)
+/**
+ * Opens the database and checks its schema; configuration problems are exit 2. Commands that
+ * change orders, settings or the schema pass SqliteCheck::Full: they read every page first,
+ * so nothing is written into a damaged file (the refund path relies on SQLite's own
+ * corruption errors instead of an O(size) check per call).
+ */
+std::unique_ptr<Database> openDatabase(const QCommandLineParser& p, bool requireCurrentSchema = true,
+                                       Database::SqliteCheck check = Database::SqliteCheck::Header)
 {
     const QString url = requireValue(p, QStringLiteral("db"));
     if (requireCurrentSchema) {
@@ -106,7 +112,7 @@ std::unique_ptr<Database> openDatabase(const QCommandLineParser& p, bool require
             throw CliError{2, QStringLiteral("--db: no database at %1; create one with `refund-tool db migrate --db %2`")
                                   .arg(parsed->path(), parsed->display())};
     }
-    auto db = Database::open(url);
+    auto db = Database::open(url, check);
     if (!db)
         throw CliError{2, db.error().message};
     if (requireCurrentSchema) {
@@ -142,7 +148,7 @@ QList<Command> commands()
                     {},
                     [](QCommandLineParser& p) { p.addOption(dbOption()); },
                     [](const QCommandLineParser& p, const QStringList&, QTextStream& out) {
-                        auto db = openDatabase(p, false);
+                        auto db = openDatabase(p, false, Database::SqliteCheck::Full);
                         auto v = SchemaMigrator::migrate(*db);
                         if (!v)
                             fail(v.error());
@@ -178,7 +184,7 @@ QList<Command> commands()
                             if (!ok || nowMs <= 0)
                                 throw CliError{2, QStringLiteral("--now-ms: must be a positive UTC epoch time in milliseconds")};
                         }
-                        auto db = openDatabase(p);
+                        auto db = openDatabase(p, true, Database::SqliteCheck::Full);
                         HistoryGenerator::Options options;
                         options.operations = ops;
                         options.seed = seed;
@@ -225,7 +231,7 @@ QList<Command> commands()
                                                   .arg(p.value(QStringLiteral("currency")))};
                         if (!o.paymentIntent.startsWith(QLatin1String("pi_")))
                             throw CliError{2, QStringLiteral("--payment-intent: must start with pi_, got \"%1\"").arg(o.paymentIntent)};
-                        auto db = openDatabase(p);
+                        auto db = openDatabase(p, true, Database::SqliteCheck::Full);
                         OperationStore store(*db);
                         auto r = store.addOrder(o);
                         if (!r)
@@ -274,7 +280,7 @@ QList<Command> commands()
                         SettingsStore::Values probe;
                         if (auto r = SettingsStore::assign(probe, pos.at(0), pos.at(1)); !r)
                             throw CliError{2, r.error().message};
-                        auto db = openDatabase(p);
+                        auto db = openDatabase(p, true, Database::SqliteCheck::Full);
                         SettingsStore settings(*db);
                         auto v = settings.set(pos.at(0), pos.at(1), actorName(p), QStringLiteral("admin"));
                         if (!v)
@@ -296,9 +302,20 @@ QList<Command> commands()
                         p.addOption({QStringLiteral("order"), QStringLiteral("Order id."), QStringLiteral("id")});
                         p.addOption({QStringLiteral("amount-cents"), QStringLiteral("Refund amount in minor units (cents)."),
                                      QStringLiteral("n")});
+                        p.addOption({QStringLiteral("request-ref"),
+                                     QStringLiteral("The caller's unit of work that asked for this refund (ticket or "
+                                                    "conversation id; never the tool-call id). Optional. A refunded "
+                                                    "(order, amount, request ref) is never refunded again (R5a)."),
+                                     QStringLiteral("ref")});
                     },
                     [](const QCommandLineParser& p, const QStringList&, QTextStream& out) {
                         RefundTool::Request request;
+                        if (p.isSet(QStringLiteral("request-ref"))) {
+                            request.requestRef = p.value(QStringLiteral("request-ref"));
+                            if (request.requestRef.trimmed().isEmpty())
+                                throw CliError{2, QStringLiteral("--request-ref: is empty; leave the option out when "
+                                                                 "there is no unit of work to name")};
+                        }
                         request.toolCallId = checkId(p.value(QStringLiteral("tool-call-id")), QStringLiteral("tool-call-id"));
                         request.orderId = checkId(p.value(QStringLiteral("order")), QStringLiteral("order"));
                         request.amountCents = parseAmountCents(p.value(QStringLiteral("amount-cents")));

@@ -20,4 +20,13 @@ struct AttemptRecord
     bool replayed = false;      ///< Idempotent-Replayed: true
     QString errorCode;
     QString errorMessage;
+    /** started_at + request_timeout_ms: past it, an attempt still `in_flight` has no answer
+        recorded (its process died before it could write one). Unset on rows before schema v3. */
+    std::optional<qint64> deadlineAt;
+
+    /** True when the attempt is in flight and its deadline has passed at nowMs (UTC ms). */
+    bool noAnswerRecorded(qint64 nowMs) const
+    {
+        return outcome == QLatin1String("in_flight") && deadlineAt && nowMs > *deadlineAt;
+    }
 };

@@ -1,6 +1,7 @@
 #include "db/Database.h"
 
 #include "Logging.h"
+#include "db/SchemaMigrator.h"
 
 #include <QAtomicInteger>
 #include <QRegularExpression>
@@ -27,16 +28,17 @@ Database::~Database()
     QSqlDatabase::removeDatabase(m_name);
 }
 
-StoreResult<std::unique_ptr<Database>> Database::open(const QString& url)
+StoreResult<std::unique_ptr<Database>> Database::open(const QString& url, SqliteCheck sqliteCheck)
 {
     QString error;
     const auto parsed = DatabaseUrl::parse(url, &error);
     if (!parsed)
         return StoreError::make(StoreError::Code::InvalidUrl, error, QStringLiteral("db"));
-    return open(*parsed);
+    return open(*parsed, {}, sqliteCheck);
 }
 
-StoreResult<std::unique_ptr<Database>> Database::open(const DatabaseUrl& url, const QString& applicationName)
+StoreResult<std::unique_ptr<Database>> Database::open(const DatabaseUrl& url, const QString& applicationName,
+                                                      SqliteCheck sqliteCheck)
 {
     const QString driver = url.isSqlite() ? QStringLiteral("QSQLITE") : QStringLiteral("QPSQL");
     if (!QSqlDatabase::isDriverAvailable(driver)) {
@@ -65,12 +67,40 @@ StoreResult<std::unique_ptr<Database>> Database::open(const DatabaseUrl& url, co
             c.setConnectOptions(QStringLiteral("connect_timeout=5;application_name=") + appName);
         }
     }
-    if (auto r = db->configure(); !r)
+    if (auto r = db->configure(sqliteCheck); !r)
         return r.error();
     return db;
 }
 
-StoreResult<void> Database::configure()
+StoreResult<void> Database::checkSqliteFile(SqliteCheck sqliteCheck)
+{
+    const auto notADatabase = [this](const QString& why) {
+        return StoreError::make(StoreError::Code::NotADatabase,
+                                QStringLiteral("%1 is not a healthy SQLite database (%2); nothing was changed")
+                                    .arg(m_url.path(), why),
+                                QStringLiteral("db"));
+    };
+    // Reading the schema cookie reads page 1: "file is not a database" for any other file.
+    {
+        QSqlQuery q(connection());
+        if (!q.exec(QStringLiteral("PRAGMA schema_version")) || !q.next())
+            return notADatabase(q.lastError().databaseText().simplified());
+    }
+    if (sqliteCheck == SqliteCheck::Full) {
+        QSqlQuery q(connection());
+        if (!q.exec(QStringLiteral("PRAGMA quick_check(5)")))
+            return notADatabase(q.lastError().databaseText().simplified());
+        QStringList problems;
+        while (q.next())
+            problems << q.value(0).toString();
+        if (problems != QStringList{QStringLiteral("ok")})
+            return notADatabase(QStringLiteral("quick_check: ") + problems.join(QStringLiteral("; ")));
+    }
+    // A newer schema is refused before the journal-mode switch below writes to the file.
+    return SchemaMigrator::refuseNewer(*this);
+}
+
+StoreResult<void> Database::configure(SqliteCheck sqliteCheck)
 {
     QSqlDatabase c = connection();
     if (!c.open()) {
@@ -80,6 +110,10 @@ StoreResult<void> Database::configure()
                                          Logging::redact(c.lastError().text().simplified())));
     }
     if (isSqlite()) {
+        if (auto r = checkSqliteFile(sqliteCheck); !r) {
+            c.close();
+            return r;
+        }
         // WAL lets the console read while the tool writes. FULL syncs the WAL at every commit:
         // NORMAL may roll back the last commits on a power loss, and a lost operation row after
         // its refund was sent would let a "try again" pay twice with a new key (R2).
@@ -173,5 +207,5 @@ StoreResult<void> Database::reconnect()
         QSqlDatabase c = connection();
         c.close();
     }
-    return configure();
+    return configure(SqliteCheck::Header);
 }

@@ -25,13 +25,25 @@ public:
     Database(const Database&) = delete;
     Database& operator=(const Database&) = delete;
 
+    /** How much of an SQLite file open() reads before its first write (see open()). */
+    enum class SqliteCheck {
+        Header,   ///< the file is an SQLite database and its schema is not newer than this program's
+        Full,     ///< also PRAGMA quick_check (reads every page: O(size); for admin commands)
+    };
+
     /**
      * Opens a new connection. Does not touch the schema: see SchemaMigrator.
      * applicationName (PostgreSQL only; empty = "refund-ops") is what pg_stat_activity shows,
      * so a connection with one job (e.g. the console's change watcher) can be told apart.
+     *
+     * SQLite: a refusal changes nothing. Before its first write (switching to WAL), open()
+     * checks that the file is a database (NotADatabase otherwise), with sqliteCheck Full that it
+     * is healthy (PRAGMA quick_check; NotADatabase naming the first problem), and that its
+     * schema is not newer than this program's (SchemaTooNew). Refused files stay byte for byte.
      */
-    static StoreResult<std::unique_ptr<Database>> open(const DatabaseUrl& url, const QString& applicationName = {});
-    static StoreResult<std::unique_ptr<Database>> open(const QString& url);
+    static StoreResult<std::unique_ptr<Database>> open(const DatabaseUrl& url, const QString& applicationName = {},
+                                                       SqliteCheck sqliteCheck = SqliteCheck::Header);
+    static StoreResult<std::unique_ptr<Database>> open(const QString& url, SqliteCheck sqliteCheck = SqliteCheck::Header);
 
     const DatabaseUrl& url() const { return m_url; }
     bool isSqlite() const { return m_url.isSqlite(); }
@@ -69,7 +81,8 @@ public:
 
 private:
     Database(const DatabaseUrl& url, QString name);
-    StoreResult<void> configure();
+    StoreResult<void> configure(SqliteCheck sqliteCheck);
+    StoreResult<void> checkSqliteFile(SqliteCheck sqliteCheck);
 
     DatabaseUrl m_url;
     QString m_name;

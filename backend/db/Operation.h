@@ -18,7 +18,11 @@ struct Operation
     QString currency;
     QString idempotencyKey;   ///< UUID v4, created by the tool (R2), never from model arguments
     OperationStatus status = OperationStatus::Open;
+    QString requestRef;       ///< R5a: the caller's unit of work (ticket, conversation); empty when none
+    /** Requests that left (or may have left) the process: the budget's count (R6). Attempts
+        refused before anything was sent (`not_sent`, R7) are not in it. */
     int attempts = 0;
+    int notSentAttempts = 0;  ///< attempts logged `not_sent` (connection refused, host not found)
     qint64 createdAt = 0;
     qint64 updatedAt = 0;
     std::optional<qint64> firstAttemptAt;

@@ -10,15 +10,19 @@
 #include <QSqlRecord>
 #include <QUuid>
 
+#include <limits>
+
 namespace {
 
 using Code = StoreError::Code;
 
+// attempts is the budget's count (R6): requests that left or may have left, not_sent ones excluded.
 const QString kOpColumns = QStringLiteral(
-    "o.operation_id, o.order_id, o.amount_cents, o.currency, o.idempotency_key, o.status, o.attempts, "
+    "o.operation_id, o.order_id, o.amount_cents, o.currency, o.idempotency_key, o.status, "
+    "o.attempts - o.not_sent_attempts, "
     "o.created_at, o.updated_at, o.first_attempt_at, o.last_attempt_at, o.key_expires_at, o.closed_at, "
     "o.provider_refund_id, o.provider_status, o.unknown_reason, o.failure_code, o.resolved_by, o.resolved_at, "
-    "o.resolution_note");
+    "o.resolution_note, o.request_ref, o.not_sent_attempts");
 
 const QString kOpExtraColumns = QStringLiteral(
     ", (SELECT count(*) FROM tool_calls t WHERE t.operation_id = o.operation_id) AS tool_call_count"
@@ -30,6 +34,12 @@ std::optional<qint64> optionalMs(const QVariant& v)
     if (v.isNull())
         return std::nullopt;
     return v.toLongLong();
+}
+
+// Qt binds a null QString as SQL NULL; request_ref is NOT NULL DEFAULT '' ("no ref").
+QString refText(const QString& ref)
+{
+    return ref.isNull() ? QStringLiteral("") : ref;
 }
 
 QVariant nullableText(const QString& s)
@@ -60,9 +70,11 @@ Operation readOperation(const QSqlQuery& q, bool withExtras)
     op.resolvedBy = q.value(17).toString();
     op.resolvedAt = optionalMs(q.value(18));
     op.resolutionNote = q.value(19).toString();
+    op.requestRef = q.value(20).toString();
+    op.notSentAttempts = q.value(21).toInt();
     if (withExtras) {
-        op.toolCallCount = q.value(20).toInt();
-        op.lastOutcome = q.value(21).toString();
+        op.toolCallCount = q.value(22).toInt();
+        op.lastOutcome = q.value(23).toString();
     }
     return op;
 }
@@ -86,6 +98,29 @@ QString sortColumn(OperationStore::SortKey key)
     case OperationStore::SortKey::ProviderRefundId: return QStringLiteral("o.provider_refund_id");
     }
     return QStringLiteral("o.created_at");
+}
+
+// R5a: a request ref names the caller's unit of work; it is stored, logged and compared, so
+// it is held to what every id here is: printable ASCII, bounded.
+std::optional<StoreError> invalidRequestRef(const QString& ref)
+{
+    if (ref.size() > OperationStore::kMaxRequestRefLength)
+        return StoreError::make(Code::InvalidArgument,
+                                QStringLiteral("request-ref: at most %1 characters, got %2")
+                                    .arg(OperationStore::kMaxRequestRefLength)
+                                    .arg(ref.size()),
+                                QStringLiteral("request-ref"));
+    for (const QChar c : ref) {
+        if (c.unicode() < 0x20 || c.unicode() > 0x7E)
+            return StoreError::make(Code::InvalidArgument,
+                                    QStringLiteral("request-ref: only printable ASCII characters are allowed (found U+%1)")
+                                        .arg(c.unicode(), 4, 16, QLatin1Char('0')),
+                                    QStringLiteral("request-ref"));
+    }
+    if (ref != ref.trimmed())
+        return StoreError::make(Code::InvalidArgument, QStringLiteral("request-ref: leading or trailing spaces"),
+                                QStringLiteral("request-ref"));
+    return std::nullopt;
 }
 
 // The smallest string greater than every string starting with prefix (binary order).
@@ -139,11 +174,31 @@ StoreResult<Order> OperationStore::addOrder(const Order& in)
     if (existing.error().code != Code::NotFound)
         return existing.error();
 
+    const auto samePayment = [&]() -> std::optional<StoreError> {
+        auto other = m_db.run(QStringLiteral("SELECT order_id FROM orders WHERE payment_intent = ? AND order_id <> ?"),
+                              {o.paymentIntent, o.orderId}, QStringLiteral("find order of payment intent"));
+        if (!other)
+            return other.error();
+        if (!other.value().next())
+            return std::nullopt;
+        return StoreError::make(Code::AlreadyExists,
+                                QStringLiteral("payment-intent: %1 already belongs to order %2; one order per payment "
+                                               "intent keeps the refundable check per payment (R5)")
+                                    .arg(o.paymentIntent, other.value().value(0).toString()),
+                                QStringLiteral("payment-intent"));
+    };
+    if (auto e = samePayment())
+        return *e;
+
     auto q = m_db.run(QStringLiteral("INSERT INTO orders (order_id, amount_cents, currency, payment_intent, created_at) "
                                      "VALUES (?, ?, ?, ?, ?) ON CONFLICT (order_id) DO NOTHING"),
                       {o.orderId, o.amountCents, o.currency, o.paymentIntent, o.createdAt}, QStringLiteral("add order"));
-    if (!q)
+    if (!q) {
+        // A concurrent add of another order on the same payment intent: the unique index refused it.
+        if (auto e = samePayment())
+            return *e;
         return q.error();
+    }
     if (q.value().numRowsAffected() == 0)
         return addOrder(in);   // a concurrent add won; compare against what it wrote
     return o;
@@ -171,13 +226,16 @@ StoreResult<Order> OperationStore::order(const QString& orderId)
 // ---- write path -----------------------------------------------------------------------------
 
 StoreResult<OperationStore::OpenResult> OperationStore::openOrJoin(const QString& orderId, qint64 amountCents,
-                                                                  const QString& toolCallId)
+                                                                  const QString& toolCallId, const QString& requestRef,
+                                                                  qint64 repeatWindowMs)
 {
-    return openOrJoinAttempt(orderId, amountCents, toolCallId, 0);
+    return openOrJoinAttempt(orderId, amountCents, toolCallId, requestRef, repeatWindowMs, 0);
 }
 
 StoreResult<OperationStore::OpenResult> OperationStore::openOrJoinAttempt(const QString& orderId, qint64 amountCents,
-                                                                         const QString& toolCallId, int raceRetries)
+                                                                         const QString& toolCallId,
+                                                                         const QString& requestRef,
+                                                                         qint64 repeatWindowMs, int raceRetries)
 {
     if (toolCallId.trimmed().isEmpty())
         return StoreError::make(Code::InvalidArgument, QStringLiteral("tool-call-id: is empty"), QStringLiteral("tool-call-id"));
@@ -185,12 +243,16 @@ StoreResult<OperationStore::OpenResult> OperationStore::openOrJoinAttempt(const 
         return StoreError::make(Code::InvalidArgument,
                                 QStringLiteral("amount-cents: must be a positive number of minor units, got %1").arg(amountCents),
                                 QStringLiteral("amount-cents"));
+    if (auto bad = invalidRequestRef(requestRef))
+        return *bad;
     const qint64 now = m_clock.nowMs();
 
-    auto logToolCall = [&](const Operation& op, bool created, bool lostRace) -> StoreResult<qint64> {
+    auto logToolCall = [&](const Operation& op, bool created, bool lostRace, bool answered) -> StoreResult<qint64> {
         auto ins = m_db.run(QStringLiteral("INSERT INTO tool_calls (tool_call_id, order_id, amount_cents, operation_id, "
-                                           "created_operation, lost_insert_race, started_at) VALUES (?, ?, ?, ?, ?, ?, ?)"),
-                            {toolCallId, orderId, amountCents, op.operationId, created ? 1 : 0, lostRace ? 1 : 0, now},
+                                           "created_operation, lost_insert_race, request_ref, answered_from_refunded, "
+                                           "started_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"),
+                            {toolCallId, orderId, amountCents, op.operationId, created ? 1 : 0, lostRace ? 1 : 0,
+                             refText(requestRef), answered ? 1 : 0, now},
                             QStringLiteral("log tool call"));
         if (!ins)
             return ins.error();
@@ -198,23 +260,25 @@ StoreResult<OperationStore::OpenResult> OperationStore::openOrJoinAttempt(const 
     };
 
     // The common case for a "try again": the row exists, join it without taking a write lock.
-    auto active = activeOperation(orderId, amountCents);
+    // Joining is always safe: the claim of each attempt re-reads the row under the lock, so a
+    // row that closed meanwhile sends nothing and answers with its result.
+    auto active = activeOperation(orderId, amountCents, requestRef);
     if (!active)
         return active.error();
     if (active.value()) {
-        auto id = logToolCall(*active.value(), false, false);
+        auto id = logToolCall(*active.value(), false, false, false);
         if (!id)
             return id.error();
-        return OpenResult{*active.value(), id.value(), false, false};
+        return OpenResult{*active.value(), id.value(), false, false, false};
     }
 
     WriteTransaction tx(m_db);
     if (auto r = tx.begin(); !r)
         return r.error();
 
-    // Serialises the R5 check per order on PostgreSQL (SQLite's BEGIN IMMEDIATE already does).
-    // It does not replace the index: a caller that looked before another committed still
-    // reaches the INSERT below and is turned away by one_open_refund.
+    // Serialises openers of one order on PostgreSQL (SQLite's BEGIN IMMEDIATE serialises all
+    // writers). It does not replace the index: a caller that looked before another committed
+    // still reaches the INSERT below and is turned away by one_open_refund.
     auto ord = m_db.run(QStringLiteral("SELECT amount_cents, currency FROM orders WHERE order_id = ?")
                             + (m_db.isPostgres() ? QStringLiteral(" FOR UPDATE") : QString()),
                         {orderId}, QStringLiteral("read order"));
@@ -225,15 +289,41 @@ StoreResult<OperationStore::OpenResult> OperationStore::openOrJoinAttempt(const 
                                 QStringLiteral("order"));
     const qint64 total = ord.value().value(0).toLongLong();
     const QString currency = ord.value().value(1).toString();
+    ord.value().finish();
 
-    // R5: total - refunded - open/unknown of other amounts must cover this amount.
+    // R5a, under the lock: a refunded logical refund answers; it never opens a second one.
+    auto answerFromRefunded = [&]() -> StoreResult<std::optional<OpenResult>> {
+        auto done = refundedOperation(orderId, amountCents, requestRef, repeatWindowMs, now);
+        if (!done)
+            return done.error();
+        if (!done.value())
+            return std::optional<OpenResult>();
+        auto id = logToolCall(*done.value(), false, false, true);
+        if (!id)
+            return id.error();
+        return std::optional<OpenResult>(OpenResult{*done.value(), id.value(), false, false, true});
+    };
+    {
+        auto answered = answerFromRefunded();
+        if (!answered)
+            return answered.error();
+        if (answered.value()) {
+            if (auto r = tx.commit(); !r)
+                return r.error();
+            return *answered.value();
+        }
+    }
+
+    // R5: total - refunded - open/unknown of other logical refunds must cover this amount.
     auto used = m_db.run(QStringLiteral("SELECT COALESCE(SUM(amount_cents), 0) FROM refund_ops WHERE order_id = ? AND "
-                                        "(status = 'refunded' OR (status IN ('open', 'unknown') AND amount_cents <> ?))"),
-                         {orderId, amountCents}, QStringLiteral("refundable amount"));
+                                        "(status = 'refunded' OR (status IN ('open', 'unknown') AND "
+                                        "NOT (amount_cents = ? AND request_ref = ?)))"),
+                         {orderId, amountCents, refText(requestRef)}, QStringLiteral("refundable amount"));
     if (!used)
         return used.error();
     used.value().next();
     const qint64 refundable = total - used.value().value(0).toLongLong();
+    used.value().finish();
     if (amountCents > refundable) {
         return StoreError::make(Code::NotRefundable,
                                 QStringLiteral("order %1: refundable amount is %2 of %3 %4 (refunded or in progress: %5); "
@@ -253,41 +343,56 @@ StoreResult<OperationStore::OpenResult> OperationStore::openOrJoinAttempt(const 
     op.orderId = orderId;
     op.amountCents = amountCents;
     op.currency = currency;
+    op.requestRef = requestRef;
     op.idempotencyKey = QUuid::createUuid().toString(QUuid::WithoutBraces);
     op.status = OperationStatus::Open;
     op.createdAt = now;
     op.updatedAt = now;
     // R3: the conflict target repeats the partial index's predicate (PostgreSQL requires it).
     auto ins = m_db.run(QStringLiteral("INSERT INTO refund_ops (operation_id, order_id, amount_cents, currency, "
-                                       "idempotency_key, status, attempts, created_at, updated_at) "
-                                       "VALUES (?, ?, ?, ?, ?, 'open', 0, ?, ?) "
-                                       "ON CONFLICT (order_id, amount_cents) WHERE status IN ('open', 'unknown') DO NOTHING"),
-                        {op.operationId, orderId, amountCents, currency, op.idempotencyKey, now, now},
+                                       "request_ref, idempotency_key, status, attempts, created_at, updated_at) "
+                                       "VALUES (?, ?, ?, ?, ?, ?, 'open', 0, ?, ?) "
+                                       "ON CONFLICT (order_id, amount_cents, request_ref) "
+                                       "WHERE status IN ('open', 'unknown') DO NOTHING"),
+                        {op.operationId, orderId, amountCents, currency, refText(requestRef), op.idempotencyKey, now, now},
                         QStringLiteral("open operation"));
     if (!ins)
         return ins.error();
     const bool created = ins.value().numRowsAffected() == 1;
+    ins.value().finish();
+    const auto startOver = [&]() -> StoreResult<OpenResult> {
+        tx.rollback();
+        if (raceRetries >= 5)
+            return StoreError::make(Code::QueryFailed,
+                                    QStringLiteral("open operation: order %1 kept changing under concurrent calls").arg(orderId));
+        return openOrJoinAttempt(orderId, amountCents, toolCallId, requestRef, repeatWindowMs, raceRetries + 1);
+    };
+    if (created && m_db.isPostgres()) {
+        // READ COMMITTED: a close that committed after the look above (the closer takes no
+        // order lock) freed the index slot that our INSERT then took. This statement sees it.
+        auto closedMeanwhile = refundedOperation(orderId, amountCents, requestRef, repeatWindowMs, now);
+        if (!closedMeanwhile)
+            return closedMeanwhile.error();
+        if (closedMeanwhile.value())
+            return startOver();   // our row is rolled back; the next round answers from the refund
+    }
     if (!created) {
-        auto winner = activeOperation(orderId, amountCents);
+        auto winner = activeOperation(orderId, amountCents, requestRef);
         if (!winner)
             return winner.error();
         if (!winner.value()) {
             // The winner's row was closed between our conflict and this read (PostgreSQL, READ
-            // COMMITTED): start over, so R5 now counts it as refunded or frees its amount.
-            tx.rollback();
-            if (raceRetries >= 5)
-                return StoreError::make(Code::QueryFailed,
-                                        QStringLiteral("open operation: order %1 kept changing under concurrent calls").arg(orderId));
-            return openOrJoinAttempt(orderId, amountCents, toolCallId, raceRetries + 1);
+            // COMMITTED): start over, so R5a answers from it or R5 frees its amount.
+            return startOver();
         }
         op = *winner.value();
     }
-    auto id = logToolCall(op, created, !created);
+    auto id = logToolCall(op, created, !created, false);
     if (!id)
         return id.error();
     if (auto r = tx.commit(); !r)
         return r.error();
-    return OpenResult{op, id.value(), created, !created};
+    return OpenResult{op, id.value(), created, !created, false};
 }
 
 StoreResult<qint64> OperationStore::recordRejectedToolCall(const QString& toolCallId, const QString& orderId,
@@ -313,14 +418,15 @@ StoreResult<void> OperationStore::finishToolCall(qint64 toolCallRowId, const QSt
 }
 
 StoreResult<OperationStore::AttemptClaim> OperationStore::claimAttempt(const QString& operationId, const QString& toolCallId,
-                                                                      int maxAttemptsPerOperation, qint64 keyRetentionMs)
+                                                                      int maxAttemptsPerOperation, qint64 keyRetentionMs,
+                                                                      int requestTimeoutMs)
 {
     const qint64 now = m_clock.nowMs();
     WriteTransaction tx(m_db);
     if (auto r = tx.begin(); !r)
         return r.error();
-    auto cur = m_db.run(QStringLiteral("SELECT status, attempts, key_expires_at, idempotency_key FROM refund_ops "
-                                       "WHERE operation_id = ?")
+    auto cur = m_db.run(QStringLiteral("SELECT status, attempts, not_sent_attempts, first_attempt_at, key_expires_at, "
+                                       "idempotency_key FROM refund_ops WHERE operation_id = ?")
                             + (m_db.isPostgres() ? QStringLiteral(" FOR UPDATE") : QString()),
                         {operationId}, QStringLiteral("claim attempt"));
     if (!cur)
@@ -329,28 +435,51 @@ StoreResult<OperationStore::AttemptClaim> OperationStore::claimAttempt(const QSt
         return StoreError::make(Code::NotFound, QStringLiteral("operation %1 does not exist").arg(operationId));
     const QString status = cur.value().value(0).toString();
     const int attempts = cur.value().value(1).toInt();
-    const std::optional<qint64> expires = optionalMs(cur.value().value(2));
-    const QString key = cur.value().value(3).toString();
+    const int notSent = cur.value().value(2).toInt();
+    const std::optional<qint64> firstAt = optionalMs(cur.value().value(3));
+    std::optional<qint64> expires = optionalMs(cur.value().value(4));
+    const QString key = cur.value().value(5).toString();
+    cur.value().finish();
     if (status != QLatin1String("open"))
         return StoreError::make(Code::NotOpen, QStringLiteral("operation %1 is %2; nothing more is sent").arg(operationId, status));
-    if (expires && now >= *expires)
-        return StoreError::make(Code::KeyRetentionPassed,
-                                QStringLiteral("operation %1: the idempotency key's retention ended at %2 (R10)")
-                                    .arg(operationId)
-                                    .arg(*expires));
-    if (attempts >= maxAttemptsPerOperation)
-        return StoreError::make(Code::BudgetExhausted,
-                                QStringLiteral("operation %1 used %2 of %3 attempts (R6)")
-                                    .arg(operationId)
-                                    .arg(attempts)
-                                    .arg(maxAttemptsPerOperation));
 
-    // Guarded increment: even without the row lock above, attempts can never pass the budget.
+    // R10: the deadline follows the shorter of the retention when the first attempt was made
+    // and the retention in force now (an admin switching v2 -> v1 shortens open rows' deadlines).
+    if (firstAt && expires && *firstAt + keyRetentionMs < *expires) {
+        const qint64 clamped = *firstAt + keyRetentionMs;
+        auto clamp = m_db.run(QStringLiteral("UPDATE refund_ops SET key_expires_at = ?, updated_at = ? "
+                                             "WHERE operation_id = ? AND status = 'open' AND key_expires_at > ?"),
+                              {clamped, now, operationId, clamped}, QStringLiteral("shorten key deadline"));
+        if (!clamp)
+            return clamp.error();
+        Logging::warn(QStringLiteral("operation %1: key retention lowered; its deadline moves to %2 (R10)")
+                          .arg(operationId)
+                          .arg(QDateTime::fromMSecsSinceEpoch(clamped, QTimeZone::utc()).toString(Qt::ISODateWithMs)));
+        expires = clamped;
+    }
+    const auto refuse = [&](StoreError error) -> StoreResult<AttemptClaim> {
+        if (auto r = tx.commit(); !r)   // keeps a shortened deadline; nothing else was written
+            return r.error();
+        return error;
+    };
+    if (expires && now >= *expires)
+        return refuse(StoreError::make(Code::KeyRetentionPassed,
+                                       QStringLiteral("operation %1: the idempotency key's retention ended at %2 (R10)")
+                                           .arg(operationId)
+                                           .arg(*expires)));
+    if (attempts - notSent >= maxAttemptsPerOperation)
+        return refuse(StoreError::make(Code::BudgetExhausted,
+                                       QStringLiteral("operation %1 used %2 of %3 attempts (R6)")
+                                           .arg(operationId)
+                                           .arg(attempts - notSent)
+                                           .arg(maxAttemptsPerOperation)));
+
+    // Guarded increment: even without the row lock above, the budget can never be passed.
     auto upd = m_db.run(QStringLiteral("UPDATE refund_ops SET attempts = attempts + 1, "
                                        "first_attempt_at = COALESCE(first_attempt_at, ?), "
                                        "key_expires_at = COALESCE(key_expires_at, ?), "
                                        "last_attempt_at = ?, updated_at = ? "
-                                       "WHERE operation_id = ? AND status = 'open' AND attempts < ?"),
+                                       "WHERE operation_id = ? AND status = 'open' AND attempts - not_sent_attempts < ?"),
                         {now, now + keyRetentionMs, now, now, operationId, maxAttemptsPerOperation},
                         QStringLiteral("count attempt"));
     if (!upd)
@@ -360,17 +489,37 @@ StoreResult<OperationStore::AttemptClaim> OperationStore::claimAttempt(const QSt
                                 QStringLiteral("operation %1: attempt budget reached concurrently").arg(operationId));
     AttemptClaim claim;
     claim.attemptNo = attempts + 1;
+    claim.budgetUsed = attempts - notSent + 1;
     claim.idempotencyKey = key;
     claim.keyExpiresAt = expires.value_or(now + keyRetentionMs);
     auto ins = m_db.run(QStringLiteral("INSERT INTO refund_attempts (operation_id, tool_call_id, attempt_no, idempotency_key, "
-                                       "started_at, outcome) VALUES (?, ?, ?, ?, ?, 'in_flight')"),
-                        {operationId, toolCallId, claim.attemptNo, key, now}, QStringLiteral("log attempt"));
+                                       "started_at, deadline_at, outcome) VALUES (?, ?, ?, ?, ?, ?, 'in_flight')"),
+                        {operationId, toolCallId, claim.attemptNo, key, now, now + qMax(0, requestTimeoutMs)},
+                        QStringLiteral("log attempt"));
     if (!ins)
         return ins.error();
     claim.attemptRowId = ins.value().lastInsertId().toLongLong();
     if (auto r = tx.commit(); !r)
         return r.error();
     return claim;
+}
+
+StoreResult<void> OperationStore::recordNotSent(const QString& operationId, qint64 attemptRowId, const AttemptResult& result)
+{
+    AttemptResult r = result;
+    r.outcome = QStringLiteral("not_sent");
+    WriteTransaction tx(m_db);
+    if (auto b = tx.begin(); !b)
+        return b.error();
+    if (auto f = finishAttempt(attemptRowId, r); !f)
+        return f.error();
+    // Only an open row has a budget left to give back; a closed one never changes (R4).
+    auto upd = m_db.run(QStringLiteral("UPDATE refund_ops SET not_sent_attempts = not_sent_attempts + 1, updated_at = ? "
+                                       "WHERE operation_id = ? AND status = 'open' AND not_sent_attempts < attempts"),
+                        {m_clock.nowMs(), operationId}, QStringLiteral("count not-sent attempt"));
+    if (!upd)
+        return upd.error();
+    return tx.commit();
 }
 
 StoreResult<void> OperationStore::finishAttempt(qint64 attemptRowId, const AttemptResult& r)
@@ -407,22 +556,31 @@ StoreResult<Operation> OperationStore::transition(const QString& operationId, co
     return after;
 }
 
-StoreResult<int> OperationStore::expireOpenOperations()
+StoreResult<int> OperationStore::expireOpenOperations(qint64 keyRetentionMs)
 {
     const qint64 now = m_clock.nowMs();
-    // Runs at every tool call: look first with a read on the (status, key_expires_at) index, so
-    // the common case takes no write lock (on SQLite an UPDATE locks even when it matches nothing).
-    auto any = m_db.run(QStringLiteral("SELECT 1 FROM refund_ops WHERE status = 'open' AND key_expires_at <= ? LIMIT 1"),
-                        {now}, QStringLiteral("find expired open operations"));
+    // R10: with the retention in force now, a row's deadline is first_attempt_at + retention
+    // when that is earlier than the key_expires_at fixed at its first attempt.
+    const qint64 startedBefore = keyRetentionMs > 0 ? now - keyRetentionMs : std::numeric_limits<qint64>::min();
+    // Runs at every tool call: look first with a read (open rows are few, and the
+    // (status, key_expires_at) index finds them), so the common case takes no write lock (on
+    // SQLite an UPDATE locks even when it matches nothing).
+    const QString expired = QStringLiteral("status = 'open' AND key_expires_at IS NOT NULL "
+                                           "AND (key_expires_at <= ? OR first_attempt_at <= ?)");
+    auto any = m_db.run(QStringLiteral("SELECT 1 FROM refund_ops WHERE ") + expired + QStringLiteral(" LIMIT 1"),
+                        {now, startedBefore}, QStringLiteral("find expired open operations"));
     if (!any)
         return any.error();
-    const bool expired = any.value().next();
+    const bool found = any.value().next();
     any.value().finish();
-    if (!expired)
+    if (!found)
         return 0;
     auto q = m_db.run(QStringLiteral("UPDATE refund_ops SET status = 'unknown', unknown_reason = 'key_retention_passed', "
-                                     "updated_at = ? WHERE status = 'open' AND key_expires_at <= ?"),
-                      {now, now}, QStringLiteral("expire open operations"));
+                                     "key_expires_at = CASE WHEN key_expires_at <= ? THEN key_expires_at "
+                                     "ELSE first_attempt_at + ? END, updated_at = ? WHERE ")
+                          + expired,
+                      {now, qMax<qint64>(keyRetentionMs, 0), now, now, startedBefore},
+                      QStringLiteral("expire open operations"));
     if (!q)
         return q.error();
     const int n = q.value().numRowsAffected();
@@ -546,17 +704,41 @@ StoreResult<Operation> OperationStore::operation(const QString& operationId)
     return readOperation(q.value(), true);
 }
 
-StoreResult<std::optional<Operation>> OperationStore::activeOperation(const QString& orderId, qint64 amountCents)
+StoreResult<std::optional<Operation>> OperationStore::activeOperation(const QString& orderId, qint64 amountCents,
+                                                                      const QString& requestRef)
 {
     auto q = m_db.run(QStringLiteral("SELECT ") + kOpColumns
                           + QStringLiteral(" FROM refund_ops o WHERE o.order_id = ? AND o.amount_cents = ? "
-                                           "AND o.status IN ('open', 'unknown')"),
-                      {orderId, amountCents}, QStringLiteral("find open operation"));
+                                           "AND o.request_ref = ? AND o.status IN ('open', 'unknown')"),
+                      {orderId, amountCents, refText(requestRef)}, QStringLiteral("find open operation"));
     if (!q)
         return q.error();
     if (!q.value().next())
         return std::optional<Operation>();
-    return std::optional<Operation>(readOperation(q.value(), false));
+    Operation op = readOperation(q.value(), false);
+    q.value().finish();
+    return std::optional<Operation>(op);
+}
+
+StoreResult<std::optional<Operation>> OperationStore::refundedOperation(const QString& orderId, qint64 amountCents,
+                                                                        const QString& requestRef, qint64 repeatWindowMs,
+                                                                        qint64 nowMs)
+{
+    // An empty request ref says nothing about the caller's unit of work, so a refund only
+    // answers repeats for the window; a named one answers for ever (R5a).
+    const qint64 closedSince = requestRef.isEmpty() ? nowMs - repeatWindowMs : std::numeric_limits<qint64>::min();
+    auto q = m_db.run(QStringLiteral("SELECT ") + kOpColumns
+                          + QStringLiteral(" FROM refund_ops o WHERE o.order_id = ? AND o.amount_cents = ? "
+                                           "AND o.request_ref = ? AND o.status = 'refunded' AND o.closed_at >= ? "
+                                           "ORDER BY o.closed_at DESC LIMIT 1"),
+                      {orderId, amountCents, refText(requestRef), closedSince}, QStringLiteral("find refunded operation"));
+    if (!q)
+        return q.error();
+    if (!q.value().next())
+        return std::optional<Operation>();
+    Operation op = readOperation(q.value(), false);
+    q.value().finish();
+    return std::optional<Operation>(op);
 }
 
 QString OperationStore::whereFor(const Query& query, QVariantList* binds) const
@@ -655,7 +837,7 @@ StoreResult<QList<AttemptRecord>> OperationStore::attempts(const QString& operat
 {
     auto q = m_db.run(QStringLiteral("SELECT id, operation_id, tool_call_id, attempt_no, idempotency_key, started_at, "
                                      "finished_at, outcome, http_status, provider_request_id, replayed, error_code, "
-                                     "error_message FROM refund_attempts WHERE operation_id = ? ORDER BY attempt_no"),
+                                     "error_message, deadline_at FROM refund_attempts WHERE operation_id = ? ORDER BY attempt_no"),
                       {operationId}, QStringLiteral("read attempts"));
     if (!q)
         return q.error();
@@ -676,6 +858,7 @@ StoreResult<QList<AttemptRecord>> OperationStore::attempts(const QString& operat
         a.replayed = r.value(10).toInt() != 0;
         a.errorCode = r.value(11).toString();
         a.errorMessage = r.value(12).toString();
+        a.deadlineAt = optionalMs(r.value(13));
         out << a;
     }
     return out;
@@ -684,7 +867,8 @@ StoreResult<QList<AttemptRecord>> OperationStore::attempts(const QString& operat
 StoreResult<QList<ToolCallRecord>> OperationStore::toolCalls(const QString& operationId)
 {
     auto q = m_db.run(QStringLiteral("SELECT id, tool_call_id, order_id, amount_cents, operation_id, created_operation, "
-                                     "lost_insert_race, result_status, result_reason, started_at, finished_at "
+                                     "lost_insert_race, result_status, result_reason, started_at, finished_at, "
+                                     "request_ref, answered_from_refunded "
                                      "FROM tool_calls WHERE operation_id = ? ORDER BY started_at, id"),
                       {operationId}, QStringLiteral("read tool calls"));
     if (!q)
@@ -704,6 +888,8 @@ StoreResult<QList<ToolCallRecord>> OperationStore::toolCalls(const QString& oper
         t.resultReason = r.value(8).toString();
         t.startedAt = r.value(9).toLongLong();
         t.finishedAt = optionalMs(r.value(10));
+        t.requestRef = r.value(11).toString();
+        t.answeredFromRefunded = r.value(12).toInt() != 0;
         out << t;
     }
     return out;

@@ -26,7 +26,10 @@ public:
 
     /**
      * Registers an order. Adding the same order again with the same values is a no-op;
-     * with other values it fails with AlreadyExists. Validation errors name the field.
+     * with other values it fails with AlreadyExists. A payment intent belongs to one order
+     * (the unique index orders_one_per_payment_intent): R5's refundable check per order is then
+     * also the check per payment, whose amount this database does not know; a second order on
+     * the same payment intent fails with AlreadyExists naming both. Validation errors name the field.
      */
     StoreResult<Order> addOrder(const Order& order);
     StoreResult<Order> order(const QString& orderId);
@@ -39,42 +42,39 @@ public:
         qint64 toolCallRowId = 0;
         bool createdOperation = false;   ///< this call committed the row and its key (R2)
         bool lostInsertRace = false;     ///< R3: a concurrent call inserted first; this is its row
+        /** R5a: the logical refund is already refunded; `operation` is that refunded row and
+            nothing may be sent for this call. */
+        bool answeredFromRefunded = false;
     };
 
+    /** Longest request ref (R5a): printable ASCII, at most this many characters. */
+    static constexpr int kMaxRequestRefLength = 255;
+
     /**
-     * Maps a tool call onto the one open/unknown operation of (order, amount), creating it
-     * with a fresh UUID v4 key when there is none (R2). Two concurrent creators are resolved
-     * by the unique index one_open_refund (R3): the loser reads the winner's row. Before
-     * creating, checks the order's refundable amount (R5): NotRefundable when the total minus
-     * refunded rows minus open/unknown rows of other amounts does not cover amountCents.
-     * The tool call is logged with the operation it mapped to (R12).
-     * Errors: InvalidArgument (amount <= 0, empty ids), NotFound (unknown order), NotRefundable.
+     * Maps a tool call onto its logical refund (R5a: order, amount, request ref).
+     *
+     * 1. An open/unknown operation of that identity: joined (R3).
+     * 2. Else, under the write lock that serialises openers of the order: a `refunded`
+     *    operation of that identity (any time when requestRef is set, closed within
+     *    repeatWindowMs when it is empty) answers the call: answeredFromRefunded, nothing new
+     *    opens. A call racing the close therefore joins or answers, never opens.
+     * 3. Else the refundable check (R5: order total minus refunded rows minus open/unknown rows
+     *    of other identities must cover amountCents; NotRefundable otherwise, nothing written)
+     *    and a new row with a fresh UUID v4 key, committed before any attempt (R2). Concurrent
+     *    creators are settled by the unique index one_open_refund (R3): the loser reads the
+     *    winner's row.
+     * The tool call is logged with the operation, its request ref and how it was mapped (R12).
+     * Errors: InvalidArgument (amount <= 0, empty ids, request ref not printable ASCII or over
+     * 255 characters), NotFound (unknown order), NotRefundable.
      */
-    StoreResult<OpenResult> openOrJoin(const QString& orderId, qint64 amountCents, const QString& toolCallId);
+    StoreResult<OpenResult> openOrJoin(const QString& orderId, qint64 amountCents, const QString& toolCallId,
+                                       const QString& requestRef = {}, qint64 repeatWindowMs = 72 * 3600 * 1000LL);
 
     /** Logs a tool call that was rejected before any operation was mapped (R8 `rejected`). */
     StoreResult<qint64> recordRejectedToolCall(const QString& toolCallId, const QString& orderId, qint64 amountCents,
                                                const QString& reason);
     /** Stores the R8 status a tool call returned. */
     StoreResult<void> finishToolCall(qint64 toolCallRowId, const QString& resultStatus, const QString& reason = {});
-
-    struct AttemptClaim
-    {
-        int attemptNo = 0;            ///< the operation's attempts after this claim
-        qint64 attemptRowId = 0;
-        QString idempotencyKey;       ///< read from the row (R2)
-        qint64 keyExpiresAt = 0;      ///< UTC epoch ms (R10)
-    };
-
-    /**
-     * R6: counts one attempt with a committed, guarded increment before the request is sent,
-     * and logs it as in flight (R12). The first attempt fixes key_expires_at = now +
-     * keyRetentionMs (R10). Concurrent claimers never push attempts past maxAttemptsPerOperation.
-     * Errors: NotFound, NotOpen (status is not open), KeyRetentionPassed (now >= key_expires_at),
-     * BudgetExhausted (attempts >= maxAttemptsPerOperation).
-     */
-    StoreResult<AttemptClaim> claimAttempt(const QString& operationId, const QString& toolCallId,
-                                           int maxAttemptsPerOperation, qint64 keyRetentionMs);
 
     struct AttemptResult
     {
@@ -85,16 +85,48 @@ public:
         QString errorCode;
         QString errorMessage;
     };
+    struct AttemptClaim
+    {
+        int attemptNo = 0;            ///< this attempt's number (1-based, counts not_sent ones too)
+        int budgetUsed = 0;           ///< attempts that count toward the budget, this one included (R6)
+        qint64 attemptRowId = 0;
+        QString idempotencyKey;       ///< read from the row (R2)
+        qint64 keyExpiresAt = 0;      ///< UTC epoch ms (R10)
+    };
+
+    /**
+     * R6: counts one attempt with a committed, guarded increment before the request is sent,
+     * and logs it as in flight (R12) with its deadline (now + requestTimeoutMs). The first
+     * attempt fixes key_expires_at = now + keyRetentionMs (R10); a later claim under a shorter
+     * retention moves it earlier, to first_attempt_at + keyRetentionMs (never later).
+     * Concurrent claimers never push the budget count (attempts - not_sent_attempts) past
+     * maxAttemptsPerOperation.
+     * Errors: NotFound, NotOpen (status is not open), KeyRetentionPassed (now >= the deadline),
+     * BudgetExhausted (budget used).
+     */
+    StoreResult<AttemptClaim> claimAttempt(const QString& operationId, const QString& toolCallId,
+                                           int maxAttemptsPerOperation, qint64 keyRetentionMs,
+                                           int requestTimeoutMs = 10000);
+
+    /**
+     * R7: the claimed attempt's request never left the process (connection refused, host not
+     * found, or the deadline check before sending): logs it `not_sent` and gives the attempt
+     * back to the budget (not_sent_attempts + 1 while the row is open).
+     */
+    StoreResult<void> recordNotSent(const QString& operationId, qint64 attemptRowId, const AttemptResult& result);
+
     StoreResult<void> finishAttempt(qint64 attemptRowId, const AttemptResult& result);
 
     /** open → unknown with a reason (R7, R9, R10). Already unknown: returns the row unchanged. Closed: NotOpen. */
     StoreResult<Operation> markUnknown(const QString& operationId, const QString& reason);
     /**
      * R10 for rows nobody calls again: every `open` row whose key retention has passed (now >=
-     * key_expires_at) becomes `unknown` (reason key_retention_passed), so a person checks it.
-     * Returns how many rows changed. One guarded statement; safe to run from any process.
+     * key_expires_at, or now >= first_attempt_at + keyRetentionMs, the retention in force now,
+     * when that is shorter) becomes `unknown` (reason key_retention_passed), so a person checks
+     * it. keyRetentionMs <= 0: only key_expires_at counts. Returns how many rows changed.
+     * Guarded statements; safe to run from any process.
      */
-    StoreResult<int> expireOpenOperations();
+    StoreResult<int> expireOpenOperations(qint64 keyRetentionMs = 0);
 
     /**
      * open or unknown → refunded with the provider's refund id and status (R7). An attempt in
@@ -132,8 +164,16 @@ public:
     // ---- reads --------------------------------------------------------------------------
 
     StoreResult<Operation> operation(const QString& operationId);
-    /** The open/unknown operation of (order, amount), if any. */
-    StoreResult<std::optional<Operation>> activeOperation(const QString& orderId, qint64 amountCents);
+    /** The open/unknown operation of the logical refund (order, amount, request ref), if any. */
+    StoreResult<std::optional<Operation>> activeOperation(const QString& orderId, qint64 amountCents,
+                                                          const QString& requestRef = {});
+    /**
+     * R5a: the refunded operation of the logical refund that still answers repeats at nowMs:
+     * any when requestRef is set, else one closed at or after nowMs - repeatWindowMs.
+     */
+    StoreResult<std::optional<Operation>> refundedOperation(const QString& orderId, qint64 amountCents,
+                                                            const QString& requestRef, qint64 repeatWindowMs,
+                                                            qint64 nowMs);
 
     enum class StateFilter { All, Open, Unknown, Refunded, Failed, KeyExpiringSoon };
     enum class SortKey { CreatedAt, OperationId, OrderId, Amount, Status, Attempts, KeyExpiresAt, LastAttemptAt, ProviderRefundId };
@@ -170,7 +210,7 @@ public:
 
 private:
     StoreResult<OpenResult> openOrJoinAttempt(const QString& orderId, qint64 amountCents, const QString& toolCallId,
-                                              int raceRetries);
+                                              const QString& requestRef, qint64 repeatWindowMs, int raceRetries);
     StoreResult<Operation> transition(const QString& operationId, const QString& setSql, const QVariantList& binds,
                                       const QString& context, bool fromUnknownToo = false);
     QString whereFor(const Query& query, QVariantList* binds) const;

@@ -218,6 +218,16 @@ StoreResult<int> SchemaMigrator::currentVersion(Database& db)
     return versionIn(db);
 }
 
+StoreResult<void> SchemaMigrator::refuseNewer(Database& db)
+{
+    auto v = versionIn(db);
+    if (!v)
+        return v.error();
+    if (v.value() > latestVersion())
+        return tooNew(db, v.value());
+    return {};
+}
+
 StoreResult<void> SchemaMigrator::check(Database& db)
 {
     auto v = versionIn(db);

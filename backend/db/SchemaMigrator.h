@@ -30,4 +30,7 @@ public:
      * migrate") when older, SchemaTooNew when newer.
      */
     static StoreResult<void> check(Database& db);
+
+    /** SchemaTooNew when the database's version is newer than latestVersion(); reads only. */
+    static StoreResult<void> refuseNewer(Database& db);
 };

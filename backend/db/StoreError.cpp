@@ -18,6 +18,7 @@ QString StoreError::codeName(Code code)
     case Code::KeyRetentionPassed: return QStringLiteral("key_retention_passed");
     case Code::AlreadyResolved: return QStringLiteral("already_resolved");
     case Code::NotAllowed: return QStringLiteral("not_allowed");
+    case Code::NotADatabase: return QStringLiteral("not_a_database");
     }
     return QStringLiteral("unknown");
 }

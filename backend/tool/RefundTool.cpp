@@ -59,10 +59,11 @@ StoreResult<RefundToolResult> RefundTool::call(const Request& request)
 
     // R10 also for rows that no call touched since their key expired: they are unknown now,
     // so R5 below and the console see them as waiting for a person.
-    if (auto swept = m_store.expireOpenOperations(); !swept)
+    if (auto swept = m_store.expireOpenOperations(settings.value().keyRetentionMs()); !swept)
         return swept.error();
 
-    auto opened = m_store.openOrJoin(orderId, request.amountCents, request.toolCallId);
+    auto opened = m_store.openOrJoin(orderId, request.amountCents, request.toolCallId, request.requestRef,
+                                     settings.value().repeatWindowMs());
     if (!opened) {
         if (opened.error().code == Code::NotRefundable) {
             m_store.recordRejectedToolCall(request.toolCallId, orderId, request.amountCents, opened.error().message);
@@ -77,9 +78,23 @@ StoreResult<RefundToolResult> RefundTool::call(const Request& request)
     if (m_crashHook)
         m_crashHook("after_open");
 
-    RefundToolResult result = open.operation.status == OperationStatus::Unknown
-        ? RefundToolResult::checking(open.operation.operationId)   // R8: nothing is sent for an unknown row
-        : attemptLoop(open.operation, order.value(), request.toolCallId, settings.value());
+    RefundToolResult result;
+    if (open.answeredFromRefunded) {
+        // R5a: the same logical refund is already refunded: answer with it, send nothing.
+        Logging::info(QStringLiteral("tool call %1: order %2, %3 cents%4 was already refunded by %5 (%6); nothing sent")
+                          .arg(request.toolCallId, orderId)
+                          .arg(request.amountCents)
+                          .arg(request.requestRef.isEmpty() ? QString()
+                                                            : QStringLiteral(", request ref %1").arg(request.requestRef))
+                          .arg(open.operation.operationId, open.operation.providerRefundId));
+        result = RefundToolResult::alreadyRefunded(open.operation.operationId, open.operation.providerRefundId);
+    } else if (open.operation.status == OperationStatus::Unknown) {
+        result = RefundToolResult::checking(open.operation.operationId);   // R8: nothing is sent for an unknown row
+    } else {
+        result = attemptLoop(open.operation, order.value(), request.toolCallId, settings.value());
+    }
+    if (m_crashHook)
+        m_crashHook("before_answer");   // the row says what happened; the agent never hears it
     if (auto r = m_store.finishToolCall(open.toolCallRowId, result.statusName(), result.reason); !r)
         Logging::error(QStringLiteral("could not record the result of tool call %1: %2").arg(request.toolCallId, r.error().message));
     return result;
@@ -102,7 +117,7 @@ RefundToolResult RefundTool::attemptLoop(const Operation& op, const Order& order
             m_sleeper(delay);
         }
         auto claim = m_store.claimAttempt(op.operationId, toolCallId, settings.maxAttemptsPerOperation,
-                                          settings.keyRetentionMs());
+                                          settings.keyRetentionMs(), settings.requestTimeoutMs);
         if (!claim) {
             switch (claim.error().code) {
             case Code::BudgetExhausted: return becomeUnknown(op.operationId, QStringLiteral("attempt_budget_exhausted"));
@@ -122,7 +137,7 @@ RefundToolResult RefundTool::attemptLoop(const Operation& op, const Order& order
             OperationStore::AttemptResult notSent;
             notSent.outcome = QStringLiteral("not_sent");
             notSent.errorMessage = QStringLiteral("key retention would pass before the provider answers");
-            m_store.finishAttempt(claim.value().attemptRowId, notSent);
+            m_store.recordNotSent(op.operationId, claim.value().attemptRowId, notSent);
             return becomeUnknown(op.operationId, QStringLiteral("key_retention_passed"));
         }
 

@@ -14,9 +14,11 @@ class ProviderClient;
 /**
  * The refund tool (SPEC section 3): turns one tool call into at most one provider refund.
  *
- * Per call: maps (order, amount) onto its one open/unknown operation, creating it with a
- * committed UUID v4 key first (R2, R3, R5); on an `unknown` row sends nothing and answers
- * `checking`; otherwise makes up to max_attempts_per_call attempts, each counted before it is
+ * Per call: maps the logical refund (order, amount, request ref; R5a) onto its one
+ * open/unknown operation, creating it with a committed UUID v4 key first (R2, R3, R5); when
+ * that logical refund is already refunded (for ever with a request ref, for
+ * repeat_window_hours without) sends nothing and answers `refunded` with the same refund; on
+ * an `unknown` row sends nothing and answers `checking`; otherwise makes up to max_attempts_per_call attempts, each counted before it is
  * sent (R6) and logged (R12), always with the row's key, with full-jitter backoff between
  * them, and acts on each answer as R7 says. Budgets, backoff and key retention are read from
  * the settings table at every call (R20). A row whose key retention has passed is never sent
@@ -33,8 +35,9 @@ public:
     /**
      * Test hook, between the steps where a crash matters most: the CLI sets one that kills
      * the process (REFUND_TOOL_CRASH_POINT), so tests can check that a restarted tool sends
-     * the same key. Called with "after_open" (row committed, nothing sent) and "after_claim"
-     * (attempt counted, request not yet sent).
+     * the same key. Called with "after_open" (row committed, nothing sent), "after_claim"
+     * (attempt counted, request not yet sent) and "before_answer" (the row holds the outcome,
+     * e.g. closed refunded, and the agent has not been told).
      */
     using CrashHook = std::function<void(const char* point)>;
 
@@ -43,6 +46,9 @@ public:
         QString toolCallId;
         QString orderId;
         qint64 amountCents = 0;
+        /** R5a: the caller's unit of work (ticket, conversation) that asked for this refund;
+            empty when there is none. Never the tool-call id, never invented by the model. */
+        QString requestRef;
     };
 
     RefundTool(Database& db, ProviderClient& provider, const Clock& clock = Clock::system());

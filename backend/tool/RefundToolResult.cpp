@@ -2,27 +2,39 @@
 
 RefundToolResult RefundToolResult::refunded(const QString& operationId, const QString& refundId)
 {
-    return RefundToolResult{Status::Refunded, operationId, refundId, {}};
+    return RefundToolResult{Status::Refunded, operationId, refundId, {}, {}};
+}
+
+RefundToolResult RefundToolResult::alreadyRefunded(const QString& operationId, const QString& refundId)
+{
+    RefundToolResult r = refunded(operationId, refundId);
+    r.note = alreadyRefundedNote();
+    return r;
+}
+
+QString RefundToolResult::alreadyRefundedNote()
+{
+    return QStringLiteral("Already refunded; nothing new was sent.");
 }
 
 RefundToolResult RefundToolResult::unconfirmed(const QString& operationId, const QString& reason)
 {
-    return RefundToolResult{Status::Unconfirmed, operationId, {}, reason};
+    return RefundToolResult{Status::Unconfirmed, operationId, {}, reason, {}};
 }
 
 RefundToolResult RefundToolResult::checking(const QString& operationId)
 {
-    return RefundToolResult{Status::Checking, operationId, {}, {}};
+    return RefundToolResult{Status::Checking, operationId, {}, {}, {}};
 }
 
 RefundToolResult RefundToolResult::failed(const QString& operationId, const QString& reason)
 {
-    return RefundToolResult{Status::Failed, operationId, {}, reason};
+    return RefundToolResult{Status::Failed, operationId, {}, reason, {}};
 }
 
 RefundToolResult RefundToolResult::rejected(const QString& reason)
 {
-    return RefundToolResult{Status::Rejected, {}, {}, reason};
+    return RefundToolResult{Status::Rejected, {}, {}, reason, {}};
 }
 
 QString RefundToolResult::statusName() const
@@ -49,6 +61,8 @@ QJsonObject RefundToolResult::toJson() const
     case Status::Refunded:
         o.insert(QStringLiteral("refund_id"), refundId);
         o.insert(QStringLiteral("operation_id"), operationId);
+        if (!note.isEmpty())
+            o.insert(QStringLiteral("note"), note);
         break;
     case Status::Unconfirmed:
         o.insert(QStringLiteral("operation_id"), operationId);

@@ -4,7 +4,11 @@
 #include "db/OperationStore.h"
 #include "db/SettingsStore.h"
 
+#include <QCryptographicHash>
+#include <QFile>
 #include <QFileInfo>
+#include <QSqlDatabase>
+#include <QSqlQuery>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -16,6 +20,14 @@ struct Run
     QString out;
     QString err;
 };
+
+QByteArray fileHash(const QString& path)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return {};
+    return QCryptographicHash::hash(f.readAll(), QCryptographicHash::Sha256);
+}
 
 Run refundTool(const QStringList& args)
 {
@@ -49,6 +61,9 @@ private slots:
     void settingsSetBadValueExits2();
     void mistypedSqlitePathCreatesNothing();
     void r22_passwordInMalformedUrlNeverPrinted();
+    void refusalsChangeNothing_newerSchemaIsByteForByteUnchanged();
+    void refusalsChangeNothing_corruptFileIsNotWritten();
+    void r5_secondOrderOnOnePaymentIntentRefused();
 
 private:
     std::unique_ptr<TestDatabase> m_db;
@@ -237,3 +252,109 @@ void TestRefundToolCli::r22_passwordInMalformedUrlNeverPrinted()
 
 REFUND_TEST_MAIN_ALL_ENGINES(TestRefundToolCli)
 #include "TestRefundToolCli.moc"
+
+// Issue 10, item 7: a database from a newer schema is refused before anything writes to it.
+// Before the fix the journal mode was switched to WAL first (file header bytes 18-19 changed).
+void TestRefundToolCli::refusalsChangeNothing_newerSchemaIsByteForByteUnchanged()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("future.db"));
+    {
+        // A database some later version wrote, in the default rollback-journal mode.
+        QSqlDatabase c = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("future"));
+        c.setDatabaseName(path);
+        QVERIFY(c.open());
+        QSqlQuery q(c);
+        QVERIFY(q.exec(QStringLiteral("CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, "
+                                      "applied_at BIGINT NOT NULL)")));
+        QVERIFY(q.exec(QStringLiteral("INSERT INTO schema_migrations VALUES (999, 'future', 1)")));
+        q.finish();
+        c.close();
+    }
+    QSqlDatabase::removeDatabase(QStringLiteral("future"));
+    const QByteArray before = fileHash(path);
+    QVERIFY(!before.isEmpty());
+    const QString url = QStringLiteral("sqlite:") + path;
+    for (const QStringList& args :
+         {QStringList{QStringLiteral("db"), QStringLiteral("migrate"), QStringLiteral("--db"), url},
+          QStringList{QStringLiteral("settings"), QStringLiteral("show"), QStringLiteral("--db"), url},
+          QStringList{QStringLiteral("order"), QStringLiteral("add"), QStringLiteral("--db"), url, QStringLiteral("--order"),
+                      QStringLiteral("1"), QStringLiteral("--amount-cents"), QStringLiteral("100"), QStringLiteral("--currency"),
+                      QStringLiteral("usd"), QStringLiteral("--payment-intent"), QStringLiteral("pi_1")}}) {
+        const Run r = refundTool(args);
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(QLatin1String("newer")) && r.err.contains(QLatin1String("nothing was changed")), qPrintable(r.err));
+        QCOMPARE(fileHash(path), before);
+    }
+}
+
+// Issue 10, item 7: `order add` into a damaged file used to write without noticing.
+void TestRefundToolCli::refusalsChangeNothing_corruptFileIsNotWritten()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("damaged.db"));
+    const QString url = QStringLiteral("sqlite:") + path;
+    QCOMPARE(refundTool({QStringLiteral("db"), QStringLiteral("migrate"), QStringLiteral("--db"), url}).exitCode, 0);
+    for (int i = 0; i < 40; ++i) {
+        const Run add = refundTool({QStringLiteral("order"), QStringLiteral("add"), QStringLiteral("--db"), url,
+                                    QStringLiteral("--order"), QStringLiteral("o%1").arg(i), QStringLiteral("--amount-cents"),
+                                    QStringLiteral("100"), QStringLiteral("--currency"), QStringLiteral("usd"),
+                                    QStringLiteral("--payment-intent"), QStringLiteral("pi_o%1").arg(i)});
+        QVERIFY2(add.exitCode == 0, qPrintable(add.err));
+        if (i == 0) // the first add proves the file works; the rest give the table a few pages
+            continue;
+    }
+    QFile::remove(path + QStringLiteral("-wal"));
+    QFile::remove(path + QStringLiteral("-shm"));
+    {
+        // Damage the middle of the file (every page after the first holds b-tree data).
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::ReadWrite));
+        const qint64 size = f.size();
+        QVERIFY(size > 8192);
+        f.seek(size / 2);
+        f.write(QByteArray(512, '\xA5'));
+    }
+    const QByteArray before = fileHash(path);
+    const Run r = refundTool({QStringLiteral("order"), QStringLiteral("add"), QStringLiteral("--db"), url,
+                              QStringLiteral("--order"), QStringLiteral("late"), QStringLiteral("--amount-cents"),
+                              QStringLiteral("100"), QStringLiteral("--currency"), QStringLiteral("usd"),
+                              QStringLiteral("--payment-intent"), QStringLiteral("pi_late")});
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.contains(QLatin1String("not a healthy SQLite database")), qPrintable(r.err));
+    QCOMPARE(fileHash(path), before);
+
+    // A file that is no database at all is named as such, and stays as it was.
+    const QString text = dir.filePath(QStringLiteral("notes.txt"));
+    {
+        QFile f(text);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(QByteArray(4096, 'x'));
+    }
+    const QByteArray textBefore = fileHash(text);
+    const Run t = refundTool({QStringLiteral("settings"), QStringLiteral("show"), QStringLiteral("--db"),
+                              QStringLiteral("sqlite:") + text});
+    QCOMPARE(t.exitCode, 2);
+    QVERIFY2(t.err.contains(QLatin1String("not a healthy SQLite database")), qPrintable(t.err));
+    QCOMPARE(fileHash(text), textBefore);
+}
+
+// Issue 10, item 6 (R5 per payment): two orders on one payment intent could together be
+// refunded past the payment; the second order is refused, naming the first.
+void TestRefundToolCli::r5_secondOrderOnOnePaymentIntentRefused()
+{
+    const auto add = [this](const QString& order) {
+        return refundTool({QStringLiteral("order"), QStringLiteral("add"), QStringLiteral("--db"), m_db->url(),
+                           QStringLiteral("--order"), order, QStringLiteral("--amount-cents"), QStringLiteral("3800"),
+                           QStringLiteral("--currency"), QStringLiteral("usd"), QStringLiteral("--payment-intent"),
+                           QStringLiteral("pi_shared")});
+    };
+    QCOMPARE(add(QStringLiteral("shared-1")).exitCode, 0);
+    const Run second = add(QStringLiteral("shared-2"));
+    QCOMPARE(second.exitCode, 2);
+    QVERIFY2(second.err.contains(QLatin1String("payment-intent")) && second.err.contains(QLatin1String("shared-1")),
+             qPrintable(second.err));
+    auto db = m_db->open();
+    OperationStore store(*db);
+    QCOMPARE(store.order(QStringLiteral("shared-2")).error().code, StoreError::Code::NotFound);
+}

@@ -81,14 +81,14 @@ struct RefundToolFixture
     }
 
     RefundToolResult call(const QString& toolCallId, const QString& orderId, qint64 amountCents,
-                          std::vector<int>* sleeps = nullptr)
+                          std::vector<int>* sleeps = nullptr, const QString& requestRef = {})
     {
         RefundTool tool(*db, *provider, clock);
         tool.setSleeper([sleeps](int ms) {
             if (sleeps)
                 sleeps->push_back(ms);
         });
-        auto r = tool.call({toolCallId, orderId, amountCents});
+        auto r = tool.call({toolCallId, orderId, amountCents, requestRef});
         if (!r)
             return RefundToolResult::rejected(QStringLiteral("ERROR: ") + r.error().message);
         return r.value();

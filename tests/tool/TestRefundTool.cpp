@@ -269,11 +269,17 @@ void TestRefundTool::r8_plainSuccessAndRepeatCall()
     QCOMPARE(refund.value->amountCents, 3100);
     QCOMPARE(refund.value->currency, QStringLiteral("eur"));
 
-    // "Try again" after success: R5 finds nothing left to refund; no second refund, no new row.
+    // "Try again" after success: R5a answers with the same refund and sends nothing; no new row.
+    const int requestsBefore = f.requestsTotal();
     const RefundToolResult again = f.call(QStringLiteral("toolu_b"), QStringLiteral("ok-1"), 3100);
-    QCOMPARE(again.statusName(), QStringLiteral("rejected"));
+    QCOMPARE(again.statusName(), QStringLiteral("refunded"));
+    QCOMPARE(again.refundId, r.refundId);
+    QCOMPARE(again.operationId, r.operationId);
+    QCOMPARE(again.toJson().value(QStringLiteral("note")).toString(), QStringLiteral("Already refunded; nothing new was sent."));
     QCOMPARE(f.refundsExecuted(), 1);
+    QCOMPARE(f.requestsTotal(), requestsBefore);
     QCOMPARE(f.scalar(QStringLiteral("SELECT count(*) FROM refund_ops")), qint64(1));
+    QCOMPARE(f.scalar(QStringLiteral("SELECT count(*) FROM tool_calls WHERE answered_from_refunded = 1")), qint64(1));
 }
 
 void TestRefundTool::r6_backoffHasFullJitterWithinSettings()
