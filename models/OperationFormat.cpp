@@ -112,6 +112,13 @@ QColor OperationFormat::statusColor(OperationStatus status)
     return {};
 }
 
+QString OperationFormat::outcomeTitle(const QString& outcome, std::optional<qint64> deadlineAt, qint64 nowMs)
+{
+    if (outcome == QLatin1String("in_flight") && deadlineAt && nowMs > *deadlineAt)
+        return tr("No answer recorded");
+    return outcomeTitle(outcome);
+}
+
 QString OperationFormat::outcomeTitle(const QString& outcome)
 {
     if (outcome.isEmpty())

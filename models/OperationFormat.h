@@ -60,6 +60,11 @@ public:
 
     /** "Timed out", "Refunded", "Saved provider error", ... for AttemptOutcome strings; the raw text otherwise. */
     static QString outcomeTitle(const QString& outcome);
+    /**
+     * As above, but an attempt still `in_flight` after its deadline (UTC ms) reads "No answer
+     * recorded": its process died before writing the answer, so nobody knows it (R12).
+     */
+    static QString outcomeTitle(const QString& outcome, std::optional<qint64> deadlineAt, qint64 nowMs);
 
     /** "2026-03-29 00:30:05 UTC"; the local time of the same instant is localTime(). */
     static QString utcTime(qint64 ms);

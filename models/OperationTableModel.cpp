@@ -297,7 +297,7 @@ QVariant OperationTableModel::displayData(const Operation& op, int column) const
     case ToolCallsColumn: return op.toolCallCount;
     case KeyExpiresColumn: return OperationFormat::keyCountdown(op.status, op.keyExpiresAt, now);
     case AgeColumn: return OperationFormat::age(op.createdAt, now);
-    case LastOutcomeColumn: return OperationFormat::outcomeTitle(op.lastOutcome);
+    case LastOutcomeColumn: return OperationFormat::outcomeTitle(op.lastOutcome, op.lastAttemptDeadlineAt, now);
     case RefundIdColumn: return op.providerRefundId.isEmpty() ? QStringLiteral("—") : op.providerRefundId;
     default: return {};
     }

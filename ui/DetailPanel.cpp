@@ -327,7 +327,7 @@ void DetailPanel::fillAttempts(const QList<AttemptRecord>& attempts)
         m_attempts->setItem(row, 0, item(QString::number(a.attemptNo)));
         m_attempts->setItem(row, 1, item(utcCell(a.startedAt)));
         m_attempts->setItem(row, 2, item(localCell(a.startedAt), OperationFormat::localTime(a.startedAt)));
-        auto* outcome = item(OperationFormat::outcomeTitle(a.outcome),
+        auto* outcome = item(OperationFormat::outcomeTitle(a.outcome, a.deadlineAt, m_clock.nowMs()),
                              a.errorMessage.isEmpty() ? a.errorCode : a.errorCode + QStringLiteral(": ") + a.errorMessage);
         m_attempts->setItem(row, 3, outcome);
         m_attempts->setItem(row, 4, item(a.httpStatus > 0 ? QString::number(a.httpStatus) : tr("none")));

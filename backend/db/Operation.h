@@ -40,6 +40,7 @@ struct Operation
     // Derived by the console queries (not columns of refund_ops).
     int toolCallCount = 0;
     QString lastOutcome;      ///< outcome of the latest attempt, AttemptOutcome string
+    std::optional<qint64> lastAttemptDeadlineAt;   ///< deadline_at of the latest attempt (see AttemptRecord)
 
     bool isClosed() const { return ::isClosed(status); }
 };

@@ -27,7 +27,9 @@ const QString kOpColumns = QStringLiteral(
 const QString kOpExtraColumns = QStringLiteral(
     ", (SELECT count(*) FROM tool_calls t WHERE t.operation_id = o.operation_id) AS tool_call_count"
     ", (SELECT a.outcome FROM refund_attempts a WHERE a.operation_id = o.operation_id "
-    "ORDER BY a.attempt_no DESC LIMIT 1) AS last_outcome");
+    "ORDER BY a.attempt_no DESC LIMIT 1) AS last_outcome"
+    ", (SELECT a.deadline_at FROM refund_attempts a WHERE a.operation_id = o.operation_id "
+    "ORDER BY a.attempt_no DESC LIMIT 1) AS last_deadline");
 
 std::optional<qint64> optionalMs(const QVariant& v)
 {
@@ -75,6 +77,7 @@ Operation readOperation(const QSqlQuery& q, bool withExtras)
     if (withExtras) {
         op.toolCallCount = q.value(22).toInt();
         op.lastOutcome = q.value(23).toString();
+        op.lastAttemptDeadlineAt = optionalMs(q.value(24));
     }
     return op;
 }

@@ -2,6 +2,9 @@
 // loopback, beside bare HTTP POSTs to the same sandbox: what the tool's bookkeeping (a
 // committed row, a counted attempt, logs, closing the row) costs per refund. Run by
 // tests/benchmark-refund-tool.sh; not a ctest (timings belong in a report, not in assertions).
+//
+// "requests/call" is measured at the sandbox (its requests_total before and after), so a
+// layer that resends on its own shows up here (R12: one attempt is one request).
 #include "SandboxProcess.h"
 #include "TestDatabase.h"
 
@@ -15,11 +18,17 @@
 #include <QElapsedTimer>
 #include <QTextStream>
 
+#include <atomic>
+#include <thread>
+#include <vector>
+
 namespace {
 struct Figure
 {
     int calls = 0;
     double seconds = 0;
+    int requests = 0;   ///< requests the sandbox received for these calls
+    double requestsPerCall() const { return calls ? double(requests) / calls : 0; }
     double perSecond() const { return seconds > 0 ? calls / seconds : 0; }
     double msPerCall() const { return calls ? 1000.0 * seconds / calls : 0; }
 };
@@ -44,6 +53,7 @@ Figure bareHttpPosts(SandboxProcess& sandbox, int n)
     if (!preparePayments(sandbox, n, QStringLiteral("bare-%1-").arg(batch), &pis))
         return {};
     ProviderClient client(ProviderConfig{sandbox.baseUrl(), sandbox.secretKey(), 10000});
+    const int requestsBefore = sandbox.stats().value(QStringLiteral("requests_total")).toInt();
     QElapsedTimer timer;
     timer.start();
     int ok = 0;
@@ -51,14 +61,19 @@ Figure bareHttpPosts(SandboxProcess& sandbox, int n)
         RefundCreateParams p;
         p.paymentIntent = pis[i];
         p.amountCents = 1000 + i % 50;
-        p.metadata = {{QStringLiteral("order_id"), QStringLiteral("bare-%1").arg(i)}};
+        p.currency = QStringLiteral("usd");
+        p.metadata = {{QStringLiteral("order_id"), QStringLiteral("bare-%1").arg(i)},
+                      {QStringLiteral("operation_id"), QStringLiteral("op_bare_%1_%2").arg(batch).arg(i)}};
         ok += client.createRefund(p, QStringLiteral("bench-bare-%1-%2-%3").arg(QCoreApplication::applicationPid()).arg(batch).arg(i)).outcome
             == AttemptOutcome::Succeeded;
     }
-    return Figure{ok, timer.nsecsElapsed() / 1e9};
+    Figure f{ok, timer.nsecsElapsed() / 1e9};
+    f.requests = sandbox.stats().value(QStringLiteral("requests_total")).toInt() - requestsBefore;
+    return f;
 }
 
-Figure toolCalls(SandboxProcess& sandbox, const QString& engine, int n, QString* error)
+/** n tool calls on distinct orders, spread over `callers` threads (each its own connection and client). */
+Figure toolCalls(SandboxProcess& sandbox, const QString& engine, int n, int callers, QString* error)
 {
     TestDatabase t(engine);
     if (!t.isValid()) {
@@ -79,16 +94,40 @@ Figure toolCalls(SandboxProcess& sandbox, const QString& engine, int n, QString*
     }
     for (int i = 0; i < n; ++i)
         store.addOrder(Order{prefix + QString::number(i), 1000 + i % 50, QStringLiteral("usd"), pis[i], 0});
-    ProviderClient client(ProviderConfig{sandbox.baseUrl(), sandbox.secretKey(), 10000});
-    RefundTool tool(*db, client);
+    const QString url = t.url();
+    const ProviderConfig config{sandbox.baseUrl(), sandbox.secretKey(), 10000};
+    const int requestsBefore = sandbox.stats().value(QStringLiteral("requests_total")).toInt();
+    std::atomic<int> ok{0};
+    const auto work = [&](int first, int step, Database* own) {
+        std::unique_ptr<Database> mine;
+        if (!own) {
+            auto opened = Database::open(url);
+            if (!opened)
+                return;
+            mine = std::move(opened).value();
+            own = mine.get();
+        }
+        ProviderClient client(config);
+        RefundTool tool(*own, client);
+        for (int i = first; i < n; i += step) {
+            auto r = tool.call({QStringLiteral("toolu_bench_%1").arg(i), prefix + QString::number(i), 1000 + i % 50});
+            ok += r && r.value().status == RefundToolResult::Status::Refunded;
+        }
+    };
     QElapsedTimer timer;
     timer.start();
-    int ok = 0;
-    for (int i = 0; i < n; ++i) {
-        auto r = tool.call({QStringLiteral("toolu_bench_%1").arg(i), prefix + QString::number(i), 1000 + i % 50});
-        ok += r && r.value().status == RefundToolResult::Status::Refunded;
+    if (callers <= 1) {
+        work(0, 1, db.get());
+    } else {
+        std::vector<std::thread> threads;
+        for (int c = 0; c < callers; ++c)
+            threads.emplace_back(work, c, callers, nullptr);
+        for (auto& th : threads)
+            th.join();
     }
-    return Figure{ok, timer.nsecsElapsed() / 1e9};
+    Figure f{ok.load(), timer.nsecsElapsed() / 1e9};
+    f.requests = sandbox.stats().value(QStringLiteral("requests_total")).toInt() - requestsBefore;
+    return f;
 }
 } // namespace
 
@@ -106,28 +145,34 @@ int main(int argc, char** argv)
     // Warm up connections and the sandbox's SQLite file.
     bareHttpPosts(sandbox, 20);
 
-    out << "| path | engine | calls | calls/s | ms/call |\n|---|---|---:|---:|---:|\n";
+    out << "| path | engine | callers | calls | calls/s | ms/call | requests/call |\n"
+           "|---|---|---:|---:|---:|---:|---:|\n";
     const Figure bare = bareHttpPosts(sandbox, n);
-    out << QStringLiteral("| bare HTTP POST /v1/refunds | (sandbox only) | %1 | %2 | %3 |\n")
-               .arg(bare.calls)
-               .arg(bare.perSecond(), 0, 'f', 0)
-               .arg(bare.msPerCall(), 0, 'f', 2);
-    int rc = bare.calls == n ? 0 : 1;
-    for (const QString& engine : TestDatabase::engines()) {
-        QString error;
-        const Figure f = toolCalls(sandbox, engine, n, &error);
-        if (!error.isEmpty()) {
-            QTextStream(stderr) << engine << ": " << error << Qt::endl;
-            rc = 1;
-            continue;
-        }
-        out << QStringLiteral("| RefundTool::call, success path | %1 | %2 | %3 | %4 |\n")
-                   .arg(engine)
+    const auto row = [&out, bare](const QString& path, const QString& engine, int callers, const Figure& f) {
+        out << QStringLiteral("| %1 | %2 | %3 | %4 | %5 (%6 %) | %7 | %8 |\n")
+                   .arg(path, engine)
+                   .arg(callers)
                    .arg(f.calls)
                    .arg(f.perSecond(), 0, 'f', 0)
-                   .arg(f.msPerCall(), 0, 'f', 2);
-        if (f.calls != n)
-            rc = 1;
+                   .arg(bare.perSecond() > 0 ? 100.0 * f.perSecond() / bare.perSecond() : 0, 0, 'f', 0)
+                   .arg(f.msPerCall(), 0, 'f', 2)
+                   .arg(f.requestsPerCall(), 0, 'f', 2);
+    };
+    row(QStringLiteral("bare HTTP POST /v1/refunds"), QStringLiteral("(sandbox only)"), 1, bare);
+    int rc = bare.calls == n ? 0 : 1;
+    for (const QString& engine : TestDatabase::engines()) {
+        for (const int callers : {1, 8}) {
+            QString error;
+            const Figure f = toolCalls(sandbox, engine, n, callers, &error);
+            if (!error.isEmpty()) {
+                QTextStream(stderr) << engine << ": " << error << Qt::endl;
+                rc = 1;
+                continue;
+            }
+            row(QStringLiteral("RefundTool::call, success path"), engine, callers, f);
+            if (f.calls != n)
+                rc = 1;
+        }
     }
     out.flush();
     return rc;

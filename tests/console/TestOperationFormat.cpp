@@ -31,6 +31,7 @@ private slots:
     void countdownAcrossDaylightSavingIsUtcArithmetic_R10();
     void ages();
     void money();
+    void r12_inFlightPastDeadlineIsNoAnswerRecorded();
 };
 
 void TestOperationFormat::countdownTexts_data()
@@ -134,4 +135,17 @@ void TestOperationFormat::money()
 }
 
 QTEST_GUILESS_MAIN(TestOperationFormat)
+// Issue 10 item 2: an attempt whose process died before recording its answer stayed "In flight"
+// for ever; past its deadline it says that no answer was recorded.
+void TestOperationFormat::r12_inFlightPastDeadlineIsNoAnswerRecorded()
+{
+    const qint64 deadline = 1'780'000'000'000LL;
+    QCOMPARE(OperationFormat::outcomeTitle(QStringLiteral("in_flight"), deadline, deadline - 1), QStringLiteral("In flight"));
+    QCOMPARE(OperationFormat::outcomeTitle(QStringLiteral("in_flight"), deadline, deadline + 1),
+             QStringLiteral("No answer recorded"));
+    // Rows from before schema v3 have no deadline: nothing can be said about them.
+    QCOMPARE(OperationFormat::outcomeTitle(QStringLiteral("in_flight"), std::nullopt, deadline + 1), QStringLiteral("In flight"));
+    QCOMPARE(OperationFormat::outcomeTitle(QStringLiteral("no_response"), deadline, deadline + 1), QStringLiteral("No response"));
+}
+
 #include "TestOperationFormat.moc"

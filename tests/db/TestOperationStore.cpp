@@ -44,6 +44,9 @@ private slots:
     void r6_concurrentAttemptCountersNeverPassBudget();
     void r4_closedRowsNeverChange();
     void r10_retentionPassedRefusesAttempt();
+    void r10_deadlineFollowsTheShorterRetention();
+    void r7_notSentAttemptsDoNotSpendTheBudget();
+    void r5a_refundedIdentityAnswersRepeats();
     void r7_lateSuccessClosesUnknownRow();
     void r12_attemptsAndToolCallsLogged();
     void r17_resolveIsCompareAndSet();
@@ -332,6 +335,128 @@ void TestOperationStore::r10_retentionPassedRefusesAttempt()
     auto late = store.claimAttempt(id, QStringLiteral("toolu_03"), 6, 24 * kHour);
     QCOMPARE(late.error().code, StoreError::Code::KeyRetentionPassed);
     QCOMPARE(store.operation(id).value().attempts, 2);
+}
+
+// Issue 10 item 5: rows opened under stripe_v2 (30 days) kept their 30-day deadline after the
+// switch to stripe_v1 (24 h), retrying with keys the provider may have forgotten.
+void TestOperationStore::r10_deadlineFollowsTheShorterRetention()
+{
+    TestDatabase t;
+    REFUND_OPEN_OR_FAIL(db, t);
+    ManualClock clock(kT0);
+    OperationStore store(*db, clock);
+    QVERIFY(store.addOrder(order4417()));
+    const QString id = store.openOrJoin(QStringLiteral("4417"), 3800, QStringLiteral("toolu_01")).value().operation.operationId;
+    QVERIFY(store.claimAttempt(id, QStringLiteral("toolu_01"), 6, 30 * 24 * kHour));
+    QCOMPARE(store.operation(id).value().keyExpiresAt.value(), kT0 + 30 * 24 * kHour);
+
+    clock.advanceMs(2 * kHour);   // v1 now: the deadline moves to first attempt + 24 h, never later
+    auto second = store.claimAttempt(id, QStringLiteral("toolu_02"), 6, 24 * kHour);
+    QVERIFY(second);
+    QCOMPARE(second.value().keyExpiresAt, kT0 + 24 * kHour);
+    QCOMPARE(store.operation(id).value().keyExpiresAt.value(), kT0 + 24 * kHour);
+    QVERIFY(store.claimAttempt(id, QStringLiteral("toolu_03"), 6, 30 * 24 * kHour));   // back to v2: stays earlier
+    QCOMPARE(store.operation(id).value().keyExpiresAt.value(), kT0 + 24 * kHour);
+
+    clock.advanceMs(23 * kHour);   // 25 h after the first attempt
+    QCOMPARE(store.claimAttempt(id, QStringLiteral("toolu_04"), 6, 24 * kHour).error().code,
+             StoreError::Code::KeyRetentionPassed);
+
+    // The sweep for rows nobody calls again applies the retention in force as well.
+    Order other{QStringLiteral("5521"), 1000, QStringLiteral("usd"), QStringLiteral("pi_5521"), 0};
+    QVERIFY(store.addOrder(other));
+    const QString quiet = store.openOrJoin(QStringLiteral("5521"), 1000, QStringLiteral("toolu_q")).value().operation.operationId;
+    QVERIFY(store.claimAttempt(quiet, QStringLiteral("toolu_q"), 6, 30 * 24 * kHour));
+    QCOMPARE(store.expireOpenOperations(30 * 24 * kHour).value(), 1);   // the 4417 row, past its shortened deadline
+    QCOMPARE(store.operation(id).value().status, OperationStatus::Unknown);
+    clock.advanceMs(24 * kHour);
+    QCOMPARE(store.expireOpenOperations(30 * 24 * kHour).value(), 0);
+    QCOMPARE(store.expireOpenOperations(24 * kHour).value(), 1);
+    const Operation swept = store.operation(quiet).value();
+    QCOMPARE(swept.status, OperationStatus::Unknown);
+    QCOMPARE(swept.unknownReason, QStringLiteral("key_retention_passed"));
+    QCOMPARE(swept.keyExpiresAt.value(), swept.firstAttemptAt.value() + 24 * kHour);
+}
+
+// Issue 10 item 4: a refused connection (nothing left the process) burned the budget and could
+// turn a row unknown by itself.
+void TestOperationStore::r7_notSentAttemptsDoNotSpendTheBudget()
+{
+    TestDatabase t;
+    REFUND_OPEN_OR_FAIL(db, t);
+    ManualClock clock(kT0);
+    OperationStore store(*db, clock);
+    QVERIFY(store.addOrder(order4417()));
+    const QString id = store.openOrJoin(QStringLiteral("4417"), 3800, QStringLiteral("toolu_01")).value().operation.operationId;
+    for (int i = 0; i < 5; ++i) {
+        auto claim = store.claimAttempt(id, QStringLiteral("toolu_01"), 2, 24 * kHour, 700);
+        QVERIFY2(claim, qPrintable(claim ? QString() : claim.error().message));
+        QCOMPARE(claim.value().attemptNo, i + 1);
+        QCOMPARE(claim.value().budgetUsed, 1);
+        OperationStore::AttemptResult refused;
+        refused.errorMessage = QStringLiteral("connection refused");
+        QVERIFY(store.recordNotSent(id, claim.value().attemptRowId, refused));
+    }
+    const Operation op = store.operation(id).value();
+    QCOMPARE(op.status, OperationStatus::Open);
+    QCOMPARE(op.attempts, 0);
+    QCOMPARE(op.notSentAttempts, 5);
+    const auto attempts = store.attempts(id).value();
+    QCOMPARE(attempts.size(), 5);
+    QCOMPARE(attempts.first().outcome, QStringLiteral("not_sent"));
+    QCOMPARE(attempts.first().deadlineAt.value(), kT0 + 700);
+    // Two real attempts still fit the budget of 2; a third does not.
+    QVERIFY(store.claimAttempt(id, QStringLiteral("toolu_02"), 2, 24 * kHour));
+    QVERIFY(store.claimAttempt(id, QStringLiteral("toolu_02"), 2, 24 * kHour));
+    QCOMPARE(store.claimAttempt(id, QStringLiteral("toolu_02"), 2, 24 * kHour).error().code, StoreError::Code::BudgetExhausted);
+}
+
+// R5a at the store: a refunded logical refund answers; another request ref is another refund.
+void TestOperationStore::r5a_refundedIdentityAnswersRepeats()
+{
+    TestDatabase t;
+    REFUND_OPEN_OR_FAIL(db, t);
+    ManualClock clock(kT0);
+    OperationStore store(*db, clock);
+    QVERIFY(store.addOrder(order4417()));
+    auto first = store.openOrJoin(QStringLiteral("4417"), 1000, QStringLiteral("toolu_01"), QStringLiteral("T-1"));
+    QVERIFY(first);
+    const QString id = first.value().operation.operationId;
+    QCOMPARE(first.value().operation.requestRef, QStringLiteral("T-1"));
+    QVERIFY(store.claimAttempt(id, QStringLiteral("toolu_01"), 6, 24 * kHour));
+    QVERIFY(store.closeRefunded(id, QStringLiteral("re_1"), QStringLiteral("succeeded")));
+
+    clock.advanceMs(400 * 24 * kHour);   // a named unit of work answers for ever
+    auto again = store.openOrJoin(QStringLiteral("4417"), 1000, QStringLiteral("toolu_02"), QStringLiteral("T-1"));
+    QVERIFY(again);
+    QVERIFY(again.value().answeredFromRefunded);
+    QCOMPARE(again.value().operation.operationId, id);
+    QCOMPARE(again.value().operation.providerRefundId, QStringLiteral("re_1"));
+
+    auto other = store.openOrJoin(QStringLiteral("4417"), 1000, QStringLiteral("toolu_03"), QStringLiteral("T-2"));
+    QVERIFY(other);
+    QVERIFY(other.value().createdOperation);
+    QVERIFY(other.value().operation.operationId != id);
+
+    // No request ref: within the window it answers; after it, R5 decides.
+    auto plain = store.openOrJoin(QStringLiteral("4417"), 500, QStringLiteral("toolu_04"));
+    QVERIFY(plain);
+    QVERIFY(store.claimAttempt(plain.value().operation.operationId, QStringLiteral("toolu_04"), 6, 24 * kHour));
+    QVERIFY(store.closeRefunded(plain.value().operation.operationId, QStringLiteral("re_2"), QStringLiteral("succeeded")));
+    clock.advanceMs(71 * kHour);
+    QVERIFY(store.openOrJoin(QStringLiteral("4417"), 500, QStringLiteral("toolu_05")).value().answeredFromRefunded);
+    clock.advanceMs(2 * kHour);
+    auto later = store.openOrJoin(QStringLiteral("4417"), 500, QStringLiteral("toolu_06"));
+    QVERIFY(later);
+    QVERIFY(!later.value().answeredFromRefunded);
+    QVERIFY(later.value().createdOperation);   // 3800 - 1000 - 500 - 1000 (T-2, open) leaves room for 500
+
+    // A request ref is printable ASCII of at most 255 characters; anything else changes nothing.
+    QCOMPARE(store.openOrJoin(QStringLiteral("4417"), 100, QStringLiteral("toolu_07"), QStringLiteral("T\u00003")).error().code,
+             StoreError::Code::InvalidArgument);
+    QCOMPARE(store.openOrJoin(QStringLiteral("4417"), 100, QStringLiteral("toolu_08"), QString(256, QLatin1Char('x'))).error().field,
+             QStringLiteral("request-ref"));
+    QCOMPARE(scalar(*db, QStringLiteral("SELECT count(*) FROM tool_calls WHERE tool_call_id IN ('toolu_07', 'toolu_08')")), qint64(0));
 }
 
 void TestOperationStore::r7_lateSuccessClosesUnknownRow()
