@@ -476,6 +476,7 @@ QList<Command> commands()
                             {QStringLiteral("tool_calls"), s.toolCalls},
                             {QStringLiteral("joined_tool_calls"), s.joinedToolCalls},
                             {QStringLiteral("lost_insert_races"), s.lostInsertRaces},
+                            {QStringLiteral("answered_from_refunded"), s.answeredFromRefunded},
                             {QStringLiteral("provider_replays"), s.providerReplays},
                             {QStringLiteral("attempts_beyond_first"), s.attemptsBeyondFirst},
                             {QStringLiteral("max_refunds_per_operation"), s.maxRefundsPerOperation},

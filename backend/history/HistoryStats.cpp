@@ -150,7 +150,8 @@ StoreResult<HistoryStats::Snapshot> HistoryStats::compute(Database& db, const Hi
         auto q = db.run(
             QStringLiteral("SELECT %1 AS day, count(*), "
                            "sum(CASE WHEN t.created_operation = 0 THEN 1 ELSE 0 END), "
-                           "sum(CASE WHEN t.lost_insert_race = 1 THEN 1 ELSE 0 END) "
+                           "sum(CASE WHEN t.lost_insert_race = 1 THEN 1 ELSE 0 END), "
+                           "sum(CASE WHEN t.answered_from_refunded = 1 THEN 1 ELSE 0 END) "
                            "FROM refund_ops o JOIN tool_calls t ON t.operation_id = o.operation_id WHERE ")
                     .arg(dayExpr) +
                 where + QStringLiteral(" GROUP BY %1").arg(dayExpr),
@@ -163,6 +164,7 @@ StoreResult<HistoryStats::Snapshot> HistoryStats::compute(Database& db, const Hi
             s.toolCalls += r.value(1).toLongLong();
             s.joinedToolCalls += joined;
             s.lostInsertRaces += r.value(3).toLongLong();
+            s.answeredFromRefunded += r.value(4).toLongLong();
             if (Day* d = dayAt(r.value(0).toLongLong()))
                 d->duplicatesPrevented += joined;
         }

@@ -74,6 +74,9 @@ public:
         qint64 toolCalls = 0;
         qint64 joinedToolCalls = 0;     ///< created_operation = 0
         qint64 lostInsertRaces = 0;     ///< lost_insert_race = 1 (a subset of joined)
+        /** R5a: calls answered from an already refunded logical refund, nothing sent
+            (answered_from_refunded = 1; a subset of joined). */
+        qint64 answeredFromRefunded = 0;
         qint64 providerReplays = 0;     ///< refund_attempts.replayed = 1
         qint64 attemptsBeyondFirst = 0; ///< sum(attempts - 1) over operations with attempts > 0
         qint64 refundedOperations = 0;

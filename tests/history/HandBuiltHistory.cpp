@@ -108,6 +108,9 @@ QString HandBuiltHistory::build(const QString& url, Database& db)
         HB_ATTEMPT(operationA, QStringLiteral("toolu_a1"), outcome(QStringLiteral("succeeded"), 200, true));
         HB_TRY(store.closeRefunded(operationA, QStringLiteral("re_A"), QStringLiteral("succeeded")),
                "close A");
+        // The customer says "try again" after all: answered from the refund, nothing sent (R5a).
+        clock.advanceMs(5 * 60 * 1000);
+        HB_TRY(store.openOrJoin(QStringLiteral("oA"), 3800, QStringLiteral("toolu_a2")), "repeat A");
     }
 
     // B: the SPEC section 8 scenario: 3 + 3 timeouts, budget exhausted, a third call joins the unknown row.

@@ -121,7 +121,7 @@ void TestHistoryCsv::roundTrip()
     QCOMPARE(a.value(QStringLiteral("currency")), QStringLiteral("usd"));
     QCOMPARE(a.value(QStringLiteral("status")), QStringLiteral("refunded"));
     QCOMPARE(a.value(QStringLiteral("attempts")), QStringLiteral("2"));
-    QCOMPARE(a.value(QStringLiteral("tool_calls")), QStringLiteral("1"));
+    QCOMPARE(a.value(QStringLiteral("tool_calls")), QStringLiteral("2"));
     QCOMPARE(a.value(QStringLiteral("created_at")), QStringLiteral("2026-11-24T01:00:00Z"));
     QCOMPARE(a.value(QStringLiteral("first_attempt_at")), QStringLiteral("2026-11-24T01:00:00Z"));
     QCOMPARE(a.value(QStringLiteral("key_expires_at")), QStringLiteral("2026-11-25T01:00:00Z"));

@@ -61,15 +61,16 @@ void TestHistoryStats::r12_figuresOverTheRange()
     QVERIFY2(r, qPrintable(r ? QString() : r.error().message));
     const HistoryStats::Snapshot& s = r.value();
     QCOMPARE(s.operations, qint64(7));                       // A..G; Z and H are outside
-    QCOMPARE(s.toolCalls, qint64(12));                       // 1 + 3 + 1 + 1 + 1 + 4 + 1
-    QCOMPARE(s.joinedToolCalls, qint64(2 + H::kRacers - 1)); // B's second and third call, F's losers/joiners
+    QCOMPARE(s.toolCalls, qint64(13));                       // 2 + 3 + 1 + 1 + 1 + 4 + 1
+    QCOMPARE(s.joinedToolCalls, qint64(3 + H::kRacers - 1)); // A's repeat, B's second and third call, F's losers/joiners
+    QCOMPARE(s.answeredFromRefunded, qint64(1));             // A's repeat (R5a)
     QCOMPARE(s.lostInsertRaces, qint64(m_history.lostInsertRaces));
     QVERIFY(s.lostInsertRaces <= s.joinedToolCalls);
     QCOMPARE(s.providerReplays, qint64(2)); // A #2, D #2
     QCOMPARE(s.attemptsBeyondFirst, qint64(1 + 5 + 0 + 1 + 0 + 0));
     QCOMPARE(s.refundedOperations, qint64(2)); // A, D
     QCOMPARE(s.maxRefundsPerOperation, 1);
-    QCOMPARE(s.duplicatesPrevented, qint64(5 + 7));
+    QCOMPARE(s.duplicatesPrevented, qint64(6 + 7));
     QCOMPARE(s.unknownOperations, qint64(1)); // B (D and E were resolved)
     QCOMPARE(s.unknownRate(), 1.0 / 7.0);
     QCOMPARE(s.unknownMoney.size(), 1);
@@ -89,12 +90,12 @@ void TestHistoryStats::r12_seriesPerDayAndHistograms()
     QCOMPARE(s.days.size(), 3);
     QCOMPARE(s.days[0].startMs, H::kDay0);
     QCOMPARE(s.days[2].startMs, H::kDay0 + 2 * H::kDayMs);
-    // day 0: A refunded, B unknown; prevented: A 1 retry, B 5 retries + 2 joined calls
+    // day 0: A refunded, B unknown; prevented: A 1 retry + 1 repeat answered from its refund, B 5 retries + 2 joined calls
     QCOMPARE(s.days[0].refunded, qint64(1));
     QCOMPARE(s.days[0].unknown, qint64(1));
     QCOMPARE(s.days[0].failed, qint64(0));
     QCOMPARE(s.days[0].open, qint64(0));
-    QCOMPARE(s.days[0].duplicatesPrevented, qint64(8));
+    QCOMPARE(s.days[0].duplicatesPrevented, qint64(9));
     // day 1: C failed, D refunded (resolved); prevented: D 1 retry
     QCOMPARE(s.days[1].refunded, qint64(1));
     QCOMPARE(s.days[1].failed, qint64(1));
