@@ -51,6 +51,7 @@ Figure bareHttpPosts(SandboxProcess& sandbox, int n)
         RefundCreateParams p;
         p.paymentIntent = pis[i];
         p.amountCents = 1000 + i % 50;
+        p.currency = QStringLiteral("usd");
         p.metadata = {{QStringLiteral("order_id"), QStringLiteral("bare-%1").arg(i)}};
         ok += client.createRefund(p, QStringLiteral("bench-bare-%1-%2-%3").arg(QCoreApplication::applicationPid()).arg(batch).arg(i)).outcome
             == AttemptOutcome::Succeeded;
