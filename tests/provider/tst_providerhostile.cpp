@@ -5,12 +5,15 @@
 
 #include "HostileProvider.h"
 
+#include "provider/CurlPost.h"
 #include "provider/ProviderClient.h"
 
 #include <QElapsedTimer>
 #include <QTest>
 
+#include <atomic>
 #include <memory>
+#include <thread>
 
 namespace {
 
@@ -57,6 +60,8 @@ private slots:
     void r12_oneAttemptOneRequest_timeout();
     void r7_dripPastDeadlineEndsAtDeadline();
     void r7_hugeBodyIsCutOffAtOneMiB();
+    void r7_curlPostKeepsAtMostOneMiB_data();
+    void r7_curlPostKeepsAtMostOneMiB();
     void r7_refusedPortIsNotSent();
     void r7_unresolvableHostIsNotSent();
     void r12_invalidRequestIdIsWithheld();
@@ -254,6 +259,37 @@ void TestProviderHostile::r7_hugeBodyIsCutOffAtOneMiB()
     QVERIFY2(response.networkError.contains(QStringLiteral("answer body over 1 MiB; cut off")),
              qPrintable(response.networkError));
     QVERIFY(!response.refund);
+    QCOMPARE(m_server->requestCount(), 1);
+}
+
+void TestProviderHostile::r7_curlPostKeepsAtMostOneMiB_data()
+{
+    QTest::addColumn<HostileProvider::Mode>("mode");
+    QTest::newRow("5 MB body, no Content-Length") << HostileProvider::Mode::HugeBody;
+    QTest::newRow("5 MB refund id, Content-Length") << HostileProvider::Mode::HugeRefundId;
+}
+
+void TestProviderHostile::r7_curlPostKeepsAtMostOneMiB()
+{
+    // Memory does not grow with what the provider sends: reading stops at the cap.
+    QFETCH(HostileProvider::Mode, mode);
+    m_server->setMode(mode);
+    QUrl url = m_server->baseUrl();
+    url.setPath(QStringLiteral("/v1/refunds"));
+    CurlPost post(url, 5000);
+    CurlPost::Result result;
+    std::atomic<bool> done{false};
+    // CurlPost blocks; the server lives in this thread, so run the request beside it.
+    std::thread worker([&] {
+        result = post.post(QByteArrayLiteral("amount=1"));
+        done = true;
+    });
+    QTRY_VERIFY_WITH_TIMEOUT(done, 10000);
+    worker.join();
+    QVERIFY(result.failure == CurlPost::Failure::BodyTooLarge);
+    QCOMPARE(result.error, QStringLiteral("answer body over 1 MiB; cut off"));
+    QVERIFY2(result.body.size() <= CurlPost::kMaxBodyBytes, qPrintable(QString::number(result.body.size())));
+    QCOMPARE(result.httpStatus, 200);
     QCOMPARE(m_server->requestCount(), 1);
 }
 
