@@ -9,6 +9,14 @@
 #include "provider/ProviderClient.h"
 
 #include <QElapsedTimer>
+#include <QFile>
+#include <QProcess>
+#include <QSslCertificate>
+#include <QSslConfiguration>
+#include <QSslKey>
+#include <QSslServer>
+#include <QStandardPaths>
+#include <QTemporaryDir>
 #include <QTest>
 
 #include <atomic>
@@ -65,6 +73,7 @@ private slots:
     void r7_refusedPortIsNotSent();
     void r7_unresolvableHostIsNotSent();
     void r12_invalidRequestIdIsWithheld();
+    void r22_tlsPeerIsVerified();
 
 private:
     std::unique_ptr<ProviderClient> makeClient(int timeoutMs);
@@ -330,6 +339,53 @@ void TestProviderHostile::r12_invalidRequestIdIsWithheld()
     QVERIFY(response.requestIdWithheld);
     QVERIFY2(response.summary().contains(QStringLiteral("request id withheld")),
              qPrintable(response.summary()));
+}
+
+void TestProviderHostile::r22_tlsPeerIsVerified()
+{
+    // An HTTPS server whose certificate no system CA signed: the key must not go to it.
+    const QString openssl = QStandardPaths::findExecutable(QStringLiteral("openssl"));
+    if (openssl.isEmpty())
+        QSKIP("openssl not found; cannot make a self-signed certificate");
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString certPath = dir.filePath(QStringLiteral("cert.pem"));
+    const QString keyPath = dir.filePath(QStringLiteral("key.pem"));
+    QProcess make;
+    make.start(openssl, {QStringLiteral("req"), QStringLiteral("-x509"), QStringLiteral("-newkey"),
+                         QStringLiteral("rsa:2048"), QStringLiteral("-nodes"), QStringLiteral("-days"),
+                         QStringLiteral("1"), QStringLiteral("-subj"), QStringLiteral("/CN=127.0.0.1"),
+                         QStringLiteral("-keyout"), keyPath, QStringLiteral("-out"), certPath});
+    QVERIFY(make.waitForFinished(30000));
+    QCOMPARE(make.exitCode(), 0);
+    QFile certFile(certPath);
+    QFile keyFile(keyPath);
+    QVERIFY(certFile.open(QIODevice::ReadOnly) && keyFile.open(QIODevice::ReadOnly));
+    QSslConfiguration tls = QSslConfiguration::defaultConfiguration();
+    tls.setLocalCertificate(QSslCertificate(certFile.readAll()));
+    tls.setPrivateKey(QSslKey(keyFile.readAll(), QSsl::Rsa));
+    QSslServer server;
+    server.setSslConfiguration(tls);
+    int encrypted = 0;
+    connect(&server, &QSslServer::pendingConnectionAvailable, &server, [&] {
+        while (QTcpSocket* socket = server.nextPendingConnection()) {
+            ++encrypted; // only after a completed handshake
+            socket->setParent(&server);
+        }
+    });
+    QVERIFY(server.listen(QHostAddress::LocalHost, 0));
+
+    ProviderConfig config;
+    config.baseUrl = QUrl(QStringLiteral("https://127.0.0.1:%1").arg(server.serverPort()));
+    config.apiKey = kApiKey;
+    config.requestTimeoutMs = 5000;
+    ProviderClient client(config);
+    const ProviderResponse response = client.createRefund(sampleParams(), QStringLiteral("key-tls"));
+    settle(200);
+    QCOMPARE(toString(response.outcome), QStringLiteral("no_response"));
+    QCOMPARE(encrypted, 0); // the handshake never completed, so no request (and no key) was sent
+    QVERIFY2(response.networkError.contains(QStringLiteral("certificate"), Qt::CaseInsensitive),
+             qPrintable(response.networkError));
 }
 
 QTEST_GUILESS_MAIN(TestProviderHostile)
