@@ -168,7 +168,7 @@ CurlPost::Result CurlPost::post(const QByteArray& body) const
     case CURLE_COULDNT_RESOLVE_HOST:
     case CURLE_COULDNT_RESOLVE_PROXY:
         result.failure = Failure::NotSent;
-        result.error = QStringLiteral("not sent: %1").arg(detail);
+        result.error = detail; // e.g. "Failed to connect to 127.0.0.1 port 9 ...: Couldn't connect to server"
         return result;
     case CURLE_OPERATION_TIMEDOUT:
         result.failure = Failure::TimedOut;

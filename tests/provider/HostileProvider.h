@@ -64,6 +64,10 @@ public:
         QMap<QByteArray, QByteArray> headers; ///< names lower-cased
         QByteArray body;
 
+        QByteArray path() const
+        {
+            return target.left(target.indexOf('?') < 0 ? target.size() : target.indexOf('?'));
+        }
         QByteArray header(const QByteArray& name) const { return headers.value(name.toLower()); }
         QByteArray idempotencyKey() const { return header("idempotency-key"); }
         /** The body decoded as a form ('+' is a space, then percent-decoding). */

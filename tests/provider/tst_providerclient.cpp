@@ -412,6 +412,9 @@ void TestProviderClient::r2_postSendsIdempotencyKeyAndExactFormBody()
     QCOMPARE(request.header("Idempotency-Key"), key.toLatin1());
     QCOMPARE(request.header("Authorization"), QByteArray("Bearer ") + kApiKey.toLatin1());
     QCOMPARE(request.header("Content-Type"), QByteArray("application/x-www-form-urlencoded"));
+    QCOMPARE(request.header("Accept"), QByteArray("application/json"));
+    QVERIFY(request.header("User-Agent").startsWith("RefundOps/"));
+    QVERIFY(!request.hasHeader("Expect")); // no 100-continue round trip
     QCOMPARE(request.body, QByteArray("payment_intent=pi_1&amount=3800&reason=requested_by_customer"
                                       "&metadata[operation_id]=op_5521&metadata[order_id]=4417"));
 }

@@ -177,6 +177,8 @@ void TestProviderHostile::r7_hostileAnswerOutcome()
     // R12: one createRefund call, one request at the provider, whatever the answer was.
     QCOMPARE(m_server->requestCount(), 1);
     QCOMPARE(m_server->requests().first().idempotencyKey(), QByteArray("key-hostile-1"));
+    QCOMPARE(m_server->requests().first().method, QByteArray("POST"));
+    QCOMPARE(m_server->requests().first().path(), QByteArray("/v1/refunds"));
     // R7: the deadline covers the whole exchange (600 ms here), not only silences.
     QVERIFY2(elapsed < 2000, qPrintable(QString::number(elapsed)));
     // The refund object is handed on only when it is ours (done or definitely failed).
