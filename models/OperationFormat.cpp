@@ -138,6 +138,9 @@ QString OperationFormat::outcomeTitle(const QString& outcome)
     case AttemptOutcome::Refused: return tr("Refused");
     case AttemptOutcome::AuthFailed: return tr("Auth failed");
     case AttemptOutcome::InvalidResponse: return tr("Invalid response");
+    case AttemptOutcome::NotSent: return tr("Not sent");
+    case AttemptOutcome::RefundFailed: return tr("Refund failed");
+    case AttemptOutcome::ResponseMismatch: return tr("Answer mismatch");
     }
     return outcome;
 }

@@ -190,6 +190,7 @@ StoreResult<void> DemoScenarios::dashboardRefund(const QString& orderId, qint64 
     RefundCreateParams params;
     params.paymentIntent = order.value().paymentIntent;
     params.amountCents = amountCents;
+    params.currency = order.value().currency;
     params.reason = QStringLiteral("requested_by_customer");
     const ProviderResponse r = m_provider->createRefund(params, QStringLiteral("dashboard-") + QUuid::createUuid().toString(QUuid::WithoutBraces));
     if (r.outcome != AttemptOutcome::Succeeded)

@@ -5,7 +5,7 @@
 
 namespace {
 // One table for both directions, so the two can never disagree.
-constexpr std::array<std::pair<AttemptOutcome, const char*>, 9> kNames{{
+constexpr std::array<std::pair<AttemptOutcome, const char*>, 12> kNames{{
     {AttemptOutcome::Succeeded, "succeeded"},
     {AttemptOutcome::NoResponse, "no_response"},
     {AttemptOutcome::InProgress, "in_progress"},
@@ -15,6 +15,9 @@ constexpr std::array<std::pair<AttemptOutcome, const char*>, 9> kNames{{
     {AttemptOutcome::Refused, "refused"},
     {AttemptOutcome::AuthFailed, "auth_failed"},
     {AttemptOutcome::InvalidResponse, "invalid_response"},
+    {AttemptOutcome::NotSent, "not_sent"},
+    {AttemptOutcome::RefundFailed, "refund_failed"},
+    {AttemptOutcome::ResponseMismatch, "response_mismatch"},
 }};
 } // namespace
 

@@ -11,12 +11,12 @@
  * appear in finance reports: never rename them.
  */
 enum class AttemptOutcome {
-    /** 2xx with a refund object: done (R7 row 1), whatever the refund's own status
-        (pending, failed, ...), which the tool stores. */
+    /** 2xx with a refund object that matches the request (amount, currency, payment,
+        metadata.operation_id) in status succeeded or pending: done (R7 row 1). */
     Succeeded,
-    /** Transfer timeout (Qt: OperationCanceledError), connection reset/refused/closed, no
-        HTTP status, an answer cut off midway, or 408: the outcome is unknown, the refund
-        may have been made. Retry same key. */
+    /** The whole exchange ran past the request deadline, the connection was reset or closed
+        without a complete answer, the answer body was over 1 MiB (cut off), or 408: the
+        outcome is unknown, the refund may have been made. Retry same key. */
     NoResponse,
     /** 409: an attempt with the same key is still running. Back off, retry same key. */
     InProgress,
@@ -32,12 +32,23 @@ enum class AttemptOutcome {
     Refused,
     /** 401/403: not executed; a configuration problem (wrong key, missing rights). */
     AuthFailed,
-    /** 2xx whose body is not JSON or not a refund object; also a 3xx. Unknown, maybe done. */
+    /** A 1xx/3xx answer (redirects are not followed). Unknown, maybe done. */
     InvalidResponse,
+    /** Connection refused or host (or proxy) not found: nothing left the process, so this
+        attempt cannot have executed (R7 "not sent"). Does not count toward the budget. */
+    NotSent,
+    /** 2xx with a refund object that matches the request but is in status failed or
+        canceled: not done (R7 row 2). ProviderResponse::refund carries its failure_reason. */
+    RefundFailed,
+    /** 2xx with anything else: a foreign refund, wrong amount/currency/payment/metadata,
+        an unknown status, not JSON, not a refund, an invalid id. Unknown, stop, log loudly
+        (R7 row 3). ProviderResponse::mismatch says what differed. */
+    ResponseMismatch,
 };
 
 /** "succeeded", "no_response", "in_progress", "rate_limited", "server_saved_error",
-    "idempotency_mismatch", "refused", "auth_failed" or "invalid_response". */
+    "idempotency_mismatch", "refused", "auth_failed", "invalid_response", "not_sent",
+    "refund_failed" or "response_mismatch". */
 QString toString(AttemptOutcome outcome);
 
 /** Inverse of toString(); std::nullopt for any other text (case-sensitive). */

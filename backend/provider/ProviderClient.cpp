@@ -1,6 +1,9 @@
 #include "provider/ProviderClient.h"
 
 #include "Logging.h"
+#include "provider/CurlPost.h"
+#include "provider/ProviderText.h"
+#include "provider/RefundAnswerCheck.h"
 
 #include <QElapsedTimer>
 #include <QEventLoop>
@@ -13,12 +16,21 @@
 
 #include <algorithm>
 #include <memory>
+#include <thread>
 #include <utility>
 
 namespace {
 
 constexpr int kPageLimit = 100;    // Stripe's maximum page size
 constexpr int kMaxKeyLength = 255; // Stripe and the sandbox refuse longer keys (R14)
+static_assert(kMaxKeyLength == ProviderText::kMaxTokenLength);
+
+bool isLowerCaseCurrency(const QString& currency)
+{
+    if (currency.size() != 3)
+        return false;
+    return std::all_of(currency.begin(), currency.end(), [](QChar c) { return c >= u'a' && c <= u'z'; });
+}
 
 bool isTransportError(QNetworkReply::NetworkError error)
 {
@@ -259,41 +271,53 @@ ProviderResponse ProviderClient::createRefund(const RefundCreateParams& p, const
         response.outcome = AttemptOutcome::Refused;
         response.error = localRefusal(QStringLiteral("payment_intent"),
                                       QStringLiteral("one of payment_intent or charge is required"));
-    } else if (idempotencyKey.isEmpty() || idempotencyKey.size() > kMaxKeyLength) {
+    } else if (!ProviderText::isToken(idempotencyKey)) {
         response.outcome = AttemptOutcome::Refused;
-        response.error =
-            localRefusal(QStringLiteral("Idempotency-Key"),
-                         QStringLiteral("idempotency key must have 1..%1 characters").arg(kMaxKeyLength));
+        response.error = localRefusal(
+            QStringLiteral("Idempotency-Key"),
+            QStringLiteral("idempotency key must have 1..%1 printable ASCII characters").arg(kMaxKeyLength));
+    } else if (!isLowerCaseCurrency(p.currency)) {
+        // Not sent, but without it no answer could be checked (R7).
+        response.outcome = AttemptOutcome::Refused;
+        response.error = localRefusal(
+            QStringLiteral("currency"),
+            QStringLiteral("expected currency must be a lower-case ISO 4217 code (e.g. usd), got %1")
+                .arg(ProviderText::quote(p.currency)));
     }
     if (response.outcome == AttemptOutcome::Refused) {
         Logging::warn(QStringLiteral("refund not sent: %1").arg(response.error.toString()));
         return response;
     }
 
-    const RawReply raw = send(QByteArrayLiteral("POST"), endpoint(QStringLiteral("/v1/refunds")),
-                              refundFormBody(p), idempotencyKey, false);
+    CurlPost post(endpoint(QStringLiteral("/v1/refunds")), m_config.requestTimeoutMs);
+    post.addHeader(QByteArrayLiteral("Authorization"),
+                   QByteArrayLiteral("Bearer ") + m_config.apiKey.toUtf8());
+    post.addHeader(QByteArrayLiteral("Accept"), QByteArrayLiteral("application/json"));
+    post.addHeader(QByteArrayLiteral("User-Agent"), QByteArrayLiteral("RefundOps/" REFUND_VERSION));
+    post.addHeader(QByteArrayLiteral("Idempotency-Key"), idempotencyKey.toLatin1());
+    post.addHeader(QByteArrayLiteral("Content-Type"), QByteArrayLiteral("application/x-www-form-urlencoded"));
+    const CurlPost::Result raw = postWaiting(post, refundFormBody(p));
+
     response.httpStatus = raw.httpStatus;
-    response.requestId = raw.requestId;
-    response.replayed = raw.replayed;
     response.elapsedMs = raw.elapsedMs;
-    response.networkError = raw.networkError;
-    if (raw.transportFailed) {
-        response.outcome = AttemptOutcome::NoResponse;
+    response.replayed = raw.idempotentReplayed.toLower() == "true";
+    const QString requestId = scrub(QString::fromLatin1(raw.requestId));
+    if (ProviderText::isToken(requestId))
+        response.requestId = requestId;
+    else
+        response.requestIdWithheld = !raw.requestId.isEmpty(); // never stored: it could be anything
+    response.networkError = scrub(raw.error);
+
+    if (!raw.complete()) {
+        response.outcome =
+            raw.failure == CurlPost::Failure::NotSent ? AttemptOutcome::NotSent : AttemptOutcome::NoResponse;
     } else if (raw.httpStatus >= 200 && raw.httpStatus < 300) {
-        QJsonObject json;
-        QString parseError;
-        if (parseJsonObject(raw.body, &json, &parseError)) {
-            response.refund = ProviderRefund::fromJson(json, &parseError);
-        }
-        if (response.refund) {
-            response.outcome = AttemptOutcome::Succeeded;
-        } else {
-            // The provider said yes to something we cannot read: maybe done (R7 "unknown").
-            response.outcome = AttemptOutcome::InvalidResponse;
-            response.networkError = scrub(QStringLiteral("invalid refund answer: %1").arg(parseError));
-        }
+        RefundAnswerCheck::Verdict verdict = RefundAnswerCheck::check(raw.body, p);
+        response.outcome = verdict.outcome;
+        response.refund = std::move(verdict.refund);
+        response.mismatch = scrub(verdict.mismatch);
     } else {
-        response.error = ProviderError::fromHttp(raw.httpStatus, raw.body, raw.requestId);
+        response.error = ProviderError::fromHttp(raw.httpStatus, raw.body, response.requestId);
         response.error.message = scrub(response.error.message);
         response.outcome = classifyHttpError(raw.httpStatus, response.error);
         if (raw.httpStatus < 400)
@@ -302,11 +326,35 @@ ProviderResponse ProviderClient::createRefund(const RefundCreateParams& p, const
     }
 
     const QString line = QStringLiteral("refund attempt key %1: %2").arg(idempotencyKey, response.summary());
-    if (response.outcome == AttemptOutcome::IdempotencyMismatch)
+    if (response.outcome == AttemptOutcome::ResponseMismatch)
+        // R7: a 2xx that is not our refund: someone must look at it before anything is believed.
+        Logging::error(scrub(QStringLiteral("PROVIDER ANSWER NOT BELIEVED (response_mismatch): ") + line));
+    else if (response.outcome == AttemptOutcome::IdempotencyMismatch)
         Logging::error(scrub(line)); // R7: a key naming another request is a bug; say it loudly
     else
         Logging::info(scrub(line));
     return response;
+}
+
+CurlPost::Result ProviderClient::postWaiting(const CurlPost& post, const QByteArray& body)
+{
+    // libcurl blocks; this thread keeps spinning its events meanwhile, as the Qt path did, so
+    // an in-process server (tests, the demo's sandbox) or a UI thread's timers keep running.
+    CurlPost::Result result;
+    QEventLoop loop;
+    std::thread worker([&result, &post, &body, &loop] {
+        result = post.post(body);
+        // Queued: delivered once loop.exec() runs, even if the request finished first.
+        QMetaObject::invokeMethod(&loop, &QEventLoop::quit, Qt::QueuedConnection);
+    });
+    loop.exec(QEventLoop::ExcludeUserInputEvents);
+    worker.join();
+    Logging::debug(QStringLiteral("provider POST /v1/refunds -> %1%2 in %3 ms")
+                       .arg(result.httpStatus)
+                       .arg(result.complete() ? QString()
+                                              : QStringLiteral(" (") + scrub(result.error) + QLatin1Char(')'))
+                       .arg(result.elapsedMs));
+    return result;
 }
 
 bool ProviderClient::getObject(const QUrl& url, ProviderReadStatus& status, QJsonObject* out)

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "provider/CurlPost.h"
 #include "provider/FormEncoder.h"
 #include "provider/ProviderConfig.h"
 #include "provider/ProviderReadResult.h"
@@ -28,8 +29,13 @@ class QNetworkAccessManager;
  * Wire conventions: `Authorization: Bearer <key>`, form-encoded POST bodies
  * (FormEncoder: `metadata[operation_id]=op_1`), JSON answers, `Idempotency-Key` on POST
  * only (GET never sends one), `Request-Id` and `Idempotent-Replayed` answer headers.
- * Every request has a transfer timeout (ProviderConfig::requestTimeoutMs; Qt 6.4 has none
- * by default). Redirects are not followed: a 3xx to a POST is an unknown outcome.
+ * Redirects are not followed: a 3xx to a POST is an unknown outcome.
+ *
+ * Two transports. POST /v1/refunds goes through CurlPost (libcurl): one attempt is exactly
+ * one HTTP request on a fresh connection (R12), ProviderConfig::requestTimeoutMs is the
+ * deadline of the whole exchange and answers over 1 MiB are cut off (R7). Reads stay on
+ * QNetworkAccessManager: they are cancelable, safe to resend, and their requestTimeoutMs
+ * is Qt's transfer (inactivity) timeout.
  *
  * Threading: the object and its QNetworkAccessManager live in one thread and every call
  * except cancel() must come from that thread. Each call blocks in a local QEventLoop, so
@@ -40,8 +46,8 @@ class QNetworkAccessManager;
  * class produces or logs is passed through Logging::redact() and has the configured key
  * masked as "***", even when the provider echoes it back.
  *
- * Note: on a connection that closes before any answer, Qt may itself resend a request up
- * to twice; with the same Idempotency-Key that is harmless (and is why keys exist).
+ * Qt may itself resend a GET whose connection closed before an answer; reads are safe to
+ * repeat. No POST goes through Qt.
  */
 class ProviderClient : public QObject
 {
@@ -58,16 +64,20 @@ public:
     const ProviderConfig& config() const { return m_config; }
 
     /**
-     * POST /v1/refunds with the given key: ONE attempt, no retries (the tool owns retries,
-     * R6/R7). Body order: payment_intent, charge, amount, reason, metadata[k] (sorted by k).
-     * Classification of the answer (R7): see AttemptOutcome. Not cancelable: aborting a
-     * POST in flight would turn a possible definite answer into an unknown one; the
-     * transfer timeout bounds it.
+     * POST /v1/refunds with the given key: ONE attempt that is exactly one HTTP request, no
+     * retries by any layer (the tool owns retries, R6/R7/R12). Body order: payment_intent,
+     * charge, amount, reason, metadata[k] (sorted by k); p.currency is not sent. Returns
+     * within about requestTimeoutMs (the deadline of the whole exchange). Classification
+     * (R7): see AttemptOutcome; a 2xx is Succeeded only after RefundAnswerCheck found it to
+     * be the refund asked for. Not cancelable: aborting a POST in flight would turn a
+     * possible definite answer into an unknown one; the deadline bounds it. Blocks in a local
+     * event loop while a helper thread runs the request.
      *
      * Refused locally, nothing sent (outcome Refused, httpStatus 0, error.type
-     * "invalid_request_error", error.code "client_validation"): amountCents <= 0 (an
-     * omitted amount refunds the whole payment), neither paymentIntent nor charge, an
-     * empty idempotency key or one longer than 255 characters.
+     * "invalid_request_error", error.code "client_validation", error.param naming the
+     * field): amountCents <= 0 (an omitted amount refunds the whole payment), neither
+     * paymentIntent nor charge, an idempotency key that is not 1..255 printable ASCII
+     * characters, a currency that is not three lower-case letters.
      */
     ProviderResponse createRefund(const RefundCreateParams& p, const QString& idempotencyKey);
 
@@ -147,6 +157,7 @@ private:
     using ItemHandler = std::function<bool(const QJsonObject& item, QString* error)>;
 
     QUrl endpoint(const QString& path, const FormEncoder::Pairs& query = {}) const;
+    CurlPost::Result postWaiting(const CurlPost& post, const QByteArray& body);
     RawReply send(const QByteArray& verb, const QUrl& url, const QByteArray& body,
                   const QString& idempotencyKey, bool cancelable);
     bool getObject(const QUrl& url, ProviderReadStatus& status, QJsonObject* out);

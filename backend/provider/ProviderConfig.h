@@ -14,7 +14,9 @@ struct ProviderConfig
 {
     QUrl baseUrl;   ///< e.g. https://api.stripe.com or http://127.0.0.1:8080; paths /v1/... are appended
     QString apiKey; ///< sk_/rk_ key; the console uses a read-only restricted key (R13)
-    int requestTimeoutMs = 10000; ///< transfer timeout of every request, ms (no bytes for this long: abort)
+    /// ms. POST /v1/refunds: deadline of the whole exchange, connect to last byte (R7).
+    /// Reads: Qt's transfer timeout (no bytes for this long: abort).
+    int requestTimeoutMs = 10000;
     int readRetryMax = 3; ///< retries of a read call answered 429 (so at most readRetryMax + 1 requests)
     int readBackoffBaseMs = 500; ///< first backoff ceiling, ms; doubles per retry (full jitter below it)
     int readBackoffCapMs = 5000; ///< backoff ceiling, ms

@@ -2,6 +2,7 @@
 
 #include "Logging.h"
 #include "provider/JsonFieldReader.h"
+#include "provider/ProviderText.h"
 
 #include <QJsonDocument>
 
@@ -44,6 +45,31 @@ std::optional<ProviderError> ProviderError::fromJson(const QJsonObject& json, QS
     return std::nullopt;
 }
 
+namespace {
+// What a broken or hostile provider sends must not reach the attempt log unchecked (R7, R12):
+// type and code are stored and compared, so they must be short printable tokens.
+ProviderError sanitized(ProviderError error)
+{
+    QStringList withheld;
+    if (!error.type.isEmpty() && !error.problemJson && !ProviderText::isToken(error.type)) {
+        error.type.clear();
+        withheld << QStringLiteral("type");
+    }
+    if (!error.code.isEmpty() && !ProviderText::isToken(error.code)) {
+        error.code.clear();
+        withheld << QStringLiteral("code");
+    }
+    error.type = ProviderText::cleanMessage(error.type, ProviderText::kMaxMessageLength);
+    error.param = ProviderText::cleanMessage(error.param, ProviderText::kMaxTokenLength);
+    error.message = ProviderText::cleanMessage(error.message);
+    if (!withheld.isEmpty())
+        error.message += QStringLiteral(" [error %1 withheld: not 1..%2 printable ASCII characters]")
+                             .arg(withheld.join(QStringLiteral(" and ")))
+                             .arg(ProviderText::kMaxTokenLength);
+    return error;
+}
+} // namespace
+
 ProviderError ProviderError::fromHttp(int httpStatus, const QByteArray& body, const QString& requestId)
 {
     QJsonParseError parseError{};
@@ -51,7 +77,7 @@ ProviderError ProviderError::fromHttp(int httpStatus, const QByteArray& body, co
     std::optional<ProviderError> parsed;
     if (parseError.error == QJsonParseError::NoError && doc.isObject())
         parsed = fromJson(doc.object());
-    ProviderError out = parsed.value_or(ProviderError{});
+    ProviderError out = parsed ? sanitized(*parsed) : ProviderError{};
     if (!parsed)
         out.message =
             QStringLiteral("HTTP %1 with an unrecognised body (%2 bytes)").arg(httpStatus).arg(body.size());

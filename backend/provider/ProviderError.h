@@ -42,7 +42,10 @@ struct ProviderError
     /**
      * Builds the error for an HTTP answer; never fails. When the body is not one of the
      * two shapes, type is empty and message says "HTTP <status> with an unrecognised body"
-     * (the body itself is not copied: it may be an HTML page of any size).
+     * (the body itself is not copied: it may be an HTML page of any size). A Stripe type
+     * or code that is not 1..255 printable ASCII characters is withheld (emptied, and the
+     * message says so); message and param lose control characters and are cut to 500 and
+     * 255 characters.
      */
     static ProviderError fromHttp(int httpStatus, const QByteArray& body, const QString& requestId);
 

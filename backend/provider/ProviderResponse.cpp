@@ -8,10 +8,17 @@ QString ProviderResponse::summary() const
     text += httpStatus > 0 ? QStringLiteral(" HTTP %1").arg(httpStatus) : QStringLiteral(" no HTTP answer");
     if (!requestId.isEmpty())
         text += QStringLiteral(" request %1").arg(requestId);
+    else if (requestIdWithheld)
+        text += QStringLiteral(" request id withheld (not 1..255 printable ASCII characters)");
     if (replayed)
         text += QStringLiteral(" (replayed)");
-    if (refund)
+    if (refund) {
         text += QStringLiteral(" refund %1 %2").arg(refund->id, refund->status);
+        if (!refund->failureReason.isEmpty())
+            text += QStringLiteral(" (%1)").arg(refund->failureReason);
+    }
+    if (!mismatch.isEmpty())
+        text += QStringLiteral(" mismatch: %1").arg(mismatch);
     if (!error.isEmpty())
         text += QStringLiteral(" error: %1").arg(error.toString());
     if (!networkError.isEmpty())

@@ -11,20 +11,24 @@
 /**
  * The result of one refund-creation attempt (one HTTP POST), everything R12 logs.
  *
- * outcome drives the tool (R7). refund is set only for Succeeded; error is filled for
- * every HTTP error answer (and for local validation refusals, httpStatus 0);
- * networkError is set when no HTTP answer arrived. Neither ever contains the API key.
+ * outcome drives the tool (R7). refund is set for Succeeded and RefundFailed; error is
+ * filled for every HTTP error answer (and for local validation refusals, httpStatus 0);
+ * networkError is set when no complete HTTP answer arrived; mismatch is set for
+ * ResponseMismatch. None ever contains the API key. Every id and header value here was
+ * checked (printable ASCII, at most 255 characters) before it was stored.
  */
 struct ProviderResponse
 {
-    int httpStatus = 0;    ///< 0 when no HTTP answer arrived
-    QString requestId;     ///< Request-Id response header ("req_..."), or empty
-    bool replayed = false; ///< Idempotent-Replayed: true (a saved answer, R14)
+    int httpStatus = 0;             ///< 0 when no HTTP answer arrived
+    QString requestId;              ///< Request-Id response header ("req_..."), or empty
+    bool requestIdWithheld = false; ///< a Request-Id came but was not printable ASCII <= 255 chars
+    bool replayed = false;          ///< Idempotent-Replayed: true (a saved answer, R14)
     AttemptOutcome outcome = AttemptOutcome::NoResponse;
     std::optional<ProviderRefund> refund; ///< the refund object, for Succeeded
     ProviderError error;                  ///< parsed error body, for 4xx/5xx
     QString networkError;                 ///< human readable transport problem, or empty
-    qint64 elapsedMs = 0;                 ///< wall time of the request, milliseconds
+    QString mismatch;     ///< ResponseMismatch: what differed, "; "-separated ("amount 1 != 3800; ...")
+    qint64 elapsedMs = 0; ///< wall time of the request, milliseconds
 
     /** One log line: outcome, status, request id, replayed, refund id or error. */
     QString summary() const;

@@ -106,6 +106,7 @@ RefundToolResult RefundTool::attemptLoop(const Operation& op, const Order& order
     RefundCreateParams params;
     params.paymentIntent = order.paymentIntent;
     params.amountCents = op.amountCents;
+    params.currency = order.currency; // R7: the answer must name it; not sent
     params.reason = QStringLiteral("requested_by_customer");
     // R11: any refund object maps back to its row.
     params.metadata.insert(QStringLiteral("operation_id"), op.operationId);
@@ -154,7 +155,13 @@ RefundToolResult RefundTool::attemptLoop(const Operation& op, const Order& order
         logged.replayed = response.replayed;
         logged.errorCode = response.error.code.isEmpty() ? response.error.type : response.error.code;
         logged.errorMessage = response.networkError.isEmpty() ? response.error.message : response.networkError;
-        if (auto r = m_store.finishAttempt(claim.value().attemptRowId, logged); !r)
+        // R7: nothing left the process (connection refused, host not found): logged `not_sent`
+        // and given back to the budget, so a provider that cannot be reached never turns a row
+        // unknown by itself.
+        const auto logResult = response.outcome == AttemptOutcome::NotSent
+            ? m_store.recordNotSent(op.operationId, claim.value().attemptRowId, logged)
+            : m_store.finishAttempt(claim.value().attemptRowId, logged);
+        if (auto& r = logResult; !r)
             Logging::error(QStringLiteral("could not log attempt %1 of %2: %3")
                                .arg(claim.value().attemptNo)
                                .arg(op.operationId, r.error().message));
@@ -172,6 +179,30 @@ RefundToolResult RefundTool::attemptLoop(const Operation& op, const Order& order
             }
             return RefundToolResult::refunded(op.operationId, refund.id);
         }
+        case AttemptOutcome::RefundFailed: {
+            // R7: our refund, and the provider says it failed or was canceled: not done.
+            const QString reason = QStringLiteral("refund_failed: ") +
+                (response.refund->failureReason.isEmpty() ? response.refund->status : response.refund->failureReason);
+            auto closed = m_store.closeFailed(op.operationId, reason);
+            if (!closed && closed.error().code == Code::NotOpen)
+                return resultForRow(op.operationId);
+            if (!closed) {
+                Logging::error(QStringLiteral("refund %1 of operation %2 failed but the row could not be closed: %3")
+                                   .arg(response.refund->id, op.operationId, closed.error().message));
+                return RefundToolResult::unconfirmed(op.operationId, QStringLiteral("operation database unavailable"));
+            }
+            return RefundToolResult::failed(op.operationId, reason);
+        }
+        case AttemptOutcome::ResponseMismatch:
+            // R7: a 2xx that is not this operation's refund. Believing it either way could pay twice.
+            Logging::error(QStringLiteral("PROVIDER ANSWER NOT BELIEVED for operation %1: %2; marking unknown")
+                               .arg(op.operationId, response.mismatch));
+            return becomeUnknown(op.operationId, QStringLiteral("response_mismatch"));
+        case AttemptOutcome::NotSent:
+            // Retrying at once would meet the same refused port: the next call tries again.
+            Logging::warn(QStringLiteral("operation %1: request not sent (%2); the attempt does not count")
+                              .arg(op.operationId, response.networkError));
+            return RefundToolResult::unconfirmed(op.operationId, QStringLiteral("not sent: ") + response.networkError);
         case AttemptOutcome::ServerSavedError:
             // The provider stored an unknown outcome for this key and will replay it: nothing more to learn by retrying.
             return becomeUnknown(op.operationId, QStringLiteral("provider_saved_error"));

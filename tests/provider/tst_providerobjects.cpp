@@ -399,6 +399,9 @@ void TestProviderObjects::r7_outcomeStringsAreStable()
         {AttemptOutcome::Refused, QStringLiteral("refused")},
         {AttemptOutcome::AuthFailed, QStringLiteral("auth_failed")},
         {AttemptOutcome::InvalidResponse, QStringLiteral("invalid_response")},
+        {AttemptOutcome::NotSent, QStringLiteral("not_sent")},
+        {AttemptOutcome::RefundFailed, QStringLiteral("refund_failed")},
+        {AttemptOutcome::ResponseMismatch, QStringLiteral("response_mismatch")},
     };
     for (const auto& [outcome, name] : table) {
         QCOMPARE(toString(outcome), name);
@@ -420,6 +423,7 @@ void TestProviderObjects::r11_formEncodingIsStripes()
     RefundCreateParams p;
     p.paymentIntent = QStringLiteral("pi_3MtwBwLkdIwHu7ix28a3tqPa");
     p.amountCents = 3800;
+    p.currency = QStringLiteral("usd"); // verification only: Stripe's refund create takes none
     p.reason = QStringLiteral("requested_by_customer");
     p.metadata.insert(QStringLiteral("order_id"), QStringLiteral("4417"));
     p.metadata.insert(QStringLiteral("operation_id"), QStringLiteral("op_5521"));

@@ -95,6 +95,7 @@ void TestReviewSandbox::refundOnALaterPageOfTheRealSandbox()
         RefundCreateParams p;
         p.paymentIntent = order.paymentIntent;
         p.amountCents = 10;
+        p.currency = order.currency;
         p.metadata.insert(QStringLiteral("operation_id"), QStringLiteral("op_filler%1").arg(i));
         p.metadata.insert(QStringLiteral("order_id"), QStringLiteral("7001"));
         const ProviderResponse r = m_f->provider->createRefund(p, QStringLiteral("filler-%1").arg(i));

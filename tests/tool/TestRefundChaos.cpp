@@ -59,6 +59,7 @@ bool TestRefundChaos::runSchedule(RefundToolFixture& f, quint32 seed, qint64& cl
         RefundCreateParams outside;
         outside.paymentIntent = f.store->order(orderId).value().paymentIntent;
         outside.amountCents = total;
+        outside.currency = QStringLiteral("usd");
         f.provider->createRefund(outside, QStringLiteral("dashboard-%1").arg(seed));
     }
 

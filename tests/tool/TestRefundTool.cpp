@@ -143,6 +143,7 @@ void TestRefundTool::r7_conflictWhileInProgressRetriedWithSameKey()
     RefundCreateParams params;
     params.paymentIntent = f.store->order(QStringLiteral("409-1")).value().paymentIntent;
     params.amountCents = 4000;
+    params.currency = QStringLiteral("usd");
     params.reason = QStringLiteral("requested_by_customer");
     params.metadata = {{QStringLiteral("operation_id"), op.operationId}, {QStringLiteral("order_id"), QStringLiteral("409-1")}};
     const QUrl base = f.sandbox.baseUrl();
@@ -179,6 +180,7 @@ void TestRefundTool::r7_idempotencyMismatchMarksUnknown()
     RefundCreateParams other;
     other.paymentIntent = f.store->order(QStringLiteral("mm-1")).value().paymentIntent;
     other.amountCents = 1000;
+    other.currency = QStringLiteral("usd");
     QCOMPARE(toString(f.provider->createRefund(other, opened.value().operation.idempotencyKey).outcome), QStringLiteral("succeeded"));
 
     const RefundToolResult r = f.call(QStringLiteral("toolu_y"), QStringLiteral("mm-1"), 3000);
@@ -198,6 +200,7 @@ void TestRefundTool::r7_definiteRefusalClosesFailed()
     RefundCreateParams full;
     full.paymentIntent = f.store->order(QStringLiteral("ref-1")).value().paymentIntent;
     full.amountCents = 2000;
+    full.currency = QStringLiteral("usd");
     QCOMPARE(toString(f.provider->createRefund(full, QStringLiteral("dashboard-refund-1")).outcome), QStringLiteral("succeeded"));
 
     const RefundToolResult r = f.call(QStringLiteral("toolu_a"), QStringLiteral("ref-1"), 2000);
