@@ -455,13 +455,17 @@ void TestRefundTool::section8_r12_sixDroppedAnswersSixRequestsOneRefund()
 }
 
 namespace {
-/** An order whose first call, under stripe_v2 (30-day keys), leaves its row open. */
+/**
+ * An order whose first call, under stripe_v2 (30-day keys), leaves its row open. The refund is
+ * half the order: a resend with a key the provider forgot would execute a second refund, not be
+ * refused as "already refunded".
+ */
 QString openUnderV2(RefundToolFixture& f, const QString& order, qint64 amount)
 {
     SettingsStore settings(*f.db, f.clock);
     if (!settings.set(QStringLiteral("provider_api"), QStringLiteral("stripe_v2"), QStringLiteral("test"), QStringLiteral("admin")))
         return {};
-    if (!f.addOrder(order, amount) || !f.sandbox.addFault(kPost, kRefunds, QStringLiteral("drop_after_commit"), 100))
+    if (!f.addOrder(order, 2 * amount) || !f.sandbox.addFault(kPost, kRefunds, QStringLiteral("drop_after_commit"), 100))
         return {};
     const RefundToolResult r = f.call(QStringLiteral("toolu_%1_v2").arg(order), order, amount);
     f.sandbox.control("DELETE", QStringLiteral("/_sandbox/faults"));
@@ -492,6 +496,7 @@ void TestRefundTool::r10_retentionLoweredV2ToV1NextCallSendsNothing()
     QCOMPARE(op.unknownReason, QStringLiteral("key_retention_passed"));
     QCOMPARE(op.keyExpiresAt.value(), op.firstAttemptAt.value() + 24 * kHourMs);
     QCOMPARE(op.attempts, before.attempts);
+    QCOMPARE(f.refundsExecuted(), 1);   // the first attempt's; the forgotten key was not resent
 }
 
 // R10, the same switch for a row nobody calls again: the sweep uses the retention in force now.
