@@ -101,7 +101,8 @@ void SandboxServer::handle(HttpConnection* connection, const HttpRequest& reques
         // R12: counted as it arrives, before auth, faults and the idempotency layer, so tests can
         // compare the requests that left the tool with the attempts it logged.
         m_store.incrementCounter(QStringLiteral("refund_posts_total"));
-        m_store.incrementKeyedCounter(QStringLiteral("refund_posts"), QString::fromUtf8(request.header("idempotency-key")));
+        m_store.incrementKeyedCounter(QStringLiteral("refund_posts"),
+                                      QString::fromUtf8(request.header("idempotency-key")));
     }
 
     const Access access = authenticate(request);
@@ -271,7 +272,8 @@ QJsonObject SandboxServer::stats()
     out.insert(QStringLiteral("refunds_executed_total"), m_store.refundCount());
     out.insert(QStringLiteral("refunds_by_payment_intent"), m_store.refundCountsBy(QStringLiteral("payment_intent")));
     out.insert(QStringLiteral("refunds_by_idempotency_key"), m_store.refundCountsBy(QStringLiteral("idempotency_key")));
-    out.insert(QStringLiteral("refund_posts_by_idempotency_key"), m_store.keyedCounters(QStringLiteral("refund_posts")));
+    out.insert(QStringLiteral("refund_posts_by_idempotency_key"),
+               m_store.keyedCounters(QStringLiteral("refund_posts")));
     out.insert(QStringLiteral("in_progress_keys"), m_store.inProgressKeyCount());
     out.insert(QStringLiteral("now_ms"), m_clock.nowMs());
     return out;

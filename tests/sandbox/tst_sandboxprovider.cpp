@@ -717,24 +717,28 @@ private slots:
         const QString pi = m_sandbox->createPaymentIntent(3800);
         QVERIFY(!pi.isEmpty());
         QCOMPARE(m_sandbox->stats().value(QStringLiteral("refund_posts_total")).toInteger(), 0);
-        QVERIFY(m_sandbox->stats().value(QStringLiteral("refund_posts_by_idempotency_key")).toObject().isEmpty());
+        QVERIFY(
+            m_sandbox->stats().value(QStringLiteral("refund_posts_by_idempotency_key")).toObject().isEmpty());
 
-        QVERIFY(m_sandbox->addFault(QStringLiteral("POST"), QStringLiteral("/v1/refunds"), QStringLiteral("rate_limit_429")));
-        QCOMPARE(refund(pi, 100, "p-1").status, 429);   // rate limiter: before idempotency
+        QVERIFY(m_sandbox->addFault(QStringLiteral("POST"), QStringLiteral("/v1/refunds"),
+                                    QStringLiteral("rate_limit_429")));
+        QCOMPARE(refund(pi, 100, "p-1").status, 429); // rate limiter: before idempotency
         QCOMPARE(refund(pi, 100, "p-1").status, 200);
-        QCOMPARE(refund(pi, 100, "p-1").status, 200);   // replay
-        QVERIFY(m_sandbox->addFault(QStringLiteral("POST"), QStringLiteral("/v1/refunds"), QStringLiteral("status_500")));
+        QCOMPARE(refund(pi, 100, "p-1").status, 200); // replay
+        QVERIFY(m_sandbox->addFault(QStringLiteral("POST"), QStringLiteral("/v1/refunds"),
+                                    QStringLiteral("status_500")));
         QCOMPARE(refund(pi, 200, "p-2").status, 500);
+        QCOMPARE(
+            send("POST", QStringLiteral("/v1/refunds"),
+                 {{QStringLiteral("payment_intent"), pi}, {QStringLiteral("amount"), QStringLiteral("100")}},
+                 QByteArray("p-3"), QStringLiteral("sk_test_wrong"))
+                .status,
+            401);
         QCOMPARE(send("POST", QStringLiteral("/v1/refunds"),
-                      {{QStringLiteral("payment_intent"), pi}, {QStringLiteral("amount"), QStringLiteral("100")}},
-                      QByteArray("p-3"), QStringLiteral("sk_test_wrong"))
+                      {{QStringLiteral("amount"), QStringLiteral("100")}}, QByteArray("p-4"))
                      .status,
-                 401);
-        QCOMPARE(send("POST", QStringLiteral("/v1/refunds"), {{QStringLiteral("amount"), QStringLiteral("100")}},
-                      QByteArray("p-4"))
-                     .status,
-                 400);   // no payment: refused before any work
-        QCOMPARE(refund(pi, 300).status, 200);   // no key: counted under ""
+                 400);                         // no payment: refused before any work
+        QCOMPARE(refund(pi, 300).status, 200); // no key: counted under ""
         // Not refund POSTs: not counted.
         QCOMPARE(send("GET", QStringLiteral("/v1/refunds?payment_intent=") + pi).status, 200);
         QVERIFY(send("POST", QStringLiteral("/v1/payment_intents"), {}, QByteArray("p-5")).status >= 400);

@@ -38,7 +38,8 @@ struct LogicalRefundCheck
     int refundsAtProvider = 0;
 
     /** Every refund of a payment intent at the sandbox, all pages (GET /v1/refunds?payment_intent=). */
-    static std::optional<QJsonArray> listRefunds(SandboxProcess& sandbox, const QString& paymentIntent, QString* why)
+    static std::optional<QJsonArray> listRefunds(SandboxProcess& sandbox, const QString& paymentIntent,
+                                                 QString* why)
     {
         QNetworkAccessManager network;
         QJsonArray all;
@@ -64,7 +65,9 @@ struct LogicalRefundCheck
             const QJsonObject body = QJsonDocument::fromJson(reply->readAll()).object();
             reply->deleteLater();
             if (status != 200) {
-                *why = QStringLiteral("listing refunds of %1 at the sandbox: HTTP %2").arg(paymentIntent).arg(status);
+                *why = QStringLiteral("listing refunds of %1 at the sandbox: HTTP %2")
+                           .arg(paymentIntent)
+                           .arg(status);
                 return std::nullopt;
             }
             const QJsonArray data = body.value(QStringLiteral("data")).toArray();
@@ -107,8 +110,9 @@ struct LogicalRefundCheck
         };
         QHash<QString, Row> rows;
         QHash<QString, QString> opByKey;
-        auto q = db.run(QStringLiteral("SELECT operation_id, order_id, amount_cents, currency, request_ref, idempotency_key, "
-                                       "status, provider_refund_id, created_at, closed_at FROM refund_ops"));
+        auto q = db.run(QStringLiteral(
+            "SELECT operation_id, order_id, amount_cents, currency, request_ref, idempotency_key, "
+            "status, provider_refund_id, created_at, closed_at FROM refund_ops"));
         if (!q) {
             *why = q.error().message;
             return false;
@@ -131,7 +135,8 @@ struct LogicalRefundCheck
         }
         q.value().finish();
         qint64 windowMs = 72 * 3600 * 1000LL;
-        if (auto w = db.run(QStringLiteral("SELECT value FROM settings WHERE key = 'repeat_window_hours'")); w && w.value().next())
+        if (auto w = db.run(QStringLiteral("SELECT value FROM settings WHERE key = 'repeat_window_hours'"));
+            w && w.value().next())
             windowMs = w.value().value(0).toLongLong() * 3600 * 1000;
 
         QHash<QString, QString> orderOfPi;
@@ -161,25 +166,29 @@ struct LogicalRefundCheck
                 const QJsonObject metadata = refund.value(QStringLiteral("metadata")).toObject();
                 const QString opId = metadata.value(QStringLiteral("operation_id")).toString();
                 if (!rows.contains(opId)) {
-                    *why = QStringLiteral("refund %1 at the provider (order %2) has no operation row (metadata.operation_id '%3')")
+                    *why = QStringLiteral("refund %1 at the provider (order %2) has no operation row "
+                                          "(metadata.operation_id '%3')")
                                .arg(id, it.value(), opId);
                     return false;
                 }
                 const Row& row = rows[opId];
-                if (row.orderId != it.value() || metadata.value(QStringLiteral("order_id")).toString() != row.orderId
-                    || refund.value(QStringLiteral("amount")).toInteger() != row.amount
-                    || refund.value(QStringLiteral("currency")).toString() != row.currency) {
+                if (row.orderId != it.value() ||
+                    metadata.value(QStringLiteral("order_id")).toString() != row.orderId ||
+                    refund.value(QStringLiteral("amount")).toInteger() != row.amount ||
+                    refund.value(QStringLiteral("currency")).toString() != row.currency) {
                     *why = QStringLiteral("refund %1 does not match operation %2 (order %3, %4 %5): %6")
                                .arg(id, opId, row.orderId)
                                .arg(row.amount)
-                               .arg(row.currency, QString::fromUtf8(QJsonDocument(refund).toJson(QJsonDocument::Compact)));
+                               .arg(row.currency,
+                                    QString::fromUtf8(QJsonDocument(refund).toJson(QJsonDocument::Compact)));
                     return false;
                 }
                 refundsByOperation[opId] << id;
             }
         }
         // Nothing refunded on a payment this database does not know about.
-        if (onlyOrders.isEmpty() && stats.value(QStringLiteral("refunds_executed_total")).toInt() != refundsAtProvider) {
+        if (onlyOrders.isEmpty() &&
+            stats.value(QStringLiteral("refunds_executed_total")).toInt() != refundsAtProvider) {
             *why = QStringLiteral("the sandbox executed %1 refunds, the orders' payments hold %2")
                        .arg(stats.value(QStringLiteral("refunds_executed_total")).toInt())
                        .arg(refundsAtProvider);
@@ -205,7 +214,10 @@ struct LogicalRefundCheck
             if (ops.size() < 2)
                 continue;
             const auto& [order, amount, ref] = it.key();
-            const QString name = QStringLiteral("logical refund (order %1, %2, request ref '%3')").arg(order).arg(amount).arg(ref);
+            const QString name = QStringLiteral("logical refund (order %1, %2, request ref '%3')")
+                                     .arg(order)
+                                     .arg(amount)
+                                     .arg(ref);
             QStringList refunds;
             for (const QString& op : ops)
                 refunds << refundsByOperation[op];
@@ -216,13 +228,16 @@ struct LogicalRefundCheck
                            .arg(refunds.join(QStringLiteral(", ")));
                 return false;
             }
-            std::sort(ops.begin(), ops.end(), [&](const QString& a, const QString& b) { return rows[a].createdAt < rows[b].createdAt; });
+            std::sort(ops.begin(), ops.end(), [&](const QString& a, const QString& b) {
+                return rows[a].createdAt < rows[b].createdAt;
+            });
             for (int i = 1; i < ops.size(); ++i) {
                 const Row& prev = rows[ops[i - 1]];
                 const Row& next = rows[ops[i]];
                 if (prev.status != QLatin1String("refunded") || next.createdAt < prev.closedAt + windowMs) {
-                    *why = QStringLiteral("%1 holds %2 refunds at the provider (%3); operation %4 opened %5 ms after %6 "
-                                          "(%7) closed, inside the %8 h repeat window")
+                    *why = QStringLiteral(
+                               "%1 holds %2 refunds at the provider (%3); operation %4 opened %5 ms after %6 "
+                               "(%7) closed, inside the %8 h repeat window")
                                .arg(name)
                                .arg(refunds.size())
                                .arg(refunds.join(QStringLiteral(", ")), ops[i])
@@ -239,17 +254,21 @@ struct LogicalRefundCheck
             if (it.value().status != QLatin1String("refunded"))
                 continue;
             if (!refundsByOperation.value(it.key()).contains(it.value().refundId)) {
-                *why = QStringLiteral("refunded operation %1 names refund %2, which the provider does not hold for it%3")
+                *why = QStringLiteral(
+                           "refunded operation %1 names refund %2, which the provider does not hold for it%3")
                            .arg(it.key(), it.value().refundId,
-                                refundById.contains(it.value().refundId) ? QStringLiteral(" (it is someone else's)") : QString());
+                                refundById.contains(it.value().refundId)
+                                    ? QStringLiteral(" (it is someone else's)")
+                                    : QString());
                 return false;
             }
         }
 
         // R12: requests that reached the provider == attempts logged, per key.
         QHash<QString, int> attemptsByKey;
-        auto a = db.run(QStringLiteral("SELECT idempotency_key, count(*) FROM refund_attempts WHERE outcome <> 'not_sent' "
-                                       "GROUP BY idempotency_key"));
+        auto a = db.run(QStringLiteral(
+            "SELECT idempotency_key, count(*) FROM refund_attempts WHERE outcome <> 'not_sent' "
+            "GROUP BY idempotency_key"));
         if (!a) {
             *why = a.error().message;
             return false;
@@ -265,13 +284,16 @@ struct LogicalRefundCheck
             const int sent = posts.value(key).toInt() - outsidePostsByKey.value(key);
             const int logged = attemptsByKey.value(key);
             if (!opByKey.contains(key) && (sent == 0 || !onlyOrders.isEmpty()))
-                continue;   // with a filter, keys of other orders are not this check's business
+                continue; // with a filter, keys of other orders are not this check's business
             if (!opByKey.contains(key)) {
-                *why = QStringLiteral("%1 refund POSTs with key '%2', which no operation holds").arg(sent).arg(key);
+                *why = QStringLiteral("%1 refund POSTs with key '%2', which no operation holds")
+                           .arg(sent)
+                           .arg(key);
                 return false;
             }
             if (sent != logged) {
-                *why = QStringLiteral("operation %1 (key %2): %3 refund POSTs reached the provider, %4 attempts logged (R12)")
+                *why = QStringLiteral("operation %1 (key %2): %3 refund POSTs reached the provider, %4 "
+                                      "attempts logged (R12)")
                            .arg(opByKey[key], key)
                            .arg(sent)
                            .arg(logged);

@@ -37,7 +37,7 @@ struct Caller
 {
     QString toolCallId;
     QString requestRef;
-    int startDelayMs = 0;   ///< staggers callers, so some reach the lock after an earlier one closed
+    int startDelayMs = 0; ///< staggers callers, so some reach the lock after an earlier one closed
 };
 
 /** A call's answer, or "error:..." when the tool returned a StoreError. */
@@ -62,17 +62,17 @@ private:
     bool runSchedule(RefundToolFixture& f, quint32 seed, qint64& clockOffsetMs, ScheduleStats& stats, QString* why);
     bool randomSchedule(RefundToolFixture& f, quint32 seed, QRandomGenerator& rng, qint64& clockOffsetMs,
                         ScheduleStats& stats, QString* why);
-    bool racingClose(RefundToolFixture& f, quint32 seed, QRandomGenerator& rng, qint64 clockOffsetMs, ScheduleStats& stats,
-                     QString* why);
+    bool racingClose(RefundToolFixture& f, quint32 seed, QRandomGenerator& rng, qint64 clockOffsetMs,
+                     ScheduleStats& stats, QString* why);
     bool sequentialRepeats(RefundToolFixture& f, quint32 seed, QRandomGenerator& rng, qint64 clockOffsetMs,
                            ScheduleStats& stats, QString* why);
-    bool differentRefs(RefundToolFixture& f, quint32 seed, QRandomGenerator& rng, qint64 clockOffsetMs, ScheduleStats& stats,
-                       QString* why);
-    bool oneFaultKind(RefundToolFixture& f, quint32 seed, QRandomGenerator& rng, qint64 clockOffsetMs, ScheduleStats& stats,
-                      QString* why);
+    bool differentRefs(RefundToolFixture& f, quint32 seed, QRandomGenerator& rng, qint64 clockOffsetMs,
+                       ScheduleStats& stats, QString* why);
+    bool oneFaultKind(RefundToolFixture& f, quint32 seed, QRandomGenerator& rng, qint64 clockOffsetMs,
+                      ScheduleStats& stats, QString* why);
 
-    QList<Answer> callConcurrently(RefundToolFixture& f, const QString& orderId, qint64 amount, const QList<Caller>& callers,
-                                   qint64 clockOffsetMs, ScheduleStats& stats);
+    QList<Answer> callConcurrently(RefundToolFixture& f, const QString& orderId, qint64 amount,
+                                   const QList<Caller>& callers, qint64 clockOffsetMs, ScheduleStats& stats);
     bool checkInvariants(RefundToolFixture& f, const QString& orderId, QString* why);
     static bool waitIdle(RefundToolFixture& f);
 
@@ -82,7 +82,8 @@ private:
 };
 
 QList<Answer> TestRefundChaos::callConcurrently(RefundToolFixture& f, const QString& orderId, qint64 amount,
-                                                const QList<Caller>& callers, qint64 clockOffsetMs, ScheduleStats& stats)
+                                                const QList<Caller>& callers, qint64 clockOffsetMs,
+                                                ScheduleStats& stats)
 {
     QList<Answer> answers(callers.size());
     std::vector<QThread*> threads;
@@ -147,19 +148,29 @@ bool TestRefundChaos::runSchedule(RefundToolFixture& f, quint32 seed, qint64& cl
     f.sandbox.control("DELETE", QStringLiteral("/_sandbox/faults"));
     bool ok = false;
     switch (seed % 5) {
-    case 0: ok = randomSchedule(f, seed, rng, clockOffsetMs, stats, why); break;
-    case 1: ok = racingClose(f, seed, rng, clockOffsetMs, stats, why); break;
-    case 2: ok = sequentialRepeats(f, seed, rng, clockOffsetMs, stats, why); break;
-    case 3: ok = differentRefs(f, seed, rng, clockOffsetMs, stats, why); break;
-    default: ok = oneFaultKind(f, seed, rng, clockOffsetMs, stats, why); break;
+    case 0:
+        ok = randomSchedule(f, seed, rng, clockOffsetMs, stats, why);
+        break;
+    case 1:
+        ok = racingClose(f, seed, rng, clockOffsetMs, stats, why);
+        break;
+    case 2:
+        ok = sequentialRepeats(f, seed, rng, clockOffsetMs, stats, why);
+        break;
+    case 3:
+        ok = differentRefs(f, seed, rng, clockOffsetMs, stats, why);
+        break;
+    default:
+        ok = oneFaultKind(f, seed, rng, clockOffsetMs, stats, why);
+        break;
     }
     if (!ok)
         return false;
     return checkInvariants(f, QStringLiteral("chaos-%1").arg(seed), why);
 }
 
-bool TestRefundChaos::randomSchedule(RefundToolFixture& f, quint32 seed, QRandomGenerator& rng, qint64& clockOffsetMs,
-                                     ScheduleStats& stats, QString* why)
+bool TestRefundChaos::randomSchedule(RefundToolFixture& f, quint32 seed, QRandomGenerator& rng,
+                                     qint64& clockOffsetMs, ScheduleStats& stats, QString* why)
 {
     stats.kinds[QStringLiteral("random")]++;
     const QString orderId = QStringLiteral("chaos-%1").arg(seed);
@@ -216,8 +227,8 @@ bool TestRefundChaos::randomSchedule(RefundToolFixture& f, quint32 seed, QRandom
     return true;
 }
 
-bool TestRefundChaos::racingClose(RefundToolFixture& f, quint32 seed, QRandomGenerator& rng, qint64 clockOffsetMs,
-                                  ScheduleStats& stats, QString* why)
+bool TestRefundChaos::racingClose(RefundToolFixture& f, quint32 seed, QRandomGenerator& rng,
+                                  qint64 clockOffsetMs, ScheduleStats& stats, QString* why)
 {
     stats.kinds[QStringLiteral("8 racing a close")]++;
     const QString orderId = QStringLiteral("chaos-%1").arg(seed);
@@ -228,7 +239,7 @@ bool TestRefundChaos::racingClose(RefundToolFixture& f, quint32 seed, QRandomGen
         *why = QStringLiteral("could not add order: ") + f.error;
         return false;
     }
-    if (rng.bounded(2) == 0)   // the first request is slow (but inside the deadline): the open window is wider
+    if (rng.bounded(2) == 0) // the first request is slow (but inside the deadline): the open window is wider
         f.sandbox.addFault(kPost, kRefunds, QStringLiteral("delay"), 1, 20 + int(rng.bounded(150)));
     QList<Caller> callers;
     const int stagger = 1 + int(rng.bounded(20));
@@ -238,8 +249,8 @@ bool TestRefundChaos::racingClose(RefundToolFixture& f, quint32 seed, QRandomGen
     QSet<QString> refundIds, opIds;
     for (const Answer& a : answers) {
         // A call racing the close joins or answers; it is never turned away (nor does it open).
-        if (a.status != QLatin1String("refunded") && a.status != QLatin1String("unconfirmed")
-            && a.status != QLatin1String("checking")) {
+        if (a.status != QLatin1String("refunded") && a.status != QLatin1String("unconfirmed") &&
+            a.status != QLatin1String("checking")) {
             *why = QStringLiteral("a caller racing the close answered %1 %2").arg(a.status, a.reason);
             return false;
         }
@@ -256,21 +267,22 @@ bool TestRefundChaos::racingClose(RefundToolFixture& f, quint32 seed, QRandomGen
     return true;
 }
 
-bool TestRefundChaos::sequentialRepeats(RefundToolFixture& f, quint32 seed, QRandomGenerator& rng, qint64 clockOffsetMs,
-                                        ScheduleStats& stats, QString* why)
+bool TestRefundChaos::sequentialRepeats(RefundToolFixture& f, quint32 seed, QRandomGenerator& rng,
+                                        qint64 clockOffsetMs, ScheduleStats& stats, QString* why)
 {
     stats.kinds[QStringLiteral("sequential repeats")]++;
     const QString orderId = QStringLiteral("chaos-%1").arg(seed);
     const qint64 total = 2000 + rng.bounded(6000);
-    const qint64 amount = total / (2 + rng.bounded(3));   // R5 would allow another one
+    const qint64 amount = total / (2 + rng.bounded(3)); // R5 would allow another one
     const QString ref = rng.bounded(2) == 0 ? QString() : QStringLiteral("T-%1").arg(seed);
     if (!f.addOrder(orderId, total)) {
         *why = QStringLiteral("could not add order: ") + f.error;
         return false;
     }
-    const Answer first = callConcurrently(f, orderId, amount, {Caller{QStringLiteral("toolu_%1_first").arg(seed), ref, 0}},
-                                          clockOffsetMs, stats)
-                             .first();
+    const Answer first =
+        callConcurrently(f, orderId, amount, {Caller{QStringLiteral("toolu_%1_first").arg(seed), ref, 0}},
+                         clockOffsetMs, stats)
+            .first();
     if (first.status != QLatin1String("refunded")) {
         *why = QStringLiteral("the first call without faults answered %1 %2").arg(first.status, first.reason);
         return false;
@@ -278,30 +290,32 @@ bool TestRefundChaos::sequentialRepeats(RefundToolFixture& f, quint32 seed, QRan
     const int postsBefore = f.sandbox.stats().value(QStringLiteral("refund_posts_total")).toInt();
     const int repeats = 2 + int(rng.bounded(3));
     for (int i = 0; i < repeats; ++i) {
-        const Answer again = callConcurrently(f, orderId, amount,
-                                              {Caller{QStringLiteral("toolu_%1_again_%2").arg(seed).arg(i), ref, 0}},
-                                              clockOffsetMs, stats)
-                                 .first();
-        if (again.status != QLatin1String("refunded") || again.refundId != first.refundId
-            || again.operationId != first.operationId || again.note != kAlreadyRefundedNote) {
+        const Answer again =
+            callConcurrently(f, orderId, amount,
+                             {Caller{QStringLiteral("toolu_%1_again_%2").arg(seed).arg(i), ref, 0}},
+                             clockOffsetMs, stats)
+                .first();
+        if (again.status != QLatin1String("refunded") || again.refundId != first.refundId ||
+            again.operationId != first.operationId || again.note != kAlreadyRefundedNote) {
             *why = QStringLiteral("repeat %1 after success answered %2 refund %3 operation %4 note '%5' %6 "
                                   "(wanted refunded %7 %8 with the already-refunded note, R5a)")
                        .arg(i)
-                       .arg(again.status, again.refundId, again.operationId, again.note, again.reason, first.refundId,
-                            first.operationId);
+                       .arg(again.status, again.refundId, again.operationId, again.note, again.reason,
+                            first.refundId, first.operationId);
             return false;
         }
     }
     const int postsAfter = f.sandbox.stats().value(QStringLiteral("refund_posts_total")).toInt();
     if (postsAfter != postsBefore) {
-        *why = QStringLiteral("repeats after success sent %1 refund requests (R5a: nothing is sent)").arg(postsAfter - postsBefore);
+        *why = QStringLiteral("repeats after success sent %1 refund requests (R5a: nothing is sent)")
+                   .arg(postsAfter - postsBefore);
         return false;
     }
     return true;
 }
 
-bool TestRefundChaos::differentRefs(RefundToolFixture& f, quint32 seed, QRandomGenerator& rng, qint64 clockOffsetMs,
-                                    ScheduleStats& stats, QString* why)
+bool TestRefundChaos::differentRefs(RefundToolFixture& f, quint32 seed, QRandomGenerator& rng,
+                                    qint64 clockOffsetMs, ScheduleStats& stats, QString* why)
 {
     stats.kinds[QStringLiteral("different request refs")]++;
     const QString orderId = QStringLiteral("chaos-%1").arg(seed);
@@ -315,7 +329,8 @@ bool TestRefundChaos::differentRefs(RefundToolFixture& f, quint32 seed, QRandomG
     }
     QList<Caller> callers;
     for (int r = 0; r < refs; ++r)
-        callers << Caller{QStringLiteral("toolu_%1_ref_%2").arg(seed).arg(r), QStringLiteral("T-%1-%2").arg(seed).arg(r), 0};
+        callers << Caller{QStringLiteral("toolu_%1_ref_%2").arg(seed).arg(r),
+                          QStringLiteral("T-%1-%2").arg(seed).arg(r), 0};
     const QList<Answer> answers = callConcurrently(f, orderId, amount, callers, clockOffsetMs, stats);
     QHash<QString, QString> refundOfRef;
     for (int r = 0; r < refs; ++r) {
@@ -330,8 +345,8 @@ bool TestRefundChaos::differentRefs(RefundToolFixture& f, quint32 seed, QRandomG
     }
     // Each ref is its own refund; together never more than the order holds (R5).
     const QList<QString> ids = refundOfRef.values();
-    if (QSet<QString>(ids.begin(), ids.end()).size() != ids.size() || qint64(ids.size()) * amount > total
-        || (ids.size() < refs && qint64(ids.size() + 1) * amount <= total)) {
+    if (QSet<QString>(ids.begin(), ids.end()).size() != ids.size() || qint64(ids.size()) * amount > total ||
+        (ids.size() < refs && qint64(ids.size() + 1) * amount <= total)) {
         *why = QStringLiteral("%1 refs of %2 on an order of %3: %4 refunds (%5)")
                    .arg(refs)
                    .arg(amount)
@@ -343,10 +358,12 @@ bool TestRefundChaos::differentRefs(RefundToolFixture& f, quint32 seed, QRandomG
     // Each refunded ref, asked again, answers with its own refund and sends nothing (for ever: ref set).
     const int postsBefore = f.sandbox.stats().value(QStringLiteral("refund_posts_total")).toInt();
     for (auto it = refundOfRef.cbegin(); it != refundOfRef.cend(); ++it) {
-        const Answer again = callConcurrently(f, orderId, amount,
-                                              {Caller{QStringLiteral("toolu_%1_%2_again").arg(seed).arg(it.key()), it.key(), 0}},
-                                              clockOffsetMs, stats)
-                                 .first();
+        const Answer again =
+            callConcurrently(
+                f, orderId, amount,
+                {Caller{QStringLiteral("toolu_%1_%2_again").arg(seed).arg(it.key()), it.key(), 0}},
+                clockOffsetMs, stats)
+                .first();
         if (again.status != QLatin1String("refunded") || again.refundId != it.value()) {
             *why = QStringLiteral("ref %1 asked again answered %2 %3 (wanted refunded %4)")
                        .arg(it.key(), again.status, again.refundId, it.value());
@@ -360,8 +377,8 @@ bool TestRefundChaos::differentRefs(RefundToolFixture& f, quint32 seed, QRandomG
     return true;
 }
 
-bool TestRefundChaos::oneFaultKind(RefundToolFixture& f, quint32 seed, QRandomGenerator& rng, qint64 clockOffsetMs,
-                                   ScheduleStats& stats, QString* why)
+bool TestRefundChaos::oneFaultKind(RefundToolFixture& f, quint32 seed, QRandomGenerator& rng,
+                                   qint64 clockOffsetMs, ScheduleStats& stats, QString* why)
 {
     static const QStringList kKinds{QStringLiteral("drop_after_commit"), QStringLiteral("delay"),
                                     QStringLiteral("conflict_409"),      QStringLiteral("rate_limit_429"),
@@ -389,7 +406,8 @@ bool TestRefundChaos::oneFaultKind(RefundToolFixture& f, quint32 seed, QRandomGe
         params.paymentIntent = f.store->order(orderId).value().paymentIntent;
         params.amountCents = total;
         params.reason = QStringLiteral("requested_by_customer");
-        params.metadata = {{QStringLiteral("operation_id"), op.operationId}, {QStringLiteral("order_id"), orderId}};
+        params.metadata = {{QStringLiteral("operation_id"), op.operationId},
+                           {QStringLiteral("order_id"), orderId}};
         const QUrl base = f.sandbox.baseUrl();
         const QString key = f.sandbox.secretKey();
         stalled.reset(QThread::create([base, key, params, op] {
@@ -399,7 +417,8 @@ bool TestRefundChaos::oneFaultKind(RefundToolFixture& f, quint32 seed, QRandomGe
         stalled->start();
         m_outsidePostsByKey[op.idempotencyKey] += 1;
         const QDeadlineTimer deadline(10000);
-        while (f.sandbox.stats().value(QStringLiteral("in_progress_keys")).toInt() != 1 && !deadline.hasExpired())
+        while (f.sandbox.stats().value(QStringLiteral("in_progress_keys")).toInt() != 1 &&
+               !deadline.hasExpired())
             QThread::msleep(5);
     } else {
         // "delay" past the tool's deadline: the request executes after the tool stopped waiting.
@@ -413,8 +432,9 @@ bool TestRefundChaos::oneFaultKind(RefundToolFixture& f, quint32 seed, QRandomGe
                 stalled->wait();
             waitIdle(f);
         }
-        callConcurrently(f, orderId, total, {Caller{QStringLiteral("toolu_%1_fault_%2").arg(seed).arg(i), {}, 0}},
-                         clockOffsetMs, stats);
+        callConcurrently(f, orderId, total,
+                         {Caller{QStringLiteral("toolu_%1_fault_%2").arg(seed).arg(i), {}, 0}}, clockOffsetMs,
+                         stats);
     }
     if (stalled)
         stalled->wait();
@@ -436,15 +456,17 @@ bool TestRefundChaos::checkInvariants(RefundToolFixture& f, const QString& order
     if (!check.check(*f.db, f.sandbox, why))
         return false;
     // Never two open-or-unknown rows for one logical refund (R3).
-    const qint64 dup = f.scalar(QStringLiteral("SELECT count(*) FROM (SELECT order_id, amount_cents, request_ref FROM refund_ops "
-                                               "WHERE status IN ('open', 'unknown') GROUP BY order_id, amount_cents, request_ref "
-                                               "HAVING count(*) > 1) d"));
+    const qint64 dup = f.scalar(
+        QStringLiteral("SELECT count(*) FROM (SELECT order_id, amount_cents, request_ref FROM refund_ops "
+                       "WHERE status IN ('open', 'unknown') GROUP BY order_id, amount_cents, request_ref "
+                       "HAVING count(*) > 1) d"));
     if (dup != 0) {
         *why = QStringLiteral("%1 logical refunds have two open/unknown rows").arg(dup);
         return false;
     }
     // Attempts never over the per-operation budget (R6).
-    const qint64 maxAttempts = f.scalar(QStringLiteral("SELECT COALESCE(max(attempts - not_sent_attempts), 0) FROM refund_ops"));
+    const qint64 maxAttempts =
+        f.scalar(QStringLiteral("SELECT COALESCE(max(attempts - not_sent_attempts), 0) FROM refund_ops"));
     if (maxAttempts > 6) {
         *why = QStringLiteral("an operation made %1 attempts").arg(maxAttempts);
         return false;
@@ -482,22 +504,28 @@ void TestRefundChaos::r23_chaos_invariantsHoldPerLogicalRefundOnEverySchedule()
     QStringList kinds;
     for (auto it = stats.kinds.cbegin(); it != stats.kinds.cend(); ++it)
         kinds << QStringLiteral("%1 %2").arg(it.value()).arg(it.key());
-    qInfo("chaos (%s) schedule kinds: %s", qPrintable(TestDatabase::currentEngine()), qPrintable(kinds.join(QStringLiteral(", "))));
+    qInfo("chaos (%s) schedule kinds: %s", qPrintable(TestDatabase::currentEngine()),
+          qPrintable(kinds.join(QStringLiteral(", "))));
     QStringList results;
     for (auto it = stats.results.cbegin(); it != stats.results.cend(); ++it)
         results << QStringLiteral("%1 %2").arg(it.value()).arg(it.key());
     const QJsonObject s = f.sandbox.stats();
-    qInfo("chaos (%s): %d schedules, %d tool calls (%s), %lld attempts, %d refund requests, %d refunds executed, %d replays, "
+    qInfo("chaos (%s): %d schedules, %d tool calls (%s), %lld attempts, %d refund requests, %d refunds "
+          "executed, %d replays, "
           "%d 409s",
-          qPrintable(TestDatabase::currentEngine()), schedules, stats.toolCalls, qPrintable(results.join(QStringLiteral(", "))),
-          f.scalar(QStringLiteral("SELECT count(*) FROM refund_attempts")), s.value(QStringLiteral("refund_posts_total")).toInt(),
+          qPrintable(TestDatabase::currentEngine()), schedules, stats.toolCalls,
+          qPrintable(results.join(QStringLiteral(", "))),
+          f.scalar(QStringLiteral("SELECT count(*) FROM refund_attempts")),
+          s.value(QStringLiteral("refund_posts_total")).toInt(),
           s.value(QStringLiteral("refunds_executed_total")).toInt(),
-          s.value(QStringLiteral("replays_total")).toInt(), s.value(QStringLiteral("conflicts_409_total")).toInt());
-    QVERIFY2(broken.isEmpty(), qPrintable(QStringLiteral("%1 of %2 schedules broke an invariant (replay one: "
-                                                          "REFUND_CHAOS_SEED=<seed> tst_refundchaos); first: %3")
-                                              .arg(broken.size())
-                                              .arg(schedules)
-                                              .arg(broken.value(0))));
+          s.value(QStringLiteral("replays_total")).toInt(),
+          s.value(QStringLiteral("conflicts_409_total")).toInt());
+    QVERIFY2(broken.isEmpty(),
+             qPrintable(QStringLiteral("%1 of %2 schedules broke an invariant (replay one: "
+                                       "REFUND_CHAOS_SEED=<seed> tst_refundchaos); first: %3")
+                            .arg(broken.size())
+                            .arg(schedules)
+                            .arg(broken.value(0))));
     for (auto it = stats.results.cbegin(); it != stats.results.cend(); ++it)
         QVERIFY2(!it.key().startsWith(QLatin1String("error:")), qPrintable(it.key()));
 }

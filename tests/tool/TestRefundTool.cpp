@@ -50,7 +50,10 @@ QString postsByKey(RefundToolFixture& f, const QString& key, int* count)
     return QString::fromUtf8(QJsonDocument(stats).toJson(QJsonDocument::Compact));
 }
 
-int refundPosts(RefundToolFixture& f) { return f.sandbox.stats().value(QStringLiteral("refund_posts_total")).toInt(); }
+int refundPosts(RefundToolFixture& f)
+{
+    return f.sandbox.stats().value(QStringLiteral("refund_posts_total")).toInt();
+}
 } // namespace
 
 void TestRefundTool::section8_workedExample()
@@ -428,7 +431,9 @@ void TestRefundTool::section8_r12_sixDroppedAnswersSixRequestsOneRefund()
     QCOMPARE(f.store->operation(opId).value().attempts, 3);
     int posts = 0;
     QString stats = postsByKey(f, key, &posts);
-    QVERIFY2(posts == 3, qPrintable(QStringLiteral("3 attempts logged, %1 requests at the sandbox: %2").arg(posts).arg(stats)));
+    QVERIFY2(posts == 3,
+             qPrintable(
+                 QStringLiteral("3 attempts logged, %1 requests at the sandbox: %2").arg(posts).arg(stats)));
 
     const RefundToolResult second = f.call(QStringLiteral("toolu_02"), QStringLiteral("4417"), 3800);
     QCOMPARE(second.statusName(), QStringLiteral("checking"));
@@ -443,7 +448,9 @@ void TestRefundTool::section8_r12_sixDroppedAnswersSixRequestsOneRefund()
         QCOMPARE(a.outcome, QStringLiteral("no_response"));
 
     stats = postsByKey(f, key, &posts);
-    QVERIFY2(posts == 6, qPrintable(QStringLiteral("6 attempts logged, %1 requests at the sandbox: %2").arg(posts).arg(stats)));
+    QVERIFY2(posts == 6,
+             qPrintable(
+                 QStringLiteral("6 attempts logged, %1 requests at the sandbox: %2").arg(posts).arg(stats)));
     QCOMPARE(refundPosts(f), 6);
     QCOMPARE(f.sandbox.stats().value(QStringLiteral("dropped_total")).toInt(), 6);
     QCOMPARE(f.refundsExecuted(), 1);
@@ -463,9 +470,11 @@ namespace {
 QString openUnderV2(RefundToolFixture& f, const QString& order, qint64 amount)
 {
     SettingsStore settings(*f.db, f.clock);
-    if (!settings.set(QStringLiteral("provider_api"), QStringLiteral("stripe_v2"), QStringLiteral("test"), QStringLiteral("admin")))
+    if (!settings.set(QStringLiteral("provider_api"), QStringLiteral("stripe_v2"), QStringLiteral("test"),
+                      QStringLiteral("admin")))
         return {};
-    if (!f.addOrder(order, 2 * amount) || !f.sandbox.addFault(kPost, kRefunds, QStringLiteral("drop_after_commit"), 100))
+    if (!f.addOrder(order, 2 * amount) ||
+        !f.sandbox.addFault(kPost, kRefunds, QStringLiteral("drop_after_commit"), 100))
         return {};
     const RefundToolResult r = f.call(QStringLiteral("toolu_%1_v2").arg(order), order, amount);
     f.sandbox.control("DELETE", QStringLiteral("/_sandbox/faults"));
@@ -484,7 +493,8 @@ void TestRefundTool::r10_retentionLoweredV2ToV1NextCallSendsNothing()
     QCOMPARE(before.keyExpiresAt.value(), before.firstAttemptAt.value() + 30 * 24 * kHourMs);
 
     QVERIFY(SettingsStore(*f.db, f.clock)
-                .set(QStringLiteral("provider_api"), QStringLiteral("stripe_v1"), QStringLiteral("test"), QStringLiteral("admin")));
+                .set(QStringLiteral("provider_api"), QStringLiteral("stripe_v1"), QStringLiteral("test"),
+                     QStringLiteral("admin")));
     f.clock.advanceMs(25 * kHourMs);
     QVERIFY(f.sandbox.advanceClock(25 * 3600));
     const int posts = refundPosts(f);
@@ -496,7 +506,7 @@ void TestRefundTool::r10_retentionLoweredV2ToV1NextCallSendsNothing()
     QCOMPARE(op.unknownReason, QStringLiteral("key_retention_passed"));
     QCOMPARE(op.keyExpiresAt.value(), op.firstAttemptAt.value() + 24 * kHourMs);
     QCOMPARE(op.attempts, before.attempts);
-    QCOMPARE(f.refundsExecuted(), 1);   // the first attempt's; the forgotten key was not resent
+    QCOMPARE(f.refundsExecuted(), 1); // the first attempt's; the forgotten key was not resent
 }
 
 // R10, the same switch for a row nobody calls again: the sweep uses the retention in force now.
@@ -506,9 +516,11 @@ void TestRefundTool::r10_retentionLoweredV2ToV1SweepExpiresIdleRow()
     const QString opId = openUnderV2(f, QStringLiteral("v2-idle"), 900);
     QVERIFY(!opId.isEmpty());
     SettingsStore settings(*f.db, f.clock);
-    QVERIFY(settings.set(QStringLiteral("provider_api"), QStringLiteral("stripe_v1"), QStringLiteral("test"), QStringLiteral("admin")));
+    QVERIFY(settings.set(QStringLiteral("provider_api"), QStringLiteral("stripe_v1"), QStringLiteral("test"),
+                         QStringLiteral("admin")));
     f.clock.advanceMs(23 * kHourMs);
-    QCOMPARE(f.store->expireOpenOperations(settings.load().value().keyRetentionMs()).value(), 0);   // 24 h not passed yet
+    QCOMPARE(f.store->expireOpenOperations(settings.load().value().keyRetentionMs()).value(),
+             0); // 24 h not passed yet
     f.clock.advanceMs(2 * kHourMs);
     QCOMPARE(f.store->expireOpenOperations(settings.load().value().keyRetentionMs()).value(), 1);
     const Operation op = f.store->operation(opId).value();
@@ -523,7 +535,8 @@ void TestRefundTool::r5a_emptyRequestRefAnswersWithinRepeatWindowThenR5Decides()
 {
     REFUND_FIXTURE_OR_FAIL(f);
     QVERIFY(SettingsStore(*f.db, f.clock)
-                .set(QStringLiteral("repeat_window_hours"), QStringLiteral("1"), QStringLiteral("test"), QStringLiteral("admin")));
+                .set(QStringLiteral("repeat_window_hours"), QStringLiteral("1"), QStringLiteral("test"),
+                     QStringLiteral("admin")));
     QVERIFY(f.addOrder(QStringLiteral("win-1"), 3000));
     QVERIFY(f.addOrder(QStringLiteral("win-full"), 1000));
 
@@ -557,7 +570,8 @@ void TestRefundTool::r5a_emptyRequestRefAnswersWithinRepeatWindowThenR5Decides()
     QCOMPARE(rejected.statusName(), QStringLiteral("rejected"));
     QVERIFY2(rejected.reason.contains(QLatin1String("refundable amount is 0")), qPrintable(rejected.reason));
     QCOMPARE(refundPosts(f), posts);
-    QCOMPARE(f.scalar(QStringLiteral("SELECT count(*) FROM refund_ops WHERE order_id = 'win-full'")), qint64(1));
+    QCOMPARE(f.scalar(QStringLiteral("SELECT count(*) FROM refund_ops WHERE order_id = 'win-full'")),
+             qint64(1));
 
     LogicalRefundCheck check;
     QString why;
@@ -571,26 +585,33 @@ void TestRefundTool::r5a_setRequestRefAnswersForEverOtherRefIsOwnRefund()
 {
     REFUND_FIXTURE_OR_FAIL(f);
     QVERIFY(SettingsStore(*f.db, f.clock)
-                .set(QStringLiteral("repeat_window_hours"), QStringLiteral("1"), QStringLiteral("test"), QStringLiteral("admin")));
+                .set(QStringLiteral("repeat_window_hours"), QStringLiteral("1"), QStringLiteral("test"),
+                     QStringLiteral("admin")));
     QVERIFY(f.addOrder(QStringLiteral("ref-ever"), 2000));
-    const RefundToolResult first = f.call(QStringLiteral("toolu_a"), QStringLiteral("ref-ever"), 1000, nullptr, QStringLiteral("T-1"));
+    const RefundToolResult first =
+        f.call(QStringLiteral("toolu_a"), QStringLiteral("ref-ever"), 1000, nullptr, QStringLiteral("T-1"));
     QCOMPARE(first.statusName(), QStringLiteral("refunded"));
 
     f.clock.advanceMs(40 * 24 * kHourMs);
     const int posts = refundPosts(f);
-    const RefundToolResult again = f.call(QStringLiteral("toolu_b"), QStringLiteral("ref-ever"), 1000, nullptr, QStringLiteral("T-1"));
+    const RefundToolResult again =
+        f.call(QStringLiteral("toolu_b"), QStringLiteral("ref-ever"), 1000, nullptr, QStringLiteral("T-1"));
     QCOMPARE(again.statusName(), QStringLiteral("refunded"));
     QCOMPARE(again.refundId, first.refundId);
     QCOMPARE(again.toJson().value(QStringLiteral("note")).toString(), kAlreadyRefundedNote);
     QCOMPARE(refundPosts(f), posts);
 
-    const RefundToolResult other = f.call(QStringLiteral("toolu_c"), QStringLiteral("ref-ever"), 1000, nullptr, QStringLiteral("T-2"));
+    const RefundToolResult other =
+        f.call(QStringLiteral("toolu_c"), QStringLiteral("ref-ever"), 1000, nullptr, QStringLiteral("T-2"));
     QCOMPARE(other.statusName(), QStringLiteral("refunded"));
     QVERIFY(other.refundId != first.refundId);
-    const RefundToolResult third = f.call(QStringLiteral("toolu_d"), QStringLiteral("ref-ever"), 1000, nullptr, QStringLiteral("T-3"));
-    QCOMPARE(third.statusName(), QStringLiteral("rejected"));   // R5: 2000 of 2000 refunded
-    QCOMPARE(f.call(QStringLiteral("toolu_e"), QStringLiteral("ref-ever"), 1000, nullptr, QStringLiteral("T-2")).refundId,
-             other.refundId);
+    const RefundToolResult third =
+        f.call(QStringLiteral("toolu_d"), QStringLiteral("ref-ever"), 1000, nullptr, QStringLiteral("T-3"));
+    QCOMPARE(third.statusName(), QStringLiteral("rejected")); // R5: 2000 of 2000 refunded
+    QCOMPARE(
+        f.call(QStringLiteral("toolu_e"), QStringLiteral("ref-ever"), 1000, nullptr, QStringLiteral("T-2"))
+            .refundId,
+        other.refundId);
 
     LogicalRefundCheck check;
     QString why;

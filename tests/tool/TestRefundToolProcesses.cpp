@@ -93,7 +93,10 @@ private slots:
 };
 
 namespace {
-int refundPosts(RefundToolFixture& f) { return f.sandbox.stats().value(QStringLiteral("refund_posts_total")).toInt(); }
+int refundPosts(RefundToolFixture& f)
+{
+    return f.sandbox.stats().value(QStringLiteral("refund_posts_total")).toInt();
+}
 } // namespace
 
 void TestRefundToolProcesses::r3_eightConcurrentProcessesOneRowOneRefund()
@@ -256,8 +259,8 @@ void TestRefundToolProcesses::r23_eightProcessesThreeRoundsOneRefundAtTheProvide
     for (int round = 0; round < 3; ++round) {
         QList<QProcess*> running;
         for (int i = 0; i < kProcesses; ++i)
-            running << startTool(refundArgs(f, QStringLiteral("toolu_r%1_p%2").arg(round).arg(i), QStringLiteral("R1"),
-                                            QStringLiteral("1000")),
+            running << startTool(refundArgs(f, QStringLiteral("toolu_r%1_p%2").arg(round).arg(i),
+                                            QStringLiteral("R1"), QStringLiteral("1000")),
                                  f.sandbox.secretKey());
         for (QProcess* p : running) {
             const Run r = finish(p);
@@ -268,19 +271,23 @@ void TestRefundToolProcesses::r23_eightProcessesThreeRoundsOneRefundAtTheProvide
             // concurrent in-flight request made the provider answer 409 (the one fault this test
             // can meet). Never rejected, never a second operation.
             const bool waited = status == QLatin1String("unconfirmed") || status == QLatin1String("checking");
-            QVERIFY2(status == QLatin1String("refunded")
-                         || (waited && f.sandbox.stats().value(QStringLiteral("conflicts_409_total")).toInt() > 0),
-                     qPrintable(QStringLiteral("round %1: %2").arg(round).arg(r.out)));
+            QVERIFY2(
+                status == QLatin1String("refunded") ||
+                    (waited && f.sandbox.stats().value(QStringLiteral("conflicts_409_total")).toInt() > 0),
+                qPrintable(QStringLiteral("round %1: %2").arg(round).arg(r.out)));
             opIds << o.value(QStringLiteral("operation_id")).toString();
             if (status == QLatin1String("refunded"))
                 refundIds << o.value(QStringLiteral("refund_id")).toString();
         }
-        QVERIFY2(refundIds.size() == 1, qPrintable(QStringLiteral("round %1: refund ids %2")
-                                                       .arg(round)
-                                                       .arg(QStringList(refundIds.begin(), refundIds.end()).join(QLatin1Char(' ')))));
+        QVERIFY2(
+            refundIds.size() == 1,
+            qPrintable(QStringLiteral("round %1: refund ids %2")
+                           .arg(round)
+                           .arg(QStringList(refundIds.begin(), refundIds.end()).join(QLatin1Char(' ')))));
         if (round == 0) {
             // Everything after this round is a repeat: the provider must see no new request.
-            QCOMPARE(f.scalar(QStringLiteral("SELECT count(*) FROM refund_ops WHERE status = 'refunded'")), qint64(1));
+            QCOMPARE(f.scalar(QStringLiteral("SELECT count(*) FROM refund_ops WHERE status = 'refunded'")),
+                     qint64(1));
         }
     }
     QCOMPARE(opIds.size(), 1);
@@ -302,11 +309,13 @@ void TestRefundToolProcesses::r23_fourSequentialCallsOneRefund()
     QString opId;
     int postsAfterFirst = 0;
     for (int i = 0; i < 4; ++i) {
-        const Run r = runTool(refundArgs(f, QStringLiteral("toolu_seq%1").arg(i), QStringLiteral("R1"), QStringLiteral("1000")),
-                              f.sandbox.secretKey());
+        const Run r = runTool(
+            refundArgs(f, QStringLiteral("toolu_seq%1").arg(i), QStringLiteral("R1"), QStringLiteral("1000")),
+            f.sandbox.secretKey());
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         const QJsonObject o = onlyJsonObject(r);
-        QVERIFY2(o.value(QStringLiteral("status")).toString() == QLatin1String("refunded"), qPrintable(r.out));
+        QVERIFY2(o.value(QStringLiteral("status")).toString() == QLatin1String("refunded"),
+                 qPrintable(r.out));
         if (i == 0) {
             refundId = o.value(QStringLiteral("refund_id")).toString();
             opId = o.value(QStringLiteral("operation_id")).toString();
@@ -315,10 +324,12 @@ void TestRefundToolProcesses::r23_fourSequentialCallsOneRefund()
         }
         QCOMPARE(o.value(QStringLiteral("refund_id")).toString(), refundId);
         QCOMPARE(o.value(QStringLiteral("operation_id")).toString(), opId);
-        QCOMPARE(o.value(QStringLiteral("note")).toString(), QStringLiteral("Already refunded; nothing new was sent."));
+        QCOMPARE(o.value(QStringLiteral("note")).toString(),
+                 QStringLiteral("Already refunded; nothing new was sent."));
         QCOMPARE(refundPosts(f), postsAfterFirst);
     }
-    QCOMPARE(f.scalar(QStringLiteral("SELECT count(*) FROM tool_calls WHERE answered_from_refunded = 1")), qint64(3));
+    QCOMPARE(f.scalar(QStringLiteral("SELECT count(*) FROM tool_calls WHERE answered_from_refunded = 1")),
+             qint64(3));
     LogicalRefundCheck check;
     QString why;
     QVERIFY2(check.check(*f.db, f.sandbox, &why), qPrintable(why));
@@ -340,11 +351,14 @@ void TestRefundToolProcesses::r5a_killedBeforeAnswerRetryAnswersSameRefundSendsN
     QFETCH(QString, requestRef);
     REFUND_FIXTURE_OR_FAIL(f);
     QVERIFY(f.addOrder(QStringLiteral("R1"), 3800));
-    const Run killed = runTool(withRef(refundArgs(f, QStringLiteral("toolu_1"), QStringLiteral("R1"), QStringLiteral("1000")), requestRef),
-                               f.sandbox.secretKey(), QStringLiteral("before_answer"));
+    const Run killed = runTool(
+        withRef(refundArgs(f, QStringLiteral("toolu_1"), QStringLiteral("R1"), QStringLiteral("1000")),
+                requestRef),
+        f.sandbox.secretKey(), QStringLiteral("before_answer"));
     QVERIFY2(killed.crashed, qPrintable(killed.out + killed.err));
     QVERIFY(killed.out.isEmpty());
-    QCOMPARE(f.scalar(QStringLiteral("SELECT count(*) FROM refund_ops WHERE status = 'refunded'")), qint64(1));
+    QCOMPARE(f.scalar(QStringLiteral("SELECT count(*) FROM refund_ops WHERE status = 'refunded'")),
+             qint64(1));
     auto q = f.db->run(QStringLiteral("SELECT operation_id, provider_refund_id FROM refund_ops"));
     QVERIFY(q && q.value().next());
     const QString opId = q.value().value(0).toString();
@@ -353,14 +367,17 @@ void TestRefundToolProcesses::r5a_killedBeforeAnswerRetryAnswersSameRefundSendsN
     const int posts = refundPosts(f);
     QCOMPARE(posts, 1);
 
-    const Run again = runTool(withRef(refundArgs(f, QStringLiteral("toolu_2"), QStringLiteral("R1"), QStringLiteral("1000")), requestRef),
-                              f.sandbox.secretKey());
+    const Run again = runTool(
+        withRef(refundArgs(f, QStringLiteral("toolu_2"), QStringLiteral("R1"), QStringLiteral("1000")),
+                requestRef),
+        f.sandbox.secretKey());
     QVERIFY2(again.exitCode == 0, qPrintable(again.err));
     const QJsonObject o = onlyJsonObject(again);
     QCOMPARE(o.value(QStringLiteral("status")).toString(), QStringLiteral("refunded"));
     QCOMPARE(o.value(QStringLiteral("refund_id")).toString(), refundId);
     QCOMPARE(o.value(QStringLiteral("operation_id")).toString(), opId);
-    QCOMPARE(o.value(QStringLiteral("note")).toString(), QStringLiteral("Already refunded; nothing new was sent."));
+    QCOMPARE(o.value(QStringLiteral("note")).toString(),
+             QStringLiteral("Already refunded; nothing new was sent."));
     QCOMPARE(refundPosts(f), posts);
     QCOMPARE(f.refundsExecuted(), 1);
 
@@ -371,9 +388,10 @@ void TestRefundToolProcesses::r5a_killedBeforeAnswerRetryAnswersSameRefundSendsN
         return;
 
     // Another ticket asks for the same amount: a different logical refund (R5 has room: 3800).
-    const Run other = runTool(withRef(refundArgs(f, QStringLiteral("toolu_3"), QStringLiteral("R1"), QStringLiteral("1000")),
-                                      QStringLiteral("T-2")),
-                              f.sandbox.secretKey());
+    const Run other = runTool(
+        withRef(refundArgs(f, QStringLiteral("toolu_3"), QStringLiteral("R1"), QStringLiteral("1000")),
+                QStringLiteral("T-2")),
+        f.sandbox.secretKey());
     QVERIFY2(other.exitCode == 0, qPrintable(other.err));
     const QJsonObject o2 = onlyJsonObject(other);
     QCOMPARE(o2.value(QStringLiteral("status")).toString(), QStringLiteral("refunded"));
