@@ -97,6 +97,13 @@ void SandboxServer::handle(HttpConnection* connection, const HttpRequest& reques
         return;
     }
     m_store.incrementCounter(QStringLiteral("requests_total"));
+    if (request.method == "POST" && request.path == QLatin1String("/v1/refunds")) {
+        // R12: counted as it arrives, before auth, faults and the idempotency layer, so tests can
+        // compare the requests that left the tool with the attempts it logged.
+        m_store.incrementCounter(QStringLiteral("refund_posts_total"));
+        m_store.incrementKeyedCounter(QStringLiteral("refund_posts"),
+                                      QString::fromUtf8(request.header("idempotency-key")));
+    }
 
     const Access access = authenticate(request);
     if (access == Access::None) {
@@ -257,13 +264,16 @@ QJsonObject SandboxServer::stats()
                     {QStringLiteral("rate_limited_429_total"), 0},
                     {QStringLiteral("idempotency_mismatch_total"), 0},
                     {QStringLiteral("stored_500_total"), 0},
-                    {QStringLiteral("dropped_total"), 0}};
+                    {QStringLiteral("dropped_total"), 0},
+                    {QStringLiteral("refund_posts_total"), 0}};
     const QJsonObject counters = m_store.counters();
     for (auto it = counters.begin(); it != counters.end(); ++it)
         out.insert(it.key(), it.value());
     out.insert(QStringLiteral("refunds_executed_total"), m_store.refundCount());
     out.insert(QStringLiteral("refunds_by_payment_intent"), m_store.refundCountsBy(QStringLiteral("payment_intent")));
     out.insert(QStringLiteral("refunds_by_idempotency_key"), m_store.refundCountsBy(QStringLiteral("idempotency_key")));
+    out.insert(QStringLiteral("refund_posts_by_idempotency_key"),
+               m_store.keyedCounters(QStringLiteral("refund_posts")));
     out.insert(QStringLiteral("in_progress_keys"), m_store.inProgressKeyCount());
     out.insert(QStringLiteral("now_ms"), m_clock.nowMs());
     return out;

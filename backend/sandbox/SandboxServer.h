@@ -62,7 +62,10 @@ public:
      * Stats JSON: requests_total (/v1 requests), refunds_executed_total,
      * refunds_by_payment_intent {pi: n}, refunds_by_idempotency_key {key: n}, replays_total,
      * conflicts_409_total, rate_limited_429_total, idempotency_mismatch_total,
-     * stored_500_total, dropped_total, in_progress_keys, now_ms.
+     * stored_500_total, dropped_total, in_progress_keys, now_ms; refund_posts_total and
+     * refund_posts_by_idempotency_key {key: n} (every POST /v1/refunds that reached the server,
+     * counted on arrival, before auth, faults and idempotency: the requests that left a client;
+     * a request without the header counts under "").
      */
     QJsonObject stats();
 

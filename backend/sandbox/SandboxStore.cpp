@@ -212,6 +212,36 @@ QJsonObject SandboxStore::counters()
     return out;
 }
 
+// Keyed counters live in meta as "keyed.<group>.<key>", apart from "counter.": counters()
+// returns its rows as top-level stats fields, and a key is data, not a field name.
+bool SandboxStore::incrementKeyedCounter(const QString& group, const QString& key)
+{
+    QSqlQuery q(m_db);
+    q.prepare(QStringLiteral("INSERT INTO meta(name, value) VALUES(?, 1) "
+                             "ON CONFLICT(name) DO UPDATE SET value = value + 1"));
+    q.addBindValue(QStringLiteral("keyed.%1.%2").arg(group, key));
+    if (!q.exec()) {
+        setError(QStringLiteral("counter"), q.lastError().text());
+        return false;
+    }
+    return true;
+}
+
+QJsonObject SandboxStore::keyedCounters(const QString& group)
+{
+    QJsonObject out;
+    const QString prefix = QStringLiteral("keyed.%1.").arg(group);
+    QSqlQuery q(m_db);
+    q.prepare(QStringLiteral("SELECT name, value FROM meta WHERE substr(name, 1, ?) = ?"));
+    q.addBindValue(prefix.size());
+    q.addBindValue(prefix);
+    if (q.exec()) {
+        while (q.next())
+            out.insert(q.value(0).toString().mid(prefix.size()), q.value(1).toLongLong());
+    }
+    return out;
+}
+
 bool SandboxStore::insertPaymentIntent(const StoredPaymentIntent& pi)
 {
     QSqlQuery q(m_db);

@@ -112,6 +112,9 @@ public:
     bool setClockOffsetMs(qint64 ms);
     bool incrementCounter(const QString& name, qint64 by = 1);
     QJsonObject counters();
+    /** A counter per key within a group (e.g. refund POSTs per idempotency key); {key: n}. */
+    bool incrementKeyedCounter(const QString& group, const QString& key);
+    QJsonObject keyedCounters(const QString& group);
 
     bool insertPaymentIntent(const StoredPaymentIntent& pi);
     std::optional<StoredPaymentIntent> paymentIntent(const QString& id);

@@ -43,6 +43,15 @@ public:
 
     struct Request
     {
+        Request() = default;
+        Request(QString toolCallId_, QString orderId_, qint64 amountCents_, QString requestRef_ = {})
+            : toolCallId(std::move(toolCallId_))
+            , orderId(std::move(orderId_))
+            , amountCents(amountCents_)
+            , requestRef(std::move(requestRef_))
+        {
+        }
+
         QString toolCallId;
         QString orderId;
         qint64 amountCents = 0;

@@ -709,6 +709,59 @@ private slots:
         QCOMPARE(byKey.size(), 3);
     }
 
+    // R12: refund_posts_* count every POST /v1/refunds as it arrives (what left a client), also
+    // the ones refused before any work (401, 429, validation) and the replays; nothing else.
+    void r12_refundPostsCountedOnArrival()
+    {
+        QVERIFY(startSandbox());
+        const QString pi = m_sandbox->createPaymentIntent(3800);
+        QVERIFY(!pi.isEmpty());
+        QCOMPARE(m_sandbox->stats().value(QStringLiteral("refund_posts_total")).toInteger(), 0);
+        QVERIFY(
+            m_sandbox->stats().value(QStringLiteral("refund_posts_by_idempotency_key")).toObject().isEmpty());
+
+        QVERIFY(m_sandbox->addFault(QStringLiteral("POST"), QStringLiteral("/v1/refunds"),
+                                    QStringLiteral("rate_limit_429")));
+        QCOMPARE(refund(pi, 100, "p-1").status, 429); // rate limiter: before idempotency
+        QCOMPARE(refund(pi, 100, "p-1").status, 200);
+        QCOMPARE(refund(pi, 100, "p-1").status, 200); // replay
+        QVERIFY(m_sandbox->addFault(QStringLiteral("POST"), QStringLiteral("/v1/refunds"),
+                                    QStringLiteral("status_500")));
+        QCOMPARE(refund(pi, 200, "p-2").status, 500);
+        QCOMPARE(
+            send("POST", QStringLiteral("/v1/refunds"),
+                 {{QStringLiteral("payment_intent"), pi}, {QStringLiteral("amount"), QStringLiteral("100")}},
+                 QByteArray("p-3"), QStringLiteral("sk_test_wrong"))
+                .status,
+            401);
+        QCOMPARE(send("POST", QStringLiteral("/v1/refunds"),
+                      {{QStringLiteral("amount"), QStringLiteral("100")}}, QByteArray("p-4"))
+                     .status,
+                 400);                         // no payment: refused before any work
+        QCOMPARE(refund(pi, 300).status, 200); // no key: counted under ""
+        // Not refund POSTs: not counted.
+        QCOMPARE(send("GET", QStringLiteral("/v1/refunds?payment_intent=") + pi).status, 200);
+        QVERIFY(send("POST", QStringLiteral("/v1/payment_intents"), {}, QByteArray("p-5")).status >= 400);
+
+        const QJsonObject stats = m_sandbox->stats();
+        QCOMPARE(stats.value(QStringLiteral("refund_posts_total")).toInteger(), 7);
+        const QJsonObject byKey = stats.value(QStringLiteral("refund_posts_by_idempotency_key")).toObject();
+        QCOMPARE(byKey.value(QStringLiteral("p-1")).toInteger(), 3);
+        QCOMPARE(byKey.value(QStringLiteral("p-2")).toInteger(), 1);
+        QCOMPARE(byKey.value(QStringLiteral("p-3")).toInteger(), 1);
+        QCOMPARE(byKey.value(QStringLiteral("p-4")).toInteger(), 1);
+        QCOMPARE(byKey.value(QString()).toInteger(), 1);
+        QCOMPARE(byKey.size(), 5);
+        // The existing fields are still there.
+        QCOMPARE(stats.value(QStringLiteral("refunds_executed_total")).toInteger(), 2);
+        QCOMPARE(stats.value(QStringLiteral("requests_total")).toInteger(), 9);
+
+        // Kept across a restart, like every counter (R14).
+        QVERIFY(m_sandbox->restart());
+        m_network = std::make_unique<QNetworkAccessManager>();
+        QCOMPARE(m_sandbox->stats().value(QStringLiteral("refund_posts_total")).toInteger(), 7);
+    }
+
     // R11 / R14: objects have the fields and JSON types of Stripe's fixtures.
     void r14_objectsMatchFixtureShapes()
     {

@@ -1,5 +1,6 @@
 // The refund tool against a real sandbox provider on loopback, on both database engines
 // (SPEC section 3: R2, R5-R12; section 8: the worked example).
+#include "LogicalRefundCheck.h"
 #include "RefundToolFixture.h"
 
 #include "FakeProviderServer.h"
@@ -11,6 +12,8 @@ namespace {
 constexpr qint64 kHourMs = 3600LL * 1000;
 const QString kRefunds = QStringLiteral("/v1/refunds");
 const QString kPost = QStringLiteral("POST");
+// R5a: the exact note of a call answered from an earlier refund (issue 10, item 1).
+const QString kAlreadyRefundedNote = QStringLiteral("Already refunded; nothing new was sent.");
 } // namespace
 
 class TestRefundTool : public QObject
@@ -32,7 +35,26 @@ private slots:
     void r7_fourHundredFromOutsideTheProviderIsNotARefusal();
     void r10_openRowNobodyCallsAgainBecomesUnknown();
     void r10_deadlineRecheckedBeforeSending();
+    void section8_r12_sixDroppedAnswersSixRequestsOneRefund();
+    void r10_retentionLoweredV2ToV1NextCallSendsNothing();
+    void r10_retentionLoweredV2ToV1SweepExpiresIdleRow();
+    void r5a_emptyRequestRefAnswersWithinRepeatWindowThenR5Decides();
+    void r5a_setRequestRefAnswersForEverOtherRefIsOwnRefund();
 };
+
+namespace {
+QString postsByKey(RefundToolFixture& f, const QString& key, int* count)
+{
+    const QJsonObject stats = f.sandbox.stats();
+    *count = stats.value(QStringLiteral("refund_posts_by_idempotency_key")).toObject().value(key).toInt();
+    return QString::fromUtf8(QJsonDocument(stats).toJson(QJsonDocument::Compact));
+}
+
+int refundPosts(RefundToolFixture& f)
+{
+    return f.sandbox.stats().value(QStringLiteral("refund_posts_total")).toInt();
+}
+} // namespace
 
 void TestRefundTool::section8_workedExample()
 {
@@ -393,6 +415,211 @@ void TestRefundTool::r10_deadlineRecheckedBeforeSending()
     const auto attempts = f.store->attempts(first.operationId).value();
     QCOMPARE(attempts.last().outcome, QStringLiteral("not_sent"));
     QCOMPARE(f.store->operation(first.operationId).value().unknownReason, QStringLiteral("key_retention_passed"));
+}
+
+// SPEC section 8 exactly as written: six dropped answers, no more. Each attempt must be one
+// request at the provider (R12); a client that resends on its own turns six faults into three
+// attempts' worth and the seventh request collects the replayed refund, so the example ends
+// `refunded` on a call that should have answered `checking`.
+void TestRefundTool::section8_r12_sixDroppedAnswersSixRequestsOneRefund()
+{
+    REFUND_FIXTURE_OR_FAIL(f);
+    QVERIFY2(f.addOrder(QStringLiteral("4417"), 3800), qPrintable(f.error));
+    QVERIFY(f.sandbox.addFault(kPost, kRefunds, QStringLiteral("drop_after_commit"), 6));
+
+    const RefundToolResult first = f.call(QStringLiteral("toolu_01"), QStringLiteral("4417"), 3800);
+    QCOMPARE(first.statusName(), QStringLiteral("unconfirmed"));
+    const QString opId = first.operationId;
+    const QString key = f.store->operation(opId).value().idempotencyKey;
+    QCOMPARE(f.store->operation(opId).value().attempts, 3);
+    int posts = 0;
+    QString stats = postsByKey(f, key, &posts);
+    QVERIFY2(posts == 3,
+             qPrintable(
+                 QStringLiteral("3 attempts logged, %1 requests at the sandbox: %2").arg(posts).arg(stats)));
+
+    const RefundToolResult second = f.call(QStringLiteral("toolu_02"), QStringLiteral("4417"), 3800);
+    QCOMPARE(second.statusName(), QStringLiteral("checking"));
+    QCOMPARE(second.operationId, opId);
+    const Operation op = f.store->operation(opId).value();
+    QCOMPARE(op.status, OperationStatus::Unknown);
+    QCOMPARE(op.attempts, 6);
+    QCOMPARE(op.unknownReason, QStringLiteral("attempt_budget_exhausted"));
+    const auto attempts = f.store->attempts(opId).value();
+    QCOMPARE(attempts.size(), 6);
+    for (const AttemptRecord& a : attempts)
+        QCOMPARE(a.outcome, QStringLiteral("no_response"));
+
+    stats = postsByKey(f, key, &posts);
+    QVERIFY2(posts == 6,
+             qPrintable(
+                 QStringLiteral("6 attempts logged, %1 requests at the sandbox: %2").arg(posts).arg(stats)));
+    QCOMPARE(refundPosts(f), 6);
+    QCOMPARE(f.sandbox.stats().value(QStringLiteral("dropped_total")).toInt(), 6);
+    QCOMPARE(f.refundsExecuted(), 1);
+    LogicalRefundCheck check;
+    QString why;
+    QVERIFY2(check.check(*f.db, f.sandbox, &why), qPrintable(why));
+    QCOMPARE(check.refundsAtProvider, 1);
+    QCOMPARE(check.refundsByOperation.value(opId).size(), 1);
+}
+
+namespace {
+/**
+ * An order whose first call, under stripe_v2 (30-day keys), leaves its row open. The refund is
+ * half the order: a resend with a key the provider forgot would execute a second refund, not be
+ * refused as "already refunded".
+ */
+QString openUnderV2(RefundToolFixture& f, const QString& order, qint64 amount)
+{
+    SettingsStore settings(*f.db, f.clock);
+    if (!settings.set(QStringLiteral("provider_api"), QStringLiteral("stripe_v2"), QStringLiteral("test"),
+                      QStringLiteral("admin")))
+        return {};
+    if (!f.addOrder(order, 2 * amount) ||
+        !f.sandbox.addFault(kPost, kRefunds, QStringLiteral("drop_after_commit"), 100))
+        return {};
+    const RefundToolResult r = f.call(QStringLiteral("toolu_%1_v2").arg(order), order, amount);
+    f.sandbox.control("DELETE", QStringLiteral("/_sandbox/faults"));
+    return r.statusName() == QLatin1String("unconfirmed") ? r.operationId : QString();
+}
+} // namespace
+
+// R10: an admin switches stripe_v2 (30 days) to stripe_v1 (24 h). A row opened under v2 has a
+// 30-day deadline; a day later its key may be gone at the provider, so nothing is sent again.
+void TestRefundTool::r10_retentionLoweredV2ToV1NextCallSendsNothing()
+{
+    REFUND_FIXTURE_OR_FAIL(f);
+    const QString opId = openUnderV2(f, QStringLiteral("v2-1"), 1400);
+    QVERIFY(!opId.isEmpty());
+    const Operation before = f.store->operation(opId).value();
+    QCOMPARE(before.keyExpiresAt.value(), before.firstAttemptAt.value() + 30 * 24 * kHourMs);
+
+    QVERIFY(SettingsStore(*f.db, f.clock)
+                .set(QStringLiteral("provider_api"), QStringLiteral("stripe_v1"), QStringLiteral("test"),
+                     QStringLiteral("admin")));
+    f.clock.advanceMs(25 * kHourMs);
+    QVERIFY(f.sandbox.advanceClock(25 * 3600));
+    const int posts = refundPosts(f);
+    const RefundToolResult r = f.call(QStringLiteral("toolu_after_switch"), QStringLiteral("v2-1"), 1400);
+    QCOMPARE(r.statusName(), QStringLiteral("checking"));
+    QCOMPARE(refundPosts(f), posts);
+    const Operation op = f.store->operation(opId).value();
+    QCOMPARE(op.status, OperationStatus::Unknown);
+    QCOMPARE(op.unknownReason, QStringLiteral("key_retention_passed"));
+    QCOMPARE(op.keyExpiresAt.value(), op.firstAttemptAt.value() + 24 * kHourMs);
+    QCOMPARE(op.attempts, before.attempts);
+    QCOMPARE(f.refundsExecuted(), 1); // the first attempt's; the forgotten key was not resent
+}
+
+// R10, the same switch for a row nobody calls again: the sweep uses the retention in force now.
+void TestRefundTool::r10_retentionLoweredV2ToV1SweepExpiresIdleRow()
+{
+    REFUND_FIXTURE_OR_FAIL(f);
+    const QString opId = openUnderV2(f, QStringLiteral("v2-idle"), 900);
+    QVERIFY(!opId.isEmpty());
+    SettingsStore settings(*f.db, f.clock);
+    QVERIFY(settings.set(QStringLiteral("provider_api"), QStringLiteral("stripe_v1"), QStringLiteral("test"),
+                         QStringLiteral("admin")));
+    f.clock.advanceMs(23 * kHourMs);
+    QCOMPARE(f.store->expireOpenOperations(settings.load().value().keyRetentionMs()).value(),
+             0); // 24 h not passed yet
+    f.clock.advanceMs(2 * kHourMs);
+    QCOMPARE(f.store->expireOpenOperations(settings.load().value().keyRetentionMs()).value(), 1);
+    const Operation op = f.store->operation(opId).value();
+    QCOMPARE(op.status, OperationStatus::Unknown);
+    QCOMPARE(op.unknownReason, QStringLiteral("key_retention_passed"));
+    QCOMPARE(op.keyExpiresAt.value(), op.firstAttemptAt.value() + 24 * kHourMs);
+}
+
+// R5a: without a request ref, a repeat is answered from the refund for repeat_window_hours;
+// after that the call is a new request that R5 judges (room left: a new operation; none: rejected).
+void TestRefundTool::r5a_emptyRequestRefAnswersWithinRepeatWindowThenR5Decides()
+{
+    REFUND_FIXTURE_OR_FAIL(f);
+    QVERIFY(SettingsStore(*f.db, f.clock)
+                .set(QStringLiteral("repeat_window_hours"), QStringLiteral("1"), QStringLiteral("test"),
+                     QStringLiteral("admin")));
+    QVERIFY(f.addOrder(QStringLiteral("win-1"), 3000));
+    QVERIFY(f.addOrder(QStringLiteral("win-full"), 1000));
+
+    const RefundToolResult first = f.call(QStringLiteral("toolu_a"), QStringLiteral("win-1"), 1000);
+    QCOMPARE(first.statusName(), QStringLiteral("refunded"));
+    const RefundToolResult full = f.call(QStringLiteral("toolu_f1"), QStringLiteral("win-full"), 1000);
+    QCOMPARE(full.statusName(), QStringLiteral("refunded"));
+
+    // Inside the window: answered, nothing sent.
+    f.clock.advanceMs(30 * 60 * 1000);
+    int posts = refundPosts(f);
+    const RefundToolResult inside = f.call(QStringLiteral("toolu_b"), QStringLiteral("win-1"), 1000);
+    QCOMPARE(inside.statusName(), QStringLiteral("refunded"));
+    QCOMPARE(inside.refundId, first.refundId);
+    QCOMPARE(inside.operationId, first.operationId);
+    QCOMPARE(inside.toJson().value(QStringLiteral("note")).toString(), kAlreadyRefundedNote);
+    QCOMPARE(refundPosts(f), posts);
+
+    // Two hours after the close: R5 decides. 2000 of 3000 left: a new operation and refund.
+    f.clock.advanceMs(2 * kHourMs);
+    const RefundToolResult after = f.call(QStringLiteral("toolu_c"), QStringLiteral("win-1"), 1000);
+    QCOMPARE(after.statusName(), QStringLiteral("refunded"));
+    QVERIFY(after.operationId != first.operationId);
+    QVERIFY(after.refundId != first.refundId);
+    QVERIFY(after.toJson().value(QStringLiteral("note")).toString().isEmpty());
+    QCOMPARE(f.scalar(QStringLiteral("SELECT count(*) FROM refund_ops WHERE order_id = 'win-1'")), qint64(2));
+
+    // Nothing left on the other order: rejected, no row, nothing sent.
+    posts = refundPosts(f);
+    const RefundToolResult rejected = f.call(QStringLiteral("toolu_f2"), QStringLiteral("win-full"), 1000);
+    QCOMPARE(rejected.statusName(), QStringLiteral("rejected"));
+    QVERIFY2(rejected.reason.contains(QLatin1String("refundable amount is 0")), qPrintable(rejected.reason));
+    QCOMPARE(refundPosts(f), posts);
+    QCOMPARE(f.scalar(QStringLiteral("SELECT count(*) FROM refund_ops WHERE order_id = 'win-full'")),
+             qint64(1));
+
+    LogicalRefundCheck check;
+    QString why;
+    QVERIFY2(check.check(*f.db, f.sandbox, &why), qPrintable(why));
+    QCOMPARE(check.refundsAtProvider, 3);
+}
+
+// R5a: with a request ref the answer holds for ever (past any window, past key retention); a
+// different ref for the same order and amount is a different refund, still bounded by R5.
+void TestRefundTool::r5a_setRequestRefAnswersForEverOtherRefIsOwnRefund()
+{
+    REFUND_FIXTURE_OR_FAIL(f);
+    QVERIFY(SettingsStore(*f.db, f.clock)
+                .set(QStringLiteral("repeat_window_hours"), QStringLiteral("1"), QStringLiteral("test"),
+                     QStringLiteral("admin")));
+    QVERIFY(f.addOrder(QStringLiteral("ref-ever"), 2000));
+    const RefundToolResult first =
+        f.call(QStringLiteral("toolu_a"), QStringLiteral("ref-ever"), 1000, nullptr, QStringLiteral("T-1"));
+    QCOMPARE(first.statusName(), QStringLiteral("refunded"));
+
+    f.clock.advanceMs(40 * 24 * kHourMs);
+    const int posts = refundPosts(f);
+    const RefundToolResult again =
+        f.call(QStringLiteral("toolu_b"), QStringLiteral("ref-ever"), 1000, nullptr, QStringLiteral("T-1"));
+    QCOMPARE(again.statusName(), QStringLiteral("refunded"));
+    QCOMPARE(again.refundId, first.refundId);
+    QCOMPARE(again.toJson().value(QStringLiteral("note")).toString(), kAlreadyRefundedNote);
+    QCOMPARE(refundPosts(f), posts);
+
+    const RefundToolResult other =
+        f.call(QStringLiteral("toolu_c"), QStringLiteral("ref-ever"), 1000, nullptr, QStringLiteral("T-2"));
+    QCOMPARE(other.statusName(), QStringLiteral("refunded"));
+    QVERIFY(other.refundId != first.refundId);
+    const RefundToolResult third =
+        f.call(QStringLiteral("toolu_d"), QStringLiteral("ref-ever"), 1000, nullptr, QStringLiteral("T-3"));
+    QCOMPARE(third.statusName(), QStringLiteral("rejected")); // R5: 2000 of 2000 refunded
+    QCOMPARE(
+        f.call(QStringLiteral("toolu_e"), QStringLiteral("ref-ever"), 1000, nullptr, QStringLiteral("T-2"))
+            .refundId,
+        other.refundId);
+
+    LogicalRefundCheck check;
+    QString why;
+    QVERIFY2(check.check(*f.db, f.sandbox, &why), qPrintable(why));
+    QCOMPARE(check.refundsAtProvider, 2);
 }
 
 REFUND_TEST_MAIN_ALL_ENGINES(TestRefundTool)

@@ -1,5 +1,6 @@
 // refund-tool refund as separate processes, the way an agent runtime runs it: concurrent
 // callers (R3), a tool killed mid-call (R2), the CLI contract (R8: one JSON object, exit codes).
+#include "LogicalRefundCheck.h"
 #include "RefundToolFixture.h"
 
 #include <QJsonDocument>
@@ -21,6 +22,13 @@ QStringList refundArgs(const RefundToolFixture& f, const QString& toolCall, cons
             QStringLiteral("--provider-url"), f.sandbox.baseUrl().toString(), QStringLiteral("--tool-call-id"),
             toolCall,                       QStringLiteral("--order"),  order,
             QStringLiteral("--amount-cents"), amount};
+}
+
+QStringList withRef(QStringList args, const QString& requestRef)
+{
+    if (!requestRef.isEmpty())
+        args << QStringLiteral("--request-ref") << requestRef;
+    return args;
 }
 
 QProcess* startTool(const QStringList& args, const QString& key, const QString& crashPoint = {})
@@ -78,7 +86,18 @@ private slots:
     void r8_usageAndConfigurationErrorsExit2_data();
     void r8_usageAndConfigurationErrorsExit2();
     void r22_keyNeverPrinted();
+    void r23_eightProcessesThreeRoundsOneRefundAtTheProvider();
+    void r23_fourSequentialCallsOneRefund();
+    void r5a_killedBeforeAnswerRetryAnswersSameRefundSendsNothing_data();
+    void r5a_killedBeforeAnswerRetryAnswersSameRefundSendsNothing();
 };
+
+namespace {
+int refundPosts(RefundToolFixture& f)
+{
+    return f.sandbox.stats().value(QStringLiteral("refund_posts_total")).toInt();
+}
+} // namespace
 
 void TestRefundToolProcesses::r3_eightConcurrentProcessesOneRowOneRefund()
 {
@@ -222,6 +241,164 @@ void TestRefundToolProcesses::r22_keyNeverPrinted()
     QVERIFY(!r.out.contains(f.sandbox.secretKey()));
     QVERIFY(!r.err.contains(f.sandbox.secretKey()));
     QVERIFY(!r.err.contains(QLatin1String("refund_test_pw")));
+}
+
+// Issue 10, item 1: 8 concurrent processes for one logical refund, three rounds, each after
+// the previous one closed. Callers that reach the lock after the close must answer from the
+// refund (R5a), not open a second operation that R5 still has room for (3800 vs 1000).
+void TestRefundToolProcesses::r23_eightProcessesThreeRoundsOneRefundAtTheProvider()
+{
+    REFUND_FIXTURE_OR_FAIL(f);
+    QVERIFY(f.addOrder(QStringLiteral("R1"), 3800));
+    constexpr int kProcesses = 8;
+    // Room for 409s from overlapping requests (legal, R6): this test is about refunds, not budgets.
+    QVERIFY(SettingsStore(*f.db).set(QStringLiteral("max_attempts_per_operation"), QStringLiteral("24"),
+                                     QStringLiteral("test"), QStringLiteral("admin")));
+    QSet<QString> refundIds;
+    QSet<QString> opIds;
+    for (int round = 0; round < 3; ++round) {
+        QList<QProcess*> running;
+        for (int i = 0; i < kProcesses; ++i)
+            running << startTool(refundArgs(f, QStringLiteral("toolu_r%1_p%2").arg(round).arg(i),
+                                            QStringLiteral("R1"), QStringLiteral("1000")),
+                                 f.sandbox.secretKey());
+        for (QProcess* p : running) {
+            const Run r = finish(p);
+            QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+            const QJsonObject o = onlyJsonObject(r);
+            const QString status = o.value(QStringLiteral("status")).toString();
+            // No faults: every caller sees the one refund. `unconfirmed`/`checking` only when a
+            // concurrent in-flight request made the provider answer 409 (the one fault this test
+            // can meet). Never rejected, never a second operation.
+            const bool waited = status == QLatin1String("unconfirmed") || status == QLatin1String("checking");
+            QVERIFY2(
+                status == QLatin1String("refunded") ||
+                    (waited && f.sandbox.stats().value(QStringLiteral("conflicts_409_total")).toInt() > 0),
+                qPrintable(QStringLiteral("round %1: %2").arg(round).arg(r.out)));
+            opIds << o.value(QStringLiteral("operation_id")).toString();
+            if (status == QLatin1String("refunded"))
+                refundIds << o.value(QStringLiteral("refund_id")).toString();
+        }
+        QVERIFY2(
+            refundIds.size() == 1,
+            qPrintable(QStringLiteral("round %1: refund ids %2")
+                           .arg(round)
+                           .arg(QStringList(refundIds.begin(), refundIds.end()).join(QLatin1Char(' ')))));
+        if (round == 0) {
+            // Everything after this round is a repeat: the provider must see no new request.
+            QCOMPARE(f.scalar(QStringLiteral("SELECT count(*) FROM refund_ops WHERE status = 'refunded'")),
+                     qint64(1));
+        }
+    }
+    QCOMPARE(opIds.size(), 1);
+    QCOMPARE(f.scalar(QStringLiteral("SELECT count(*) FROM refund_ops")), qint64(1));
+    QCOMPARE(f.scalar(QStringLiteral("SELECT count(*) FROM tool_calls")), qint64(3 * kProcesses));
+    LogicalRefundCheck check;
+    QString why;
+    QVERIFY2(check.check(*f.db, f.sandbox, &why), qPrintable(why));
+    QCOMPARE(check.refundsAtProvider, 1);
+    QCOMPARE(f.refundsExecuted(), 1);
+}
+
+// Issue 10, item 1: four sequential calls gave three refunds (the fourth rejected only by R5).
+void TestRefundToolProcesses::r23_fourSequentialCallsOneRefund()
+{
+    REFUND_FIXTURE_OR_FAIL(f);
+    QVERIFY(f.addOrder(QStringLiteral("R1"), 3800));
+    QString refundId;
+    QString opId;
+    int postsAfterFirst = 0;
+    for (int i = 0; i < 4; ++i) {
+        const Run r = runTool(
+            refundArgs(f, QStringLiteral("toolu_seq%1").arg(i), QStringLiteral("R1"), QStringLiteral("1000")),
+            f.sandbox.secretKey());
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        const QJsonObject o = onlyJsonObject(r);
+        QVERIFY2(o.value(QStringLiteral("status")).toString() == QLatin1String("refunded"),
+                 qPrintable(r.out));
+        if (i == 0) {
+            refundId = o.value(QStringLiteral("refund_id")).toString();
+            opId = o.value(QStringLiteral("operation_id")).toString();
+            postsAfterFirst = refundPosts(f);
+            continue;
+        }
+        QCOMPARE(o.value(QStringLiteral("refund_id")).toString(), refundId);
+        QCOMPARE(o.value(QStringLiteral("operation_id")).toString(), opId);
+        QCOMPARE(o.value(QStringLiteral("note")).toString(),
+                 QStringLiteral("Already refunded; nothing new was sent."));
+        QCOMPARE(refundPosts(f), postsAfterFirst);
+    }
+    QCOMPARE(f.scalar(QStringLiteral("SELECT count(*) FROM tool_calls WHERE answered_from_refunded = 1")),
+             qint64(3));
+    LogicalRefundCheck check;
+    QString why;
+    QVERIFY2(check.check(*f.db, f.sandbox, &why), qPrintable(why));
+    QCOMPARE(check.refundsAtProvider, 1);
+}
+
+void TestRefundToolProcesses::r5a_killedBeforeAnswerRetryAnswersSameRefundSendsNothing_data()
+{
+    QTest::addColumn<QString>("requestRef");
+    QTest::newRow("no request ref") << QString();
+    QTest::newRow("request ref T-1") << QStringLiteral("T-1");
+}
+
+// Issue 10, item 1: the tool is killed after the row closed `refunded` but before the agent
+// heard it; the agent retries with a new tool-call id. The retry must answer with that refund and
+// send nothing. A second logical refund (another request ref, same amount) is its own refund.
+void TestRefundToolProcesses::r5a_killedBeforeAnswerRetryAnswersSameRefundSendsNothing()
+{
+    QFETCH(QString, requestRef);
+    REFUND_FIXTURE_OR_FAIL(f);
+    QVERIFY(f.addOrder(QStringLiteral("R1"), 3800));
+    const Run killed = runTool(
+        withRef(refundArgs(f, QStringLiteral("toolu_1"), QStringLiteral("R1"), QStringLiteral("1000")),
+                requestRef),
+        f.sandbox.secretKey(), QStringLiteral("before_answer"));
+    QVERIFY2(killed.crashed, qPrintable(killed.out + killed.err));
+    QVERIFY(killed.out.isEmpty());
+    QCOMPARE(f.scalar(QStringLiteral("SELECT count(*) FROM refund_ops WHERE status = 'refunded'")),
+             qint64(1));
+    auto q = f.db->run(QStringLiteral("SELECT operation_id, provider_refund_id FROM refund_ops"));
+    QVERIFY(q && q.value().next());
+    const QString opId = q.value().value(0).toString();
+    const QString refundId = q.value().value(1).toString();
+    q.value().finish();
+    const int posts = refundPosts(f);
+    QCOMPARE(posts, 1);
+
+    const Run again = runTool(
+        withRef(refundArgs(f, QStringLiteral("toolu_2"), QStringLiteral("R1"), QStringLiteral("1000")),
+                requestRef),
+        f.sandbox.secretKey());
+    QVERIFY2(again.exitCode == 0, qPrintable(again.err));
+    const QJsonObject o = onlyJsonObject(again);
+    QCOMPARE(o.value(QStringLiteral("status")).toString(), QStringLiteral("refunded"));
+    QCOMPARE(o.value(QStringLiteral("refund_id")).toString(), refundId);
+    QCOMPARE(o.value(QStringLiteral("operation_id")).toString(), opId);
+    QCOMPARE(o.value(QStringLiteral("note")).toString(),
+             QStringLiteral("Already refunded; nothing new was sent."));
+    QCOMPARE(refundPosts(f), posts);
+    QCOMPARE(f.refundsExecuted(), 1);
+
+    LogicalRefundCheck check;
+    QString why;
+    QVERIFY2(check.check(*f.db, f.sandbox, &why), qPrintable(why));
+    if (requestRef.isEmpty())
+        return;
+
+    // Another ticket asks for the same amount: a different logical refund (R5 has room: 3800).
+    const Run other = runTool(
+        withRef(refundArgs(f, QStringLiteral("toolu_3"), QStringLiteral("R1"), QStringLiteral("1000")),
+                QStringLiteral("T-2")),
+        f.sandbox.secretKey());
+    QVERIFY2(other.exitCode == 0, qPrintable(other.err));
+    const QJsonObject o2 = onlyJsonObject(other);
+    QCOMPARE(o2.value(QStringLiteral("status")).toString(), QStringLiteral("refunded"));
+    QVERIFY(o2.value(QStringLiteral("refund_id")).toString() != refundId);
+    QVERIFY(!o2.contains(QStringLiteral("note")) || o2.value(QStringLiteral("note")).toString().isEmpty());
+    QVERIFY2(check.check(*f.db, f.sandbox, &why), qPrintable(why));
+    QCOMPARE(check.refundsAtProvider, 2);
 }
 
 REFUND_TEST_MAIN_ALL_ENGINES(TestRefundToolProcesses)
