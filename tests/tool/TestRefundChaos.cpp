@@ -406,6 +406,7 @@ bool TestRefundChaos::oneFaultKind(RefundToolFixture& f, quint32 seed, QRandomGe
         RefundCreateParams params;
         params.paymentIntent = f.store->order(orderId).value().paymentIntent;
         params.amountCents = total;
+        params.currency = QStringLiteral("usd");
         params.reason = QStringLiteral("requested_by_customer");
         params.metadata = {{QStringLiteral("operation_id"), op.operationId},
                            {QStringLiteral("order_id"), orderId}};
