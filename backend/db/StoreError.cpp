@@ -18,6 +18,7 @@ QString StoreError::codeName(Code code)
     case Code::KeyRetentionPassed: return QStringLiteral("key_retention_passed");
     case Code::AlreadyResolved: return QStringLiteral("already_resolved");
     case Code::NotAllowed: return QStringLiteral("not_allowed");
+    case Code::Busy: return QStringLiteral("database_busy");
     }
     return QStringLiteral("unknown");
 }

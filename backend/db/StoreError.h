@@ -26,6 +26,7 @@ struct StoreError
         KeyRetentionPassed,    ///< R10: the idempotency key may have expired at the provider
         AlreadyResolved,       ///< R17: another reviewer resolved the operation first
         NotAllowed,            ///< the resolution breaks R16, or the role may not do it
+        Busy,                  ///< a row lock was held past lock_timeout (PostgreSQL 55P03); nothing was changed
     };
 
     Code code = Code::None;
