@@ -27,7 +27,8 @@ $$)";
 // R16 + R17 in one transaction. SQLSTATEs the client maps (Database::errorFrom):
 // RF001 refused by R16, RF002 already resolved (R17), RF003 the operation is open,
 // RF004 bad argument (message starts with the field), P0002 no such operation.
-const char* kResolve = R"(CREATE FUNCTION resolve_operation(p_operation_id text, p_new_status text, p_evidence jsonb,
+const char* kResolve =
+    R"(CREATE FUNCTION resolve_operation(p_operation_id text, p_new_status text, p_evidence jsonb,
                                   p_lookup_started_at bigint, p_note text)
     RETURNS text LANGUAGE plpgsql SECURITY DEFINER AS $$
     DECLARE
@@ -223,15 +224,16 @@ Migration databaseGuardMigration()
     m.version = 4;
     m.name = "database guard: row invariants, transition functions";
     m.sqliteOnly = QStringList{QStringLiteral("DROP TRIGGER refund_ops_closed_rows_are_final"),
-                               QStringLiteral("DROP TRIGGER refund_ops_closed_rows_not_deleted")}
-        + DatabaseGuard::createStatements(/*sqlite=*/true);
+                               QStringLiteral("DROP TRIGGER refund_ops_closed_rows_not_deleted")} +
+                   DatabaseGuard::createStatements(/*sqlite=*/true);
     m.postgresOnly = QStringList{
         QStringLiteral("DROP TRIGGER refund_ops_closed_rows_are_final ON refund_ops"),
         QStringLiteral("DROP FUNCTION refund_ops_closed_rows_are_final()"),
         // The database role names of the refund roles, written by `refund-tool db roles` (the names
         // carry a per-installation prefix, so the functions cannot know them in advance).
-        QStringLiteral("CREATE TABLE refund_roles (role_key TEXT PRIMARY KEY "
-                       "CHECK (role_key IN ('support', 'finance', 'admin', 'tool')), role_name TEXT NOT NULL)"),
+        QStringLiteral(
+            "CREATE TABLE refund_roles (role_key TEXT PRIMARY KEY "
+            "CHECK (role_key IN ('support', 'finance', 'admin', 'tool')), role_name TEXT NOT NULL)"),
         QString::fromLatin1(kCallerRole),
         QString::fromLatin1(kResolve),
         QString::fromLatin1(kChangeSetting),

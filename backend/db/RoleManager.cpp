@@ -25,21 +25,28 @@ const QStringList& allTables()
 // resolution_note): those are resolve_operation()'s.
 const QStringList& toolOperationColumns()
 {
-    static const QStringList columns = {
-        QStringLiteral("status"),           QStringLiteral("attempts"),         QStringLiteral("not_sent_attempts"),
-        QStringLiteral("first_attempt_at"), QStringLiteral("last_attempt_at"),  QStringLiteral("key_expires_at"),
-        QStringLiteral("closed_at"),        QStringLiteral("provider_refund_id"), QStringLiteral("provider_status"),
-        QStringLiteral("unknown_reason"),   QStringLiteral("failure_code"),     QStringLiteral("updated_at")};
+    static const QStringList columns = {QStringLiteral("status"),
+                                        QStringLiteral("attempts"),
+                                        QStringLiteral("not_sent_attempts"),
+                                        QStringLiteral("first_attempt_at"),
+                                        QStringLiteral("last_attempt_at"),
+                                        QStringLiteral("key_expires_at"),
+                                        QStringLiteral("closed_at"),
+                                        QStringLiteral("provider_refund_id"),
+                                        QStringLiteral("provider_status"),
+                                        QStringLiteral("unknown_reason"),
+                                        QStringLiteral("failure_code"),
+                                        QStringLiteral("updated_at")};
     return columns;
 }
 
 // An attempt's answer, recorded after the request (R12); its identity stays as inserted.
 const QStringList& toolAttemptColumns()
 {
-    static const QStringList columns = {
-        QStringLiteral("finished_at"),   QStringLiteral("outcome"),    QStringLiteral("http_status"),
-        QStringLiteral("provider_request_id"), QStringLiteral("replayed"), QStringLiteral("error_code"),
-        QStringLiteral("error_message")};
+    static const QStringList columns = {QStringLiteral("finished_at"),  QStringLiteral("outcome"),
+                                        QStringLiteral("http_status"),  QStringLiteral("provider_request_id"),
+                                        QStringLiteral("replayed"),     QStringLiteral("error_code"),
+                                        QStringLiteral("error_message")};
     return columns;
 }
 
@@ -47,7 +54,8 @@ const QStringList& toolAttemptColumns()
 const QStringList& toolCallColumns()
 {
     static const QStringList columns = {QStringLiteral("result_status"), QStringLiteral("result_reason"),
-                                        QStringLiteral("finished_at"), QStringLiteral("answered_from_refunded")};
+                                        QStringLiteral("finished_at"),
+                                        QStringLiteral("answered_from_refunded")};
     return columns;
 }
 
@@ -202,14 +210,16 @@ StoreResult<QStringList> RoleManager::createRoles()
     // them cannot reach further. The caller becomes a member only to hand the functions over.
     const QString guard = quoteIdentifier(guardRoleName());
     {
-        const QString sql = QStringLiteral("DO $$ BEGIN CREATE ROLE %1 NOLOGIN; "
-                                           "EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL; END $$")
-                                .arg(guard);
+        const QString sql =
+            QStringLiteral("DO $$ BEGIN CREATE ROLE %1 NOLOGIN; "
+                           "EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL; END $$")
+                .arg(guard);
         if (auto r = exec(sql, QStringLiteral("create role %1").arg(guardRoleName())); !r)
             return r.error();
     }
     const QString everyoneAndGuard = everyone + QStringLiteral(", ") + guard;
-    const QString sequences = QStringList{auditSeq.value(), attemptSeq.value(), toolCallSeq.value()}.join(QStringLiteral(", "));
+    const QString sequences =
+        QStringList{auditSeq.value(), attemptSeq.value(), toolCallSeq.value()}.join(QStringLiteral(", "));
 
     QStringList statements = {
         // Exactly the grants below, whatever an earlier version or a person granted before.
@@ -231,15 +241,18 @@ StoreResult<QStringList> RoleManager::createRoles()
             .arg(toolOperationColumns().join(QStringLiteral(", ")), tool),
         QStringLiteral("GRANT UPDATE (%1) ON TABLE refund_attempts TO %2")
             .arg(toolAttemptColumns().join(QStringLiteral(", ")), tool),
-        QStringLiteral("GRANT UPDATE (%1) ON TABLE tool_calls TO %2").arg(toolCallColumns().join(QStringLiteral(", ")), tool),
-        QStringLiteral("GRANT USAGE ON SEQUENCE %1, %2 TO %3").arg(attemptSeq.value(), toolCallSeq.value(), tool),
+        QStringLiteral("GRANT UPDATE (%1) ON TABLE tool_calls TO %2")
+            .arg(toolCallColumns().join(QStringLiteral(", ")), tool),
+        QStringLiteral("GRANT USAGE ON SEQUENCE %1, %2 TO %3")
+            .arg(attemptSeq.value(), toolCallSeq.value(), tool),
         // OperationStore::openOrJoin locks the order row (SELECT ... FOR UPDATE, serialising the R5
         // check), and PostgreSQL requires UPDATE on at least one column for that lock. created_at
         // is the one column whose change cannot move money or identity.
         QStringLiteral("GRANT UPDATE (created_at) ON TABLE orders TO %1").arg(tool),
         // The functions' owner: what resolve_operation() and change_setting() read and write.
         QStringLiteral("GRANT SELECT ON TABLE refund_ops, settings, refund_roles TO %1").arg(guard),
-        QStringLiteral("GRANT UPDATE (%1) ON TABLE refund_ops TO %2").arg(resolutionColumns().join(QStringLiteral(", ")), guard),
+        QStringLiteral("GRANT UPDATE (%1) ON TABLE refund_ops TO %2")
+            .arg(resolutionColumns().join(QStringLiteral(", ")), guard),
         QStringLiteral("GRANT INSERT ON TABLE audit_log TO %1").arg(guard),
         QStringLiteral("GRANT USAGE ON SEQUENCE %1 TO %2").arg(auditSeq.value(), guard),
         QStringLiteral("GRANT INSERT, UPDATE ON TABLE settings TO %1").arg(guard),
@@ -255,24 +268,27 @@ StoreResult<QStringList> RoleManager::createRoles()
     };
     for (Role role : allRoles())
         statements << QStringLiteral("INSERT INTO refund_roles (role_key, role_name) VALUES ('%1', '%2')")
-                          .arg(roleKey(role), roleName(role));   // prefix and keys are [a-z0-9_]
+                          .arg(roleKey(role), roleName(role)); // prefix and keys are [a-z0-9_]
     for (const QString& sql : std::as_const(statements)) {
         if (auto r = exec(sql, QStringLiteral("grant")); !r)
             return r.error();
     }
     if (auto r = tx.commit(); !r)
         return r.error();
-    done << QStringLiteral("%1: SELECT on every table; EXECUTE resolve_operation(); no INSERT, UPDATE or DELETE")
-                .arg(roleName(Role::Support))
-         << QStringLiteral("%1: member of %2 (history and exports are reads)")
-                .arg(roleName(Role::Finance), roleName(Role::Support))
-         << QStringLiteral("%1: member of %2; EXECUTE change_setting()")
-                .arg(roleName(Role::Admin), roleName(Role::Finance))
-         << QStringLiteral("%1: SELECT on every table; INSERT on refund_ops, refund_attempts, tool_calls; UPDATE (%2) on "
-                           "refund_ops, UPDATE of the outcome columns of refund_attempts and tool_calls; "
-                           "UPDATE (created_at) on orders for the row lock; no settings, no audit_log")
-                .arg(roleName(Role::Tool), toolOperationColumns().join(QStringLiteral(", ")))
-         << QStringLiteral("%1 (NOLOGIN): owns resolve_operation() and change_setting()").arg(guardRoleName());
+    done
+        << QStringLiteral(
+               "%1: SELECT on every table; EXECUTE resolve_operation(); no INSERT, UPDATE or DELETE")
+               .arg(roleName(Role::Support))
+        << QStringLiteral("%1: member of %2 (history and exports are reads)")
+               .arg(roleName(Role::Finance), roleName(Role::Support))
+        << QStringLiteral("%1: member of %2; EXECUTE change_setting()")
+               .arg(roleName(Role::Admin), roleName(Role::Finance))
+        << QStringLiteral(
+               "%1: SELECT on every table; INSERT on refund_ops, refund_attempts, tool_calls; UPDATE (%2) on "
+               "refund_ops, UPDATE of the outcome columns of refund_attempts and tool_calls; "
+               "UPDATE (created_at) on orders for the row lock; no settings, no audit_log")
+               .arg(roleName(Role::Tool), toolOperationColumns().join(QStringLiteral(", ")))
+        << QStringLiteral("%1 (NOLOGIN): owns resolve_operation() and change_setting()").arg(guardRoleName());
     Logging::info(QStringLiteral("refund roles created or updated on %1").arg(m_db.url().display()));
     return done;
 }
@@ -345,7 +361,9 @@ StoreResult<QStringList> RoleManager::grant(const QString& login, Role role)
     // through group membership), so they are set here. Database::configure() keeps them.
     const QString timeout = role == Role::Tool ? QStringLiteral("ALTER ROLE %1 SET lock_timeout = '3s'")
                                                : QStringLiteral("ALTER ROLE %1 RESET lock_timeout");
-    if (auto r = m_db.runScript(timeout.arg(quoteIdentifier(login)), QStringLiteral("set lock_timeout of %1").arg(login)); !r)
+    if (auto r = m_db.runScript(timeout.arg(quoteIdentifier(login)),
+                                QStringLiteral("set lock_timeout of %1").arg(login));
+        !r)
         return r.error();
     if (auto r = tx.commit(); !r)
         return r.error();

@@ -27,7 +27,8 @@ namespace {
 // stamps the server's clock (a client never picks the time of an audit entry), so on PostgreSQL
 // the fixture writes the same rows as the schema owner would, checked by the same rules
 // (ResolutionRules) and still held by the v4 row guard; on SQLite it is OperationStore::resolve().
-StoreResult<Operation> resolveAt(OperationStore& store, const QString& operationId, const OperationStore::Resolution& res)
+StoreResult<Operation> resolveAt(OperationStore& store, const QString& operationId,
+                                 const OperationStore::Resolution& res)
 {
     Database& db = store.database();
     if (db.isSqlite())
@@ -42,14 +43,19 @@ StoreResult<Operation> resolveAt(OperationStore& store, const QString& operation
     WriteTransaction tx(db);
     if (auto r = tx.begin(); !r)
         return r.error();
-    auto upd = db.run(QStringLiteral("UPDATE refund_ops SET status = ?, provider_refund_id = ?, provider_status = ?, "
-                                     "failure_code = ?, resolved_by = ?, resolved_at = ?, resolution_note = ?, closed_at = ?, "
-                                     "updated_at = ? WHERE operation_id = ? AND status = 'unknown'"),
-                      {statusName(res.status),
-                       v.value().providerRefundId.isEmpty() ? QVariant(QMetaType::fromType<QString>()) : QVariant(v.value().providerRefundId),
-                       v.value().providerStatus.isEmpty() ? QVariant(QMetaType::fromType<QString>()) : QVariant(v.value().providerStatus),
-                       v.value().failureCode.isEmpty() ? QVariant(QMetaType::fromType<QString>()) : QVariant(v.value().failureCode),
-                       res.actor, now, res.note, now, now, operationId});
+    auto upd =
+        db.run(QStringLiteral(
+                   "UPDATE refund_ops SET status = ?, provider_refund_id = ?, provider_status = ?, "
+                   "failure_code = ?, resolved_by = ?, resolved_at = ?, resolution_note = ?, closed_at = ?, "
+                   "updated_at = ? WHERE operation_id = ? AND status = 'unknown'"),
+               {statusName(res.status),
+                v.value().providerRefundId.isEmpty() ? QVariant(QMetaType::fromType<QString>())
+                                                     : QVariant(v.value().providerRefundId),
+                v.value().providerStatus.isEmpty() ? QVariant(QMetaType::fromType<QString>())
+                                                   : QVariant(v.value().providerStatus),
+                v.value().failureCode.isEmpty() ? QVariant(QMetaType::fromType<QString>())
+                                                : QVariant(v.value().failureCode),
+                res.actor, now, res.note, now, now, operationId});
     if (!upd)
         return upd.error();
     AuditEntry audit;
@@ -282,13 +288,14 @@ QString HandBuiltHistory::build(const QString& url, Database& db)
         res.role = QStringLiteral("support");
         res.note = noteD();
         // R16: the evidence names the refund (as the provider sent it) with our operation id.
-        res.evidence = QJsonObject{
-            {QStringLiteral("refund"),
-             QJsonObject{{QStringLiteral("id"), QStringLiteral("re_D")},
-                         {QStringLiteral("amount"), 2000},
-                         {QStringLiteral("currency"), QStringLiteral("eur")},
-                         {QStringLiteral("status"), QStringLiteral("succeeded")},
-                         {QStringLiteral("metadata"), QJsonObject{{QStringLiteral("operation_id"), operationD}}}}}};
+        res.evidence =
+            QJsonObject{{QStringLiteral("refund"),
+                         QJsonObject{{QStringLiteral("id"), QStringLiteral("re_D")},
+                                     {QStringLiteral("amount"), 2000},
+                                     {QStringLiteral("currency"), QStringLiteral("eur")},
+                                     {QStringLiteral("status"), QStringLiteral("succeeded")},
+                                     {QStringLiteral("metadata"),
+                                      QJsonObject{{QStringLiteral("operation_id"), operationD}}}}}};
         res.lookupStartedAt = clock.nowMs();
         HB_TRY(resolveAt(store, operationD, res), "resolve D");
     }
@@ -301,8 +308,9 @@ QString HandBuiltHistory::build(const QString& url, Database& db)
         res.role = QStringLiteral("finance");
         res.note = noteE();
         // R16: a complete lookup that found nothing, started after the key expired.
-        res.evidence = QJsonObject{{QStringLiteral("lookup"), QJsonObject{{QStringLiteral("complete"), true}}},
-                                   {QStringLiteral("refunds"), QJsonArray()}};
+        res.evidence =
+            QJsonObject{{QStringLiteral("lookup"), QJsonObject{{QStringLiteral("complete"), true}}},
+                        {QStringLiteral("refunds"), QJsonArray()}};
         res.lookupStartedAt = clock.nowMs();
         HB_TRY(resolveAt(store, operationE, res), "resolve E");
     }

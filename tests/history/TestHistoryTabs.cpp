@@ -193,7 +193,7 @@ void TestHistoryTabs::r20_settingsSaveIsAuditedAndShown()
     if (db->isSqlite())
         QCOMPARE(history->item(0, 0)->text(), QStringLiteral("bob"));
     else
-        QCOMPARE(history->item(0, 4)->text(), QStringLiteral("5000"));   // the actor is the login again
+        QCOMPARE(history->item(0, 4)->text(), QStringLiteral("5000")); // the actor is the login again
 }
 
 void TestHistoryTabs::r20_settingsReadOnlyForNonAdmins()

@@ -169,8 +169,8 @@ void TestRoleManager::r21_rolesAreEnforcedByPostgres()
     // Support writes nothing directly, not even the resolution columns, and deletes nothing.
     for (const char* sql :
          {"UPDATE refund_ops SET attempts = 0", "UPDATE refund_ops SET idempotency_key = 'k'",
-          "UPDATE refund_ops SET status = 'failed', resolved_by = 'someone_else'",
-          "DELETE FROM audit_log", "DELETE FROM refund_ops",
+          "UPDATE refund_ops SET status = 'failed', resolved_by = 'someone_else'", "DELETE FROM audit_log",
+          "DELETE FROM refund_ops",
           "INSERT INTO refund_attempts "
           "(operation_id, tool_call_id, attempt_no, idempotency_key, started_at, outcome) "
           "VALUES ('op_x', 't', 99, 'k', 0, 'timeout')"}) {
@@ -212,7 +212,8 @@ void TestRoleManager::r21_rolesAreEnforcedByPostgres()
     QCOMPARE(SettingsStore(*owner, clock).load().value().maxAttemptsPerCall, 2);
     QCOMPARE(SettingsStore(*admin, clock).history().value().first().actor, p + QStringLiteral("admin_login"));
     // Only through change_setting(): no direct writes, even for the admin (R21).
-    auto direct = admin->run(QStringLiteral("UPDATE settings SET updated_by = 'ada' WHERE key = 'max_attempts_per_call'"));
+    auto direct = admin->run(
+        QStringLiteral("UPDATE settings SET updated_by = 'ada' WHERE key = 'max_attempts_per_call'"));
     QVERIFY(!direct && permissionDenied(direct.error()));
 
     // The refund tool's login does the write path, and nothing of settings or audit.
