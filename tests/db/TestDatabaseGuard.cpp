@@ -5,6 +5,7 @@
 #include "TestDatabase.h"
 
 #include "Clock.h"
+#include "db/HistoryGenerator.h"
 #include "db/OperationStore.h"
 #include "db/SettingsStore.h"
 
@@ -102,6 +103,7 @@ private slots:
     void r12_auditLogIsAppendOnly();
     void r12_attemptIdentityNeverChanges();
     void r4_toolTransitionsStillWork();
+    void r4_guardIsBackAfterTheBulkLoad();
 
 private:
     struct Fixture
@@ -319,6 +321,29 @@ void TestDatabaseGuard::r4_toolTransitionsStillWork()
              StoreError::Code::NotOpen);
     QVERIFY(insertOpen(*f.db, QStringLiteral("op_guard3"), 200, f.clock->nowMs()));
     QVERIFY(f.store->closeFailed(QStringLiteral("op_guard3"), QStringLiteral("amount_too_large")));
+}
+
+void TestDatabaseGuard::r4_guardIsBackAfterTheBulkLoad()
+{
+    GUARD_FIXTURE(f);
+    // The generator writes closed rows (it lifts the guard inside its own transactions only).
+    HistoryGenerator::Options options;
+    options.operations = 200;
+    options.operationsPerTransaction = 50;
+    options.nowMs = kT0;
+    auto summary = HistoryGenerator(*f.db).generate(options);
+    QVERIFY2(summary, qPrintable(summary ? QString() : summary.error().message));
+    QVERIFY(summary.value().refunded > 0);
+    // Afterwards every rule holds again, for raw SQL too.
+    REFUSED(QStringLiteral(
+        "INSERT INTO refund_ops (operation_id, order_id, amount_cents, currency, idempotency_key, "
+        "status, attempts, created_at, updated_at, provider_refund_id) "
+        "VALUES ('op_after', '4417', 5, 'usd', 'k-after', 'refunded', 1, 1, 1, 're_x')"));
+    REFUSED(QStringLiteral("UPDATE refund_ops SET status = 'open' WHERE status = 'refunded'"));
+    REFUSED(QStringLiteral(
+        "UPDATE refund_ops SET idempotency_key = 'x' || idempotency_key WHERE status = 'open'"));
+    REFUSED(QStringLiteral("DELETE FROM audit_log"));
+    REFUSED(QStringLiteral("UPDATE refund_attempts SET idempotency_key = 'x'"));
 }
 
 REFUND_TEST_MAIN_ALL_ENGINES(TestDatabaseGuard)
