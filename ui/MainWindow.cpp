@@ -616,10 +616,23 @@ ReviewerContext MainWindow::reviewerContext() const
         if (auto values = settings.load())
             context.provider.requestTimeoutMs = values.value().requestTimeoutMs;
     }
-    // On PostgreSQL the login is who the database knows; on SQLite the desktop user.
-    const QString login = m_db && m_db->isPostgres() ? m_db->url().user() : QString();
+    // On PostgreSQL the actor is the database login (session_user: resolve_operation() records it
+    // whatever the client says, R21); on SQLite the desktop user.
+    QString login;
+    if (m_db && m_db->isPostgres()) {
+        if (auto who = m_db->run(QStringLiteral("SELECT session_user"), {}, QStringLiteral("read login")); who && who.value().next())
+            login = who.value().value(0).toString();
+        if (login.isEmpty())
+            login = m_db->url().user();
+    }
     context.actor = !login.isEmpty() ? login : qEnvironmentVariable("USER", qEnvironmentVariable("LOGNAME", QStringLiteral("reviewer")));
+    // The audit role is the login's database role (RoleManager::currentRole: "support", "finance",
+    // "admin"; "single-user" on SQLite), never the --role option, which only picks the view.
     context.role = m_options.role;
+    if (m_db) {
+        if (auto role = RoleManager::currentRole(*m_db))
+            context.role = role.value();
+    }
     context.clock = &m_clock;
     return context;
 }

@@ -12,6 +12,8 @@
 #include "provider/ProviderClient.h"
 #include "review/ClaimChecker.h"
 #include "review/CustomerMessage.h"
+#include "review/OperationLookup.h"
+#include "review/ResolutionPolicy.h"
 #include "tool/RefundTool.h"
 
 #include <QCommandLineParser>
@@ -131,6 +133,34 @@ std::unique_ptr<Database> openDatabase(const QCommandLineParser& p, bool require
     throw CliError{usage ? 2 : 1, e.message};
 }
 
+// `review lookup` prints this; `review resolve --evidence FILE` reads it back (R15, R16).
+QJsonObject lookupJson(const Operation& op, const LookupResult& lookup, const ResolutionPolicy::Proposal& proposal)
+{
+    QJsonArray refunds;
+    for (const FoundRefund& f : lookup.refunds) {
+        QJsonArray mismatches;
+        for (const RefundMismatch& m : f.mismatches)
+            mismatches.append(m.sentence);
+        refunds.append(QJsonObject{{QStringLiteral("refund"), f.refund.raw},
+                                   {QStringLiteral("source"), toString(f.source)},
+                                   {QStringLiteral("event_ids"), QJsonArray::fromStringList(f.eventIds)},
+                                   {QStringLiteral("mismatches"), mismatches}});
+    }
+    return QJsonObject{
+        {QStringLiteral("operation_id"), op.operationId},
+        {QStringLiteral("status"), statusName(op.status)},
+        {QStringLiteral("key_expires_at"), op.keyExpiresAt ? QJsonValue(*op.keyExpiresAt) : QJsonValue()},
+        {QStringLiteral("started_at"), lookup.startedAtMs},
+        {QStringLiteral("checked_at"), lookup.checkedAtMs},
+        {QStringLiteral("complete"), lookup.ok()},
+        {QStringLiteral("failure"), lookup.failureText},
+        {QStringLiteral("refunds"), refunds},
+        {QStringLiteral("proposal"), ResolutionPolicy::kindName(proposal.kind)},
+        {QStringLiteral("reason"), proposal.reason},
+        {QStringLiteral("summary"), lookup.summaryJson()},
+    };
+}
+
 QString actorName(const QCommandLineParser& p)
 {
     if (p.isSet(QStringLiteral("actor")))
@@ -149,10 +179,18 @@ QList<Command> commands()
                     [](QCommandLineParser& p) { p.addOption(dbOption()); },
                     [](const QCommandLineParser& p, const QStringList&, QTextStream& out) {
                         auto db = openDatabase(p, false, Database::SqliteCheck::Full);
+                        auto before = SchemaMigrator::currentVersion(*db);
                         auto v = SchemaMigrator::migrate(*db);
                         if (!v)
                             fail(v.error());
                         out << "schema version " << v.value() << " on " << db->url().display() << Qt::endl;
+                        // Grants are not part of the schema: roles made for an older schema keep their
+                        // direct writes until `db roles` runs again (R21).
+                        if (db->isPostgres() && before && before.value() >= 1 && before.value() < 4 && v.value() >= 4)
+                            out << "next: run `refund-tool db roles --db " << db->url().display()
+                                << "` again: from schema 4 people change operations and settings only through "
+                                   "resolve_operation() and change_setting()"
+                                << Qt::endl;
                         return 0;
                     }};
 
@@ -272,7 +310,9 @@ QList<Command> commands()
                     {QStringLiteral("key"), QStringLiteral("value")},
                     [](QCommandLineParser& p) {
                         p.addOption(dbOption());
-                        p.addOption({QStringLiteral("actor"), QStringLiteral("Who makes the change (default: $USER)."),
+                        p.addOption({QStringLiteral("actor"),
+                                     QStringLiteral("SQLite: who makes the change (default: $USER). On PostgreSQL the "
+                                                    "database login is recorded (change_setting(), R21)."),
                                      QStringLiteral("name")});
                     },
                     [](const QCommandLineParser& p, const QStringList& pos, QTextStream& out) {
@@ -288,6 +328,133 @@ QList<Command> commands()
                         out << pos.at(0) << " = " << v.value().get(pos.at(0)).toString() << Qt::endl;
                         return 0;
                     }};
+    // R15-R17 from the command line: the same lookup as the console, and the same door
+    // (resolve_operation() on PostgreSQL, the same checks in one transaction on SQLite).
+    list << Command{{QStringLiteral("review"), QStringLiteral("lookup")},
+                    QStringLiteral("Look an operation up at the provider with the read-only key from PROVIDER_API_KEY; "
+                                   "prints the lookup as one JSON object, with started_at (R15)."),
+                    {},
+                    [](QCommandLineParser& p) {
+                        p.addOption(dbOption());
+                        p.addOption({QStringLiteral("provider-url"),
+                                     QStringLiteral("Provider base URL, e.g. https://api.stripe.com or the sandbox's URL."),
+                                     QStringLiteral("url")});
+                        p.addOption({QStringLiteral("operation"), QStringLiteral("Operation id (op_...)."), QStringLiteral("id")});
+                    },
+                    [](const QCommandLineParser& p, const QStringList&, QTextStream& out) {
+                        const QString operationId = checkId(p.value(QStringLiteral("operation")), QStringLiteral("operation"));
+                        const QUrl providerUrl(requireValue(p, QStringLiteral("provider-url")), QUrl::StrictMode);
+                        if (!providerUrl.isValid() || providerUrl.host().isEmpty()
+                            || (providerUrl.scheme() != QLatin1String("http") && providerUrl.scheme() != QLatin1String("https")))
+                            throw CliError{2, QStringLiteral("--provider-url: must be an http(s) URL with a host, got \"%1\"")
+                                                  .arg(p.value(QStringLiteral("provider-url")))};
+                        const QString key = qEnvironmentVariable("PROVIDER_API_KEY").trimmed();
+                        if (key.isEmpty())
+                            throw CliError{2, QStringLiteral("PROVIDER_API_KEY is not set: a lookup needs the provider's "
+                                                             "restricted read-only key (rk_...)")};
+                        // R13: reviewing never needs a key that can move money.
+                        if (key.startsWith(QLatin1String("sk_")))
+                            throw CliError{2, QStringLiteral("PROVIDER_API_KEY: a secret key (sk_...) can create refunds; a "
+                                                             "lookup uses the restricted read-only key (rk_...) (R13)")};
+                        for (const QChar c : key) {
+                            if (c.category() == QChar::Other_Control || c.isSpace())
+                                throw CliError{2, QStringLiteral("PROVIDER_API_KEY: contains a space or control character")};
+                        }
+                        auto db = openDatabase(p);
+                        OperationStore store(*db);
+                        auto op = store.operation(operationId);
+                        if (!op)
+                            fail(op.error());
+                        auto order = store.order(op.value().orderId);
+                        if (!order)
+                            fail(order.error());
+                        auto settings = SettingsStore(*db).load();
+                        if (!settings)
+                            fail(settings.error());
+                        ProviderConfig config;
+                        config.baseUrl = providerUrl;
+                        config.apiKey = key;
+                        config.requestTimeoutMs = settings.value().requestTimeoutMs;
+                        OperationLookup lookup(config);
+                        const LookupResult result = lookup.run(OperationLookup::Target::from(op.value(), order.value()));
+                        const auto proposal = ResolutionPolicy::propose(op.value(), result, Clock::system().nowMs());
+                        out << QJsonDocument(lookupJson(op.value(), result, proposal)).toJson(QJsonDocument::Compact) << Qt::endl;
+                        // A lookup that did not finish is printed (what was found is real) but is no evidence of absence.
+                        return result.ok() ? 0 : 1;
+                    }};
+
+    list << Command{{QStringLiteral("review"), QStringLiteral("resolve")},
+                    QStringLiteral("Resolve an unknown operation as refunded or failed on the evidence `review lookup` "
+                                   "printed (R16, R17). Exit 0 resolved, 3 someone else resolved it first, 2 refused."),
+                    {},
+                    [](QCommandLineParser& p) {
+                        p.addOption(dbOption());
+                        p.addOption({QStringLiteral("operation"), QStringLiteral("Operation id (op_...)."), QStringLiteral("id")});
+                        p.addOption({QStringLiteral("as"), QStringLiteral("refunded or failed."), QStringLiteral("status")});
+                        p.addOption({QStringLiteral("evidence"), QStringLiteral("The JSON file `review lookup` printed."),
+                                     QStringLiteral("file")});
+                        p.addOption({QStringLiteral("note"), QStringLiteral("What was checked (audited)."), QStringLiteral("text")});
+                        p.addOption({QStringLiteral("actor"),
+                                     QStringLiteral("SQLite only: who resolves (default: $USER). On PostgreSQL the "
+                                                    "database login is the actor."),
+                                     QStringLiteral("name")});
+                    },
+                    [](const QCommandLineParser& p, const QStringList&, QTextStream& out) {
+                        const QString operationId = checkId(p.value(QStringLiteral("operation")), QStringLiteral("operation"));
+                        const QString as = requireValue(p, QStringLiteral("as")).trimmed().toLower();
+                        if (as != QLatin1String("refunded") && as != QLatin1String("failed"))
+                            throw CliError{2, QStringLiteral("--as: must be refunded or failed, got \"%1\"").arg(p.value(QStringLiteral("as")))};
+                        const QString note = requireValue(p, QStringLiteral("note")).trimmed();
+                        const QString path = requireValue(p, QStringLiteral("evidence"));
+                        QFile file(path);
+                        if (!file.open(QIODevice::ReadOnly))
+                            throw CliError{2, QStringLiteral("--evidence: cannot read %1: %2").arg(path, file.errorString())};
+                        QJsonParseError parseError;
+                        const QJsonDocument doc = QJsonDocument::fromJson(file.read(4 * 1024 * 1024), &parseError);
+                        if (!doc.isObject())
+                            throw CliError{2, QStringLiteral("--evidence: %1 is not the JSON object `review lookup` prints (%2)")
+                                                  .arg(path, parseError.errorString())};
+                        const QJsonObject lookup = doc.object();
+                        if (lookup.value(QStringLiteral("operation_id")).toString() != operationId)
+                            throw CliError{2, QStringLiteral("--evidence: the lookup in %1 is of operation \"%2\", not %3")
+                                                  .arg(path, lookup.value(QStringLiteral("operation_id")).toString(), operationId)};
+                        const QJsonValue started = lookup.value(QStringLiteral("started_at"));
+                        if (!started.isDouble() || started.toDouble() <= 0)
+                            throw CliError{2, QStringLiteral("--evidence: started_at is missing; run `refund-tool review lookup` again")};
+
+                        QJsonArray raws;
+                        for (const QJsonValue& v : lookup.value(QStringLiteral("refunds")).toArray())
+                            raws.append(v.toObject().value(QStringLiteral("refund")));
+                        OperationStore::Resolution res;
+                        res.status = as == QLatin1String("refunded") ? OperationStatus::Refunded : OperationStatus::Failed;
+                        res.note = note;
+                        res.lookupStartedAt = qint64(started.toDouble());
+                        res.evidence = QJsonObject{{QStringLiteral("lookup"), lookup.value(QStringLiteral("summary"))},
+                                                   {QStringLiteral("refunds"), raws},
+                                                   {QStringLiteral("source"), QStringLiteral("refund-tool review lookup")}};
+                        auto db = openDatabase(p);
+                        // SQLite is single-user: the desktop user; on PostgreSQL the function records session_user.
+                        res.actor = actorName(p);
+                        auto role = RoleManager::currentRole(*db);
+                        res.role = role ? role.value() : QStringLiteral("single-user");
+                        auto resolved = OperationStore(*db).resolve(operationId, res);
+                        if (!resolved) {
+                            using C = StoreError::Code;
+                            const StoreError& e = resolved.error();
+                            if (e.code == C::AlreadyResolved)
+                                throw CliError{3, e.message};
+                            const bool refused = e.code == C::NotAllowed || e.code == C::InvalidArgument || e.code == C::NotFound
+                                || e.message.contains(QLatin1String("permission denied"));
+                            throw CliError{refused ? 2 : 1, e.message};
+                        }
+                        const Operation& op = resolved.value();
+                        out << op.operationId << " resolved as " << statusName(op.status)
+                            << (op.providerRefundId.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(op.providerRefundId))
+                            << (op.failureCode.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(op.failureCode)) << " by "
+                            << op.resolvedBy << Qt::endl;
+                        return 0;
+                    }};
+
     list << Command{{QStringLiteral("refund")},
                     QStringLiteral("Issue a refund as the agent's tool call: prints one JSON object (SPEC R8). "
                                    "The provider key is read from PROVIDER_API_KEY."),

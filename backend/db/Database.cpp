@@ -125,8 +125,10 @@ StoreResult<void> Database::configure(SqliteCheck sqliteCheck)
         // The R5 check and the insert race rely on READ COMMITTED (each statement sees what
         // committed before it), whatever the server's default; a stuck session must not hang a
         // tool call forever.
+        // lock_timeout: a login's own setting wins (`db grant` gives the tool's logins 3 s, so a
+        // person's open transaction never stalls a tool call for long, R21); 15 s otherwise.
         for (const char* sql : {"SET TIME ZONE 'UTC'", "SET default_transaction_isolation = 'read committed'",
-                                "SET lock_timeout = '15s'"}) {
+                                "SELECT set_config('lock_timeout', '15s', false) WHERE current_setting('lock_timeout') = '0'"}) {
             if (auto r = runScript(QString::fromLatin1(sql), QStringLiteral("configure PostgreSQL")); !r)
                 return r;
         }
@@ -187,6 +189,28 @@ StoreError Database::errorFrom(const QSqlError& error, const QString& context) c
         || text.contains(QLatin1String("no connection to the server"), Qt::CaseInsensitive)
         || text.contains(QLatin1String("terminating connection"), Qt::CaseInsensitive);
     const QString where = context.isEmpty() ? QString() : context + QStringLiteral(": ");
+    if (isPostgres() && !lost) {
+        // SQLSTATEs with a meaning callers branch on. The RF0xx codes are raised by the v4
+        // functions resolve_operation() and change_setting() (DatabaseGuardMigration.cpp).
+        const QString state = error.nativeErrorCode();
+        QString message = error.databaseText().trimmed();
+        if (message.startsWith(QLatin1String("ERROR:")))
+            message = message.mid(6).trimmed();
+        message = Logging::redact(message.section(QLatin1Char('\n'), 0, 0).trimmed());
+        if (state == QLatin1String("55P03"))
+            return StoreError::make(StoreError::Code::Busy,
+                                    QStringLiteral("%1operation database busy: another session held the row longer than "
+                                                   "lock_timeout; nothing was changed, try again")
+                                        .arg(where));
+        if (state == QLatin1String("RF001") || state == QLatin1String("RF003"))
+            return StoreError::make(StoreError::Code::NotAllowed, message);
+        if (state == QLatin1String("RF002"))
+            return StoreError::make(StoreError::Code::AlreadyResolved, message);
+        if (state == QLatin1String("RF004"))
+            return StoreError::make(StoreError::Code::InvalidArgument, message, message.section(QLatin1Char(':'), 0, 0));
+        if (state == QLatin1String("P0002"))
+            return StoreError::make(StoreError::Code::NotFound, message, QStringLiteral("operation"));
+    }
     if (lost) {
         return StoreError::make(StoreError::Code::ConnectionFailed,
                                 QStringLiteral("%1lost the connection to %2 (%3)").arg(where, m_url.display(), text));

@@ -22,6 +22,11 @@
  * tool calls per operation (some joined, ~1% lost the insert race, R12). A few unknown rows
  * were resolved by a reviewer (audit entry `resolve`).
  *
+ * Rows in their final states are exactly what the schema v4 guard refuses (rows are inserted
+ * `open`), so each bulk transaction lifts the guard triggers and restores them before it commits
+ * (DatabaseGuard::suspendStatements): no other connection sees the tables unguarded. It must run
+ * as the schema owner (on PostgreSQL, ALTER TABLE ... DISABLE TRIGGER), who could drop them anyway.
+ *
  * Deterministic: the same seed, count and nowMs give the same rows. Ids carry the seed
  * (orders `h<seed>-<8 digits>`, ascending operation ids), so runs with different seeds can share a database; the same seed
  * twice fails with AlreadyExists and writes nothing more.

@@ -1,6 +1,7 @@
 #include "db/OperationStore.h"
 
 #include "Logging.h"
+#include "db/ResolutionRules.h"
 
 #include <QDateTime>
 #include <QJsonDocument>
@@ -632,40 +633,40 @@ StoreResult<Operation> OperationStore::resolve(const QString& operationId, const
     if (res.note.trimmed().isEmpty())
         return StoreError::make(Code::InvalidArgument, QStringLiteral("note: a resolution needs a note saying what was checked"),
                                 QStringLiteral("note"));
-    if (res.actor.trimmed().isEmpty())
-        return StoreError::make(Code::InvalidArgument, QStringLiteral("actor: who resolves must be known"), QStringLiteral("actor"));
-    if (res.status == OperationStatus::Refunded && res.providerRefundId.isEmpty())
-        return StoreError::make(Code::InvalidArgument,
-                                QStringLiteral("refund: resolving as refunded needs the provider refund as evidence (R16)"),
-                                QStringLiteral("refund"));
     if (res.status != OperationStatus::Refunded && res.status != OperationStatus::Failed)
         return StoreError::make(Code::InvalidArgument, QStringLiteral("status: a resolution is refunded or failed"),
                                 QStringLiteral("status"));
+    const QString evidence = QString::fromUtf8(QJsonDocument(res.evidence).toJson(QJsonDocument::Compact));
+    const QVariant lookupStarted = res.lookupStartedAt > 0 ? QVariant(res.lookupStartedAt) : QVariant(QMetaType::fromType<qint64>());
 
+    if (m_db.isPostgres()) {
+        // R21: the one door. The function checks R16 and R17, takes the actor from session_user and
+        // the role from the login's refund role, and writes the audit entry in the same transaction;
+        // res.actor and res.role are not sent (a client value never names the actor).
+        auto q = m_db.run(QStringLiteral("SELECT resolve_operation(?, ?, CAST(? AS jsonb), ?, ?)"),
+                          {operationId, statusName(res.status), evidence, lookupStarted, res.note}, QStringLiteral("resolve"));
+        if (!q)
+            return q.error();
+        q.value().finish();
+        return operation(operationId);
+    }
+
+    // SQLite (single user): the same checks as resolve_operation(), in one transaction.
+    if (res.actor.trimmed().isEmpty())
+        return StoreError::make(Code::InvalidArgument, QStringLiteral("actor: who resolves must be known"), QStringLiteral("actor"));
     const qint64 now = m_clock.nowMs();
     WriteTransaction tx(m_db);
     if (auto r = tx.begin(); !r)
         return r.error();
-    const bool refunded = res.status == OperationStatus::Refunded;
-    auto upd = m_db.run(QStringLiteral("UPDATE refund_ops SET status = ?, provider_refund_id = ?, provider_status = ?, "
-                                       "failure_code = ?, resolved_by = ?, resolved_at = ?, resolution_note = ?, "
-                                       "closed_at = ?, updated_at = ? WHERE operation_id = ? AND status = 'unknown'"),
-                        {statusName(res.status), refunded ? QVariant(res.providerRefundId) : nullableText(res.providerRefundId),
-                         nullableText(res.providerStatus), refunded ? QVariant(QMetaType::fromType<QString>()) : nullableText(res.failureCode),
-                         res.actor, now, res.note, now, now, operationId},
-                        QStringLiteral("resolve"));
-    if (!upd)
-        return upd.error();
-    if (upd.value().numRowsAffected() != 1) {
-        tx.commit();   // nothing was written; end the transaction before reading
-        auto cur = operation(operationId);
-        if (!cur)
-            return cur.error();
-        const Operation& op = cur.value();
-        if (op.status == OperationStatus::Open)
-            return StoreError::make(Code::NotAllowed,
-                                    QStringLiteral("operation %1 is open: the refund tool may still be working on it, "
-                                                   "so it cannot be resolved yet").arg(operationId));
+    auto cur = operation(operationId);
+    if (!cur)
+        return cur.error();
+    const Operation& op = cur.value();
+    if (op.status == OperationStatus::Open)
+        return StoreError::make(Code::NotAllowed,
+                                QStringLiteral("operation %1 is open: the refund tool may still be working on it, "
+                                               "so it cannot be resolved yet").arg(operationId));
+    if (op.status != OperationStatus::Unknown) {
         const QString when = op.resolvedAt ? QDateTime::fromMSecsSinceEpoch(*op.resolvedAt, Qt::UTC).toString(Qt::ISODate)
                                            : QStringLiteral("an unknown time");
         return StoreError::make(Code::AlreadyResolved,
@@ -673,6 +674,20 @@ StoreResult<Operation> OperationStore::resolve(const QString& operationId, const
                                     .arg(operationId, statusName(op.status),
                                          op.resolvedBy.isEmpty() ? QStringLiteral("the refund tool") : op.resolvedBy, when));
     }
+    auto verdict = ResolutionRules::check(op, res.status, res.evidence, res.lookupStartedAt, now);
+    if (!verdict)
+        return verdict.error();
+    const ResolutionRules::Verdict& v = verdict.value();
+    auto upd = m_db.run(QStringLiteral("UPDATE refund_ops SET status = ?, provider_refund_id = ?, provider_status = ?, "
+                                       "failure_code = ?, resolved_by = ?, resolved_at = ?, resolution_note = ?, "
+                                       "closed_at = ?, updated_at = ? WHERE operation_id = ? AND status = 'unknown'"),
+                        {statusName(res.status), nullableText(v.providerRefundId), nullableText(v.providerStatus),
+                         nullableText(v.failureCode), res.actor, now, res.note, now, now, operationId},
+                        QStringLiteral("resolve"));
+    if (!upd)
+        return upd.error();
+    if (upd.value().numRowsAffected() != 1)
+        return StoreError::make(Code::QueryFailed, QStringLiteral("resolve: operation %1 changed during the resolution").arg(operationId));
     AuditEntry audit;
     audit.at = now;
     audit.actor = res.actor;
@@ -682,8 +697,9 @@ StoreResult<Operation> OperationStore::resolve(const QString& operationId, const
     audit.details = QJsonObject{{QStringLiteral("from"), QStringLiteral("unknown")},
                                 {QStringLiteral("to"), statusName(res.status)},
                                 {QStringLiteral("note"), res.note},
-                                {QStringLiteral("provider_refund_id"), res.providerRefundId},
-                                {QStringLiteral("failure_code"), res.failureCode},
+                                {QStringLiteral("provider_refund_id"), v.providerRefundId},
+                                {QStringLiteral("failure_code"), v.failureCode},
+                                {QStringLiteral("lookup_started_at"), res.lookupStartedAt > 0 ? QJsonValue(res.lookupStartedAt) : QJsonValue()},
                                 {QStringLiteral("evidence"), res.evidence}};
     if (auto a = appendAudit(audit); !a)
         return a.error();

@@ -144,20 +144,29 @@ public:
     struct Resolution
     {
         OperationStatus status = OperationStatus::Refunded;   ///< Refunded or Failed
-        QString providerRefundId;     ///< required for Refunded
-        QString providerStatus;
-        QString failureCode;          ///< for Failed, e.g. "no_refund_found"
-        QString actor;
-        QString role;
+        QString providerRefundId;     ///< informational: the refund id is taken from the evidence (R16)
+        QString providerStatus;       ///< informational, as providerRefundId
+        QString failureCode;          ///< informational: no_refund_found / refund_failed follow from the evidence
+        QString actor;                ///< SQLite only; on PostgreSQL the actor is session_user
+        QString role;                 ///< SQLite only; on PostgreSQL the login's refund role
         QString note;                 ///< required
-        QJsonObject evidence;         ///< the provider object(s) the decision rests on
+        QJsonObject evidence;         ///< what the lookup found, see ResolutionRules.h
+        /**
+         * UTC epoch ms when the lookup behind the evidence started (R16: "no refund was made"
+         * needs lookupStartedAt >= key_expires_at). 0 = not known.
+         */
+        qint64 lookupStartedAt = 0;
     };
 
     /**
-     * Compare-and-set on status = 'unknown' (R17), with an audit entry holding actor, role,
-     * note and evidence in the same transaction. Errors: InvalidArgument (no note, no refund
-     * id, bad status), NotFound, AlreadyResolved (message says who and when; nothing written),
-     * NotAllowed (the operation is open: the tool may still be working on it).
+     * The one door for people (R16, R17, R21): resolves an `unknown` operation as refunded or
+     * failed when the evidence allows it (ResolutionRules), as a compare-and-set on
+     * status = 'unknown', with an audit entry (actor, role, note, evidence, lookup start) in the
+     * same transaction. On PostgreSQL this is resolve_operation() (actor = session_user); on
+     * SQLite the same checks in one write transaction. Errors: InvalidArgument (no note, bad
+     * status, lookup start in the future), NotFound, NotAllowed (R16 refused it: message starts
+     * "R16:"; or the operation is open), AlreadyResolved (says who and when; nothing written),
+     * QueryFailed "permission denied" (the login may not resolve), Busy.
      */
     StoreResult<Operation> resolve(const QString& operationId, const Resolution& resolution);
 

@@ -19,7 +19,47 @@ const QStringList& allTables()
     return tables;
 }
 
-// The columns OperationStore::resolve() writes (R16, R17); nothing else of refund_ops.
+// The refund tool's own transitions (OperationStore's write path) and nothing else: claim an
+// attempt, count a not-sent attempt, close refunded/failed, mark unknown, the R10 clamp and sweep.
+// Never the identity columns, never the resolution columns (resolved_by, resolved_at,
+// resolution_note): those are resolve_operation()'s.
+const QStringList& toolOperationColumns()
+{
+    static const QStringList columns = {QStringLiteral("status"),
+                                        QStringLiteral("attempts"),
+                                        QStringLiteral("not_sent_attempts"),
+                                        QStringLiteral("first_attempt_at"),
+                                        QStringLiteral("last_attempt_at"),
+                                        QStringLiteral("key_expires_at"),
+                                        QStringLiteral("closed_at"),
+                                        QStringLiteral("provider_refund_id"),
+                                        QStringLiteral("provider_status"),
+                                        QStringLiteral("unknown_reason"),
+                                        QStringLiteral("failure_code"),
+                                        QStringLiteral("updated_at")};
+    return columns;
+}
+
+// An attempt's answer, recorded after the request (R12); its identity stays as inserted.
+const QStringList& toolAttemptColumns()
+{
+    static const QStringList columns = {QStringLiteral("finished_at"),  QStringLiteral("outcome"),
+                                        QStringLiteral("http_status"),  QStringLiteral("provider_request_id"),
+                                        QStringLiteral("replayed"),     QStringLiteral("error_code"),
+                                        QStringLiteral("error_message")};
+    return columns;
+}
+
+// A tool call's result (R8, R12).
+const QStringList& toolCallColumns()
+{
+    static const QStringList columns = {QStringLiteral("result_status"), QStringLiteral("result_reason"),
+                                        QStringLiteral("finished_at"),
+                                        QStringLiteral("answered_from_refunded")};
+    return columns;
+}
+
+// What resolve_operation() writes (R16, R17).
 const QStringList& resolutionColumns()
 {
     static const QStringList columns = {
@@ -30,6 +70,9 @@ const QStringList& resolutionColumns()
         QStringLiteral("updated_at")};
     return columns;
 }
+
+const QString kResolveSignature = QStringLiteral("resolve_operation(text, text, jsonb, bigint, text)");
+const QString kChangeSettingSignature = QStringLiteral("change_setting(text, text)");
 
 bool validPrefix(const QString& prefix)
 {
@@ -76,6 +119,11 @@ RoleManager::RoleManager(Database& db, QString prefix)
 QString RoleManager::roleName(Role role) const
 {
     return m_prefix + QStringLiteral("refund_") + roleKey(role);
+}
+
+QString RoleManager::guardRoleName() const
+{
+    return m_prefix + QStringLiteral("refund_guard");
 }
 
 QString RoleManager::quoteIdentifier(const QString& name)
@@ -157,46 +205,90 @@ StoreResult<QStringList> RoleManager::createRoles()
     const QString database = quoteIdentifier(where.value().value(0).toString());
     const QString schema = quoteIdentifier(where.value().value(1).toString());
 
-    const QStringList statements = {
+    // The NOLOGIN owner of resolve_operation() and change_setting(): SECURITY DEFINER functions
+    // run with its privileges, which are exactly what the two functions write, so a fault in
+    // them cannot reach further. The caller becomes a member only to hand the functions over.
+    const QString guard = quoteIdentifier(guardRoleName());
+    {
+        const QString sql =
+            QStringLiteral("DO $$ BEGIN CREATE ROLE %1 NOLOGIN; "
+                           "EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL; END $$")
+                .arg(guard);
+        if (auto r = exec(sql, QStringLiteral("create role %1").arg(guardRoleName())); !r)
+            return r.error();
+    }
+    const QString everyoneAndGuard = everyone + QStringLiteral(", ") + guard;
+    const QString sequences =
+        QStringList{auditSeq.value(), attemptSeq.value(), toolCallSeq.value()}.join(QStringLiteral(", "));
+
+    QStringList statements = {
         // Exactly the grants below, whatever an earlier version or a person granted before.
-        QStringLiteral("REVOKE ALL ON TABLE %1 FROM %2").arg(tables, everyone),
-        QStringLiteral("REVOKE ALL ON SEQUENCE %1, %2, %3 FROM %4")
-            .arg(auditSeq.value(), attemptSeq.value(), toolCallSeq.value(), everyone),
+        QStringLiteral("REVOKE ALL ON TABLE %1, refund_roles FROM %2").arg(tables, everyoneAndGuard),
+        QStringLiteral("REVOKE ALL ON SEQUENCE %1 FROM %2").arg(sequences, everyoneAndGuard),
+        QStringLiteral("REVOKE ALL ON FUNCTION %1, %2 FROM PUBLIC, %3")
+            .arg(kResolveSignature, kChangeSettingSignature, everyone),
         QStringLiteral("GRANT CONNECT ON DATABASE %1 TO %2").arg(database, everyone),
-        QStringLiteral("GRANT USAGE ON SCHEMA %1 TO %2").arg(schema, everyone),
+        QStringLiteral("GRANT USAGE ON SCHEMA %1 TO %2").arg(schema, everyoneAndGuard),
         QStringLiteral("GRANT %1 TO %2").arg(support, finance),
         QStringLiteral("GRANT %1 TO %2").arg(finance, admin),
+        // People read; they write only through the functions (R21).
         QStringLiteral("GRANT SELECT ON TABLE %1 TO %2, %3").arg(tables, support, tool),
+        QStringLiteral("GRANT EXECUTE ON FUNCTION %1 TO %2").arg(kResolveSignature, support),
+        QStringLiteral("GRANT EXECUTE ON FUNCTION %1 TO %2").arg(kChangeSettingSignature, admin),
+        // The tool: its own transitions only (the v4 triggers check each row's move as well).
+        QStringLiteral("GRANT INSERT ON TABLE refund_ops, refund_attempts, tool_calls TO %1").arg(tool),
         QStringLiteral("GRANT UPDATE (%1) ON TABLE refund_ops TO %2")
-            .arg(resolutionColumns().join(QStringLiteral(", ")), support),
-        QStringLiteral("GRANT INSERT ON TABLE audit_log TO %1").arg(support),
-        QStringLiteral("GRANT USAGE ON SEQUENCE %1 TO %2").arg(auditSeq.value(), support),
-        QStringLiteral("GRANT INSERT, UPDATE ON TABLE settings TO %1").arg(admin),
-        QStringLiteral("GRANT INSERT, UPDATE ON TABLE refund_ops, refund_attempts, tool_calls TO %1")
-            .arg(tool),
+            .arg(toolOperationColumns().join(QStringLiteral(", ")), tool),
+        QStringLiteral("GRANT UPDATE (%1) ON TABLE refund_attempts TO %2")
+            .arg(toolAttemptColumns().join(QStringLiteral(", ")), tool),
+        QStringLiteral("GRANT UPDATE (%1) ON TABLE tool_calls TO %2")
+            .arg(toolCallColumns().join(QStringLiteral(", ")), tool),
         QStringLiteral("GRANT USAGE ON SEQUENCE %1, %2 TO %3")
             .arg(attemptSeq.value(), toolCallSeq.value(), tool),
         // OperationStore::openOrJoin locks the order row (SELECT ... FOR UPDATE, serialising the R5
         // check), and PostgreSQL requires UPDATE on at least one column for that lock. created_at
         // is the one column whose change cannot move money or identity.
         QStringLiteral("GRANT UPDATE (created_at) ON TABLE orders TO %1").arg(tool),
+        // The functions' owner: what resolve_operation() and change_setting() read and write.
+        QStringLiteral("GRANT SELECT ON TABLE refund_ops, settings, refund_roles TO %1").arg(guard),
+        QStringLiteral("GRANT UPDATE (%1) ON TABLE refund_ops TO %2")
+            .arg(resolutionColumns().join(QStringLiteral(", ")), guard),
+        QStringLiteral("GRANT INSERT ON TABLE audit_log TO %1").arg(guard),
+        QStringLiteral("GRANT USAGE ON SEQUENCE %1 TO %2").arg(auditSeq.value(), guard),
+        QStringLiteral("GRANT INSERT, UPDATE ON TABLE settings TO %1").arg(guard),
+        // Hand the functions over. ALTER ... OWNER needs membership in the new owner and its CREATE
+        // on the schema; the CREATE is taken back at once (the functions never create anything).
+        QStringLiteral("GRANT %1 TO CURRENT_USER").arg(guard),
+        QStringLiteral("GRANT CREATE ON SCHEMA %1 TO %2").arg(schema, guard),
+        QStringLiteral("ALTER FUNCTION %1 OWNER TO %2").arg(kResolveSignature, guard),
+        QStringLiteral("ALTER FUNCTION %1 OWNER TO %2").arg(kChangeSettingSignature, guard),
+        QStringLiteral("REVOKE CREATE ON SCHEMA %1 FROM %2").arg(schema, guard),
+        // The names the functions look the caller's role up by (this installation's prefix).
+        QStringLiteral("DELETE FROM refund_roles"),
     };
-    for (const QString& sql : statements) {
+    for (Role role : allRoles())
+        statements << QStringLiteral("INSERT INTO refund_roles (role_key, role_name) VALUES ('%1', '%2')")
+                          .arg(roleKey(role), roleName(role)); // prefix and keys are [a-z0-9_]
+    for (const QString& sql : std::as_const(statements)) {
         if (auto r = exec(sql, QStringLiteral("grant")); !r)
             return r.error();
     }
     if (auto r = tx.commit(); !r)
         return r.error();
-    done << QStringLiteral("%1: SELECT on every table; UPDATE (%2) on refund_ops; INSERT on audit_log")
-                .arg(roleName(Role::Support), resolutionColumns().join(QStringLiteral(", ")))
-         << QStringLiteral("%1: member of %2 (history and exports are reads)")
-                .arg(roleName(Role::Finance), roleName(Role::Support))
-         << QStringLiteral("%1: member of %2; INSERT, UPDATE on settings")
-                .arg(roleName(Role::Admin), roleName(Role::Finance))
-         << QStringLiteral(
-                "%1: SELECT on every table; INSERT, UPDATE on refund_ops, refund_attempts, tool_calls; "
-                "UPDATE (created_at) on orders for the row lock")
-                .arg(roleName(Role::Tool));
+    done
+        << QStringLiteral(
+               "%1: SELECT on every table; EXECUTE resolve_operation(); no INSERT, UPDATE or DELETE")
+               .arg(roleName(Role::Support))
+        << QStringLiteral("%1: member of %2 (history and exports are reads)")
+               .arg(roleName(Role::Finance), roleName(Role::Support))
+        << QStringLiteral("%1: member of %2; EXECUTE change_setting()")
+               .arg(roleName(Role::Admin), roleName(Role::Finance))
+        << QStringLiteral(
+               "%1: SELECT on every table; INSERT on refund_ops, refund_attempts, tool_calls; UPDATE (%2) on "
+               "refund_ops, UPDATE of the outcome columns of refund_attempts and tool_calls; "
+               "UPDATE (created_at) on orders for the row lock; no settings, no audit_log")
+               .arg(roleName(Role::Tool), toolOperationColumns().join(QStringLiteral(", ")))
+        << QStringLiteral("%1 (NOLOGIN): owns resolve_operation() and change_setting()").arg(guardRoleName());
     Logging::info(QStringLiteral("refund roles created or updated on %1").arg(m_db.url().display()));
     return done;
 }
@@ -262,6 +354,15 @@ StoreResult<QStringList> RoleManager::grant(const QString& login, Role role)
     if (auto r = m_db.runScript(
             QStringLiteral("GRANT %1 TO %2").arg(quoteIdentifier(roleName(role)), quoteIdentifier(login)),
             QStringLiteral("grant %1").arg(roleName(role)));
+        !r)
+        return r.error();
+    // R21: the tool never waits long for a row a person's session holds; it answers "operation
+    // database busy" and leaves the row as it was. Role settings apply to the login itself (not
+    // through group membership), so they are set here. Database::configure() keeps them.
+    const QString timeout = role == Role::Tool ? QStringLiteral("ALTER ROLE %1 SET lock_timeout = '3s'")
+                                               : QStringLiteral("ALTER ROLE %1 RESET lock_timeout");
+    if (auto r = m_db.runScript(timeout.arg(quoteIdentifier(login)),
+                                QStringLiteral("set lock_timeout of %1").arg(login));
         !r)
         return r.error();
     if (auto r = tx.commit(); !r)

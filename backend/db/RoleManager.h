@@ -11,19 +11,23 @@
  * what a role may not do, whatever program or psql session the user connects with.
  *
  * Group roles (NOLOGIN; named prefix + "refund_support" etc.; the prefix lets several refund
- * databases, or test runs, share one cluster):
- *  - refund_support: SELECT on every table; UPDATE on refund_ops only in the resolution
- *    columns (status, provider_refund_id, provider_status, failure_code, resolved_by,
- *    resolved_at, resolution_note, closed_at, updated_at); INSERT on audit_log and USAGE on
- *    its identity sequence. Enough to triage, look up and resolve (R16, R17) - not to
- *    change attempts, keys, amounts, or settings, and nothing may be deleted.
- *  - refund_finance: member of refund_support. History and exports are reads, so the
- *    database grants finance nothing more; the console shows it the History tab.
- *  - refund_admin: member of refund_finance, plus INSERT and UPDATE on settings (R20).
- *  - refund_tool: the refund tool's writes: SELECT on every table, INSERT and UPDATE on
- *    refund_ops, refund_attempts and tool_calls, USAGE on their sequences, and UPDATE of
- *    orders.created_at only (PostgreSQL needs an UPDATE grant for the FOR UPDATE row lock of
- *    the R5 check). No settings, no audit_log, no other order columns.
+ * databases, or test runs, share one cluster). People change nothing by direct SQL: they SELECT,
+ * and change operations and settings through the schema v4 functions, which check the
+ * transition (R16, R17, R20) and audit session_user:
+ *  - refund_support: SELECT on every table; EXECUTE resolve_operation(). No INSERT, UPDATE or
+ *    DELETE anywhere (no row locks either: FOR UPDATE needs a write privilege).
+ *  - refund_finance: member of refund_support. History and exports are reads.
+ *  - refund_admin: member of refund_finance; EXECUTE change_setting().
+ *  - refund_tool: the refund tool's own transitions: SELECT on every table; INSERT on
+ *    refund_ops, refund_attempts and tool_calls and USAGE on their sequences; UPDATE of
+ *    refund_ops' attempt, deadline and close columns (never identity or resolution columns),
+ *    of refund_attempts' outcome columns and tool_calls' result columns; UPDATE of
+ *    orders.created_at only (PostgreSQL needs an UPDATE grant for the FOR UPDATE row lock of the
+ *    R5 check). No settings, no audit_log, no functions. Its logins wait at most 3 s for a row lock.
+ *  - refund_guard (prefix + "refund_guard", NOLOGIN, no members but the one running
+ *    createRoles()): owns resolve_operation() and change_setting(), with exactly the privileges
+ *    they use.
+ * The v4 triggers hold every row to its invariants whatever the grants (DatabaseGuard.h).
  * Login users get one of them with grant(). SQLite is single-user: every call there fails
  * with NotAllowed, and currentRole() answers "single-user".
  */
@@ -62,6 +66,7 @@ public:
     /**
      * Makes role the login's one refund role: GRANT <role> TO login, and REVOKE the other
      * three refund roles the login was directly granted (so a downgrade really downgrades).
+     * A tool login gets lock_timeout = 3 s (ALTER ROLE ... SET); other logins the server's.
      * Returns the role names revoked. Errors: NotAllowed (SQLite), NotFound (no such login,
      * or the roles were never created: run `db roles`), QueryFailed.
      */
@@ -74,6 +79,9 @@ public:
      * everything, so they are "admin". On SQLite: "single-user".
      */
     static StoreResult<QString> currentRole(Database& db, const QString& prefix = {});
+
+    /** The NOLOGIN owner of resolve_operation() and change_setting(), e.g. "refund_guard". */
+    QString guardRoleName() const;
 
     /** A PostgreSQL identifier in double quotes, inner quotes doubled. */
     static QString quoteIdentifier(const QString& name);

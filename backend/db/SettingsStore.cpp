@@ -196,6 +196,34 @@ StoreResult<SettingsStore::Values> SettingsStore::setMany(const QMap<QString, QS
         return r.error();
     }
 
+    if (m_db.isPostgres()) {
+        // R21: the one door. change_setting() validates again (same rules), writes, and audits with
+        // session_user and the login's role; actor and role are not sent. Keys go in an order in
+        // which every intermediate state is valid too (raising both budgets: per-operation first).
+        QStringList pending = changes.keys();
+        Values applied = current.value();
+        while (!pending.isEmpty()) {
+            qsizetype pick = 0;
+            for (qsizetype i = 0; i < pending.size(); ++i) {
+                Values step = applied;
+                if (assign(step, pending[i], changes.value(pending[i])) && validate(step)) {
+                    pick = i;
+                    break;
+                }
+            }
+            const QString key = pending.takeAt(pick);
+            auto q = m_db.run(QStringLiteral("SELECT change_setting(?, ?)"), {key, changes.value(key)},
+                              QStringLiteral("change setting %1").arg(key));
+            if (!q)
+                return q.error();
+            q.value().finish();
+            assign(applied, key, changes.value(key));
+        }
+        if (auto r = tx.commit(); !r)
+            return r.error();
+        return next;
+    }
+
     const qint64 now = m_clock.nowMs();
     for (auto it = changes.cbegin(); it != changes.cend(); ++it) {
         const QString oldValue = current.value().get(it.key()).toString();

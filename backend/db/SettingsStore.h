@@ -73,7 +73,11 @@ public:
     /** Parses text for key into candidate (InvalidArgument naming the key when it does not parse). */
     static StoreResult<void> assign(Values& candidate, const QString& key, const QString& text);
 
-    /** Validates and stores one change, with an audit entry (action settings.set) in the same transaction. */
+    /**
+     * Validates and stores one change, with an audit entry (action settings.set) in the same
+     * transaction. On PostgreSQL through change_setting() (R21): the audit names session_user and
+     * the login's refund role, not actor/role; a login without refund_admin gets "permission denied".
+     */
     StoreResult<Values> set(const QString& key, const QString& value, const QString& actor, const QString& role);
 
     /** Stores several changes at once, validated together. */

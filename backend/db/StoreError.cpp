@@ -19,6 +19,7 @@ QString StoreError::codeName(Code code)
     case Code::AlreadyResolved: return QStringLiteral("already_resolved");
     case Code::NotAllowed: return QStringLiteral("not_allowed");
     case Code::NotADatabase: return QStringLiteral("not_a_database");
+    case Code::Busy: return QStringLiteral("database_busy");
     }
     return QStringLiteral("unknown");
 }

@@ -27,6 +27,7 @@ struct StoreError
         AlreadyResolved,       ///< R17: another reviewer resolved the operation first
         NotAllowed,            ///< the resolution breaks R16, or the role may not do it
         NotADatabase,          ///< the SQLite file is not a (healthy) database; nothing was changed
+        Busy,                  ///< a row lock was held past lock_timeout (PostgreSQL 55P03); nothing was changed
     };
 
     Code code = Code::None;

@@ -10,6 +10,8 @@ target_sources(refund_backend PRIVATE
     db/OperationStore.h db/OperationStore.cpp
     db/Order.h
     db/Migration.h db/ExactlyOnceMigration.cpp db/DatabaseGuardMigration.cpp
+    db/DatabaseGuard.h db/DatabaseGuard.cpp
+    db/ResolutionRules.h db/ResolutionRules.cpp
     db/SchemaMigrator.h db/SchemaMigrator.cpp
     db/SettingsStore.h db/SettingsStore.cpp
     db/StoreError.h db/StoreError.cpp

@@ -119,6 +119,8 @@ QJsonObject LookupResult::summaryJson() const
     }
     return QJsonObject{
         {QStringLiteral("operation_id"), operationId},
+        {QStringLiteral("started_at"), QDateTime::fromMSecsSinceEpoch(startedAtMs, Qt::UTC).toString(Qt::ISODateWithMs)},
+        {QStringLiteral("started_at_ms"), startedAtMs},
         {QStringLiteral("checked_at"),
          QDateTime::fromMSecsSinceEpoch(checkedAtMs, Qt::UTC).toString(Qt::ISODateWithMs)},
         {QStringLiteral("complete"), ok()},

@@ -58,6 +58,7 @@ struct LookupResult
     QString failureText;              ///< ProviderReadStatus::describe() of the failed read; empty when none
     QString failedRead;               ///< which read failed: "refunds of pi_...", "refund.updated events"
     QStringList notes;                ///< facts a reviewer should know (search lag, event retention, ...)
+    qint64 startedAtMs = 0;           ///< UTC epoch ms when the lookup started (R16 judges "no refund" by it)
     qint64 checkedAtMs = 0;           ///< UTC epoch ms when the lookup finished
     int requests = 0;                 ///< HTTP requests sent (pages and 429 retries included)
     int listedRefunds = 0;            ///< refunds of the payment inspected (all of them, ours or not)
@@ -79,7 +80,7 @@ struct LookupResult
 
     /**
      * A JSON summary for the audit log when the evidence is the absence of a refund (R16):
-     * {"operation_id","checked_at","complete","refunds":[{id,status,amount,currency,source,
+     * {"operation_id","started_at" (ISO, UTC),"started_at_ms","checked_at","complete","refunds":[{id,status,amount,currency,source,
      * mismatches}],"listed_refunds","events_inspected","requests","notes"}.
      */
     QJsonObject summaryJson() const;

@@ -151,6 +151,8 @@ QList<FoundRefund> OperationLookup::merge(const Target& target, const QList<Prov
 LookupResult OperationLookup::run(const Target& target)
 {
     LookupResult result;
+    // R16: "no refund was made" is judged by when the reads began, not when someone clicks.
+    result.startedAtMs = m_clock.nowMs();
     result.operationId = target.operationId;
 
     ProviderClient client(m_config);

@@ -1,5 +1,7 @@
 #include "review/ResolutionPolicy.h"
 
+#include "db/ResolutionRules.h"
+
 #include <QCoreApplication>
 #include <QJsonArray>
 
@@ -20,6 +22,13 @@ QString tr(const char* text, int n)
 bool keyRetentionPassed(const Operation& op, qint64 nowMs)
 {
     return !op.keyExpiresAt || nowMs >= *op.keyExpiresAt;
+}
+
+// R16: absence is judged at the moment the lookup started (a Resolve dialog left open across the
+// key's expiry holds evidence gathered while the first request could still execute).
+qint64 judgedAt(const LookupResult& lookup, qint64 nowMs)
+{
+    return lookup.startedAtMs > 0 ? lookup.startedAtMs : nowMs;
 }
 
 Proposal make(Proposal::Kind kind, const QString& reason)
@@ -146,7 +155,7 @@ Proposal propose(const Operation& op, const LookupResult& lookup, qint64 nowMs)
         p.failureCode = QStringLiteral("no_refund_found");
         return p;
     }
-    if (keyRetentionPassed(op, nowMs)) {
+    if (keyRetentionPassed(op, judgedAt(lookup, nowMs))) {
         Proposal p = make(Proposal::Kind::Failed,
                           tr("No refund exists and the key retention has passed: the original request can no "
                              "longer execute."));
@@ -174,10 +183,19 @@ Permission canResolveAsFailed(const Operation& op, const LookupResult& lookup, q
         return {false, tr("A refund that is not failed or canceled is linked to this operation.")};
     if (!lookup.refunds.isEmpty())
         return {true, tr("Every refund linked to the operation is failed or canceled.")};
-    if (!keyRetentionPassed(op, nowMs))
+    if (!keyRetentionPassed(op, judgedAt(lookup, nowMs))) {
+        if (keyRetentionPassed(op, nowMs))
+            return {false, tr("This lookup started before the key expired, when the original request could still "
+                              "execute. Look up again to resolve as \"failed\".")};
         return {false, tr("The provider keeps the key for another %1: the original request may still execute. "
                           "\"Failed\" is allowed after that.")
                            .arg(durationText(*op.keyExpiresAt - nowMs))};
+    }
+    // The same rule the database applies (ResolutionRules / resolve_operation()).
+    if (auto v = ResolutionRules::check(op, OperationStatus::Failed, failedResolution(lookup, {}, {}, QStringLiteral("-")).evidence,
+                                        judgedAt(lookup, nowMs), nowMs);
+        !v)
+        return {false, v.error().message};
     return {true, op.keyExpiresAt ? tr("No refund found and the key retention has passed.")
                                   : tr("No refund found and no request was ever sent.")};
 }
@@ -194,6 +212,12 @@ Permission canResolveAsRefunded(const Operation& op, const LookupResult& lookup,
     if (refund.hasMismatch())
         return {false, tr("Refund %1 does not match the operation: %2")
                            .arg(refund.refund.id, refund.mismatches.first().sentence)};
+    // The same rule the database applies to the evidence this refund becomes.
+    if (auto v = ResolutionRules::check(op, OperationStatus::Refunded,
+                                        refundedResolution(refund, lookup, {}, {}, QStringLiteral("-")).evidence,
+                                        lookup.startedAtMs, lookup.startedAtMs);
+        !v)
+        return {false, v.error().message};
     return {true, tr("Refund %1 (%2) matches the operation.").arg(refund.refund.id, refund.refund.status)};
 }
 
@@ -207,6 +231,7 @@ OperationStore::Resolution refundedResolution(const FoundRefund& refund, const L
     r.actor = actor;
     r.role = role;
     r.note = note;
+    r.lookupStartedAt = lookup.startedAtMs;
     r.evidence = QJsonObject{{QStringLiteral("refund"), refund.refund.raw},
                              {QStringLiteral("source"), toString(refund.source)},
                              {QStringLiteral("event_ids"), QJsonArray::fromStringList(refund.eventIds)},
@@ -226,6 +251,7 @@ OperationStore::Resolution failedResolution(const LookupResult& lookup, const QS
     QJsonArray refunds;
     for (const FoundRefund& f : lookup.refunds)
         refunds.append(f.refund.raw);
+    r.lookupStartedAt = lookup.startedAtMs;
     r.evidence = QJsonObject{{QStringLiteral("lookup"), lookup.summaryJson()}, {QStringLiteral("refunds"), refunds}};
     return r;
 }

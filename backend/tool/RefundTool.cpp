@@ -126,7 +126,11 @@ RefundToolResult RefundTool::attemptLoop(const Operation& op, const Order& order
             case Code::NotOpen: return resultForRow(op.operationId);   // another call closed or parked it
             default:
                 Logging::error(QStringLiteral("operation %1: %2").arg(op.operationId, claim.error().message));
-                return RefundToolResult::unconfirmed(op.operationId, QStringLiteral("operation database unavailable"));
+                // Nothing was sent; the row stays open for the next call (a lock held past
+                // lock_timeout, e.g. by a person's open transaction, is "busy", not "down").
+                return RefundToolResult::unconfirmed(op.operationId, claim.error().code == Code::Busy
+                                                         ? QStringLiteral("operation database busy")
+                                                         : QStringLiteral("operation database unavailable"));
             }
         }
         if (m_crashHook)

@@ -5,6 +5,7 @@
 #include "db/OperationStore.h"
 #include "db/SchemaMigrator.h"
 
+#include <QJsonObject>
 #include <QSqlQuery>
 #include <QtTest>
 
@@ -194,10 +195,10 @@ void TestOperationStore::r3_indexRejectsSecondOpenRowFromRawSql()
                                       "status, attempts, created_at, updated_at) VALUES ('op_dup', '4417', 3800, 'usd', 'k2', "
                                       "'unknown', 0, 1, 1)"));
     QVERIFY(!dup);
-    // A closed row for the same pair is allowed (history).
-    QVERIFY(db->run(QStringLiteral("INSERT INTO refund_ops (operation_id, order_id, amount_cents, currency, idempotency_key, "
-                                   "status, attempts, created_at, updated_at, provider_refund_id) VALUES ('op_old', '4417', "
-                                   "3800, 'usd', 'k3', 'refunded', 1, 1, 1, 're_old')")));
+    // Rows are inserted open only (v4 guard, R4): a closed row cannot be written into the history by hand.
+    QVERIFY(!db->run(QStringLiteral("INSERT INTO refund_ops (operation_id, order_id, amount_cents, currency, idempotency_key, "
+                                    "status, attempts, created_at, updated_at, provider_refund_id) VALUES ('op_old', '4417', "
+                                    "3800, 'usd', 'k3', 'refunded', 1, 1, 1, 're_old')")));
 }
 
 void TestOperationStore::r5_refundableAmount()
@@ -535,7 +536,23 @@ void TestOperationStore::r17_resolveIsCompareAndSet()
     res.actor = QStringLiteral("alice");
     res.role = QStringLiteral("support");
     res.note = QStringLiteral("found re_123 with our operation id");
-    res.evidence = QJsonObject{{QStringLiteral("id"), QStringLiteral("re_123")}};
+    // R16: the refund as the provider sent it, linked to the operation by metadata.operation_id.
+    res.evidence = QJsonObject{
+        {QStringLiteral("refund"),
+         QJsonObject{{QStringLiteral("id"), QStringLiteral("re_123")},
+                     {QStringLiteral("amount"), 3800},
+                     {QStringLiteral("currency"), QStringLiteral("usd")},
+                     {QStringLiteral("status"), QStringLiteral("succeeded")},
+                     {QStringLiteral("metadata"), QJsonObject{{QStringLiteral("operation_id"), id}}}}}};
+    // On PostgreSQL the actor is the database login and the role the login's (here the schema
+    // owner, which counts as admin); the values the client sets are not used (R21).
+    QString actor = QStringLiteral("alice"), role = QStringLiteral("support");
+    if (db->isPostgres()) {
+        auto who = db->run(QStringLiteral("SELECT session_user"));
+        QVERIFY(who && who.value().next());
+        actor = who.value().value(0).toString();
+        role = QStringLiteral("admin");
+    }
     // Open rows are the tool's; a reviewer cannot resolve them.
     QCOMPARE(store.resolve(id, res).error().code, StoreError::Code::NotAllowed);
     QVERIFY(store.markUnknown(id, QStringLiteral("attempt_budget_exhausted")));
@@ -549,7 +566,7 @@ void TestOperationStore::r17_resolveIsCompareAndSet()
     auto first = store.resolve(id, res);
     QVERIFY2(first, qPrintable(first ? QString() : first.error().message));
     QCOMPARE(first.value().status, OperationStatus::Refunded);
-    QCOMPARE(first.value().resolvedBy, QStringLiteral("alice"));
+    QCOMPARE(first.value().resolvedBy, actor);
 
     OperationStore::Resolution bob = res;
     bob.status = OperationStatus::Failed;
@@ -558,15 +575,16 @@ void TestOperationStore::r17_resolveIsCompareAndSet()
     auto second = bobStore.resolve(id, bob);
     QVERIFY(!second);
     QCOMPARE(second.error().code, StoreError::Code::AlreadyResolved);
-    QVERIFY2(second.error().message.contains(QLatin1String("alice")), qPrintable(second.error().message));
+    QVERIFY2(second.error().message.contains(actor), qPrintable(second.error().message));
     QCOMPARE(store.operation(id).value().status, OperationStatus::Refunded);
 
     const auto audit = store.auditEntries(id).value();
     QCOMPARE(audit.size(), 1);
-    QCOMPARE(audit[0].actor, QStringLiteral("alice"));
-    QCOMPARE(audit[0].role, QStringLiteral("support"));
+    QCOMPARE(audit[0].actor, actor);
+    QCOMPARE(audit[0].role, role);
     QCOMPARE(audit[0].details.value(QStringLiteral("note")).toString(), res.note);
-    QCOMPARE(audit[0].details.value(QStringLiteral("evidence")).toObject().value(QStringLiteral("id")).toString(),
+    QCOMPARE(audit[0].details.value(QStringLiteral("evidence")).toObject().value(QStringLiteral("refund")).toObject()
+                 .value(QStringLiteral("id")).toString(),
              QStringLiteral("re_123"));
 }
 

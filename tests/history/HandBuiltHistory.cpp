@@ -1,6 +1,10 @@
 #include "HandBuiltHistory.h"
 
 #include "db/OperationStore.h"
+#include "db/ResolutionRules.h"
+
+#include <QJsonArray>
+#include <QJsonObject>
 
 #include <atomic>
 #include <latch>
@@ -19,6 +23,58 @@
 // H          day3 00:00      unknown    1         1 (0)                outside the range (end is exclusive)
 
 namespace {
+// The history's resolutions happen at fixed instants of the test clock. resolve_operation()
+// stamps the server's clock (a client never picks the time of an audit entry), so on PostgreSQL
+// the fixture writes the same rows as the schema owner would, checked by the same rules
+// (ResolutionRules) and still held by the v4 row guard; on SQLite it is OperationStore::resolve().
+StoreResult<Operation> resolveAt(OperationStore& store, const QString& operationId,
+                                 const OperationStore::Resolution& res)
+{
+    Database& db = store.database();
+    if (db.isSqlite())
+        return store.resolve(operationId, res);
+    auto op = store.operation(operationId);
+    if (!op)
+        return op.error();
+    const qint64 now = store.clock().nowMs();
+    auto v = ResolutionRules::check(op.value(), res.status, res.evidence, res.lookupStartedAt, now);
+    if (!v)
+        return v.error();
+    WriteTransaction tx(db);
+    if (auto r = tx.begin(); !r)
+        return r.error();
+    auto upd =
+        db.run(QStringLiteral(
+                   "UPDATE refund_ops SET status = ?, provider_refund_id = ?, provider_status = ?, "
+                   "failure_code = ?, resolved_by = ?, resolved_at = ?, resolution_note = ?, closed_at = ?, "
+                   "updated_at = ? WHERE operation_id = ? AND status = 'unknown'"),
+               {statusName(res.status),
+                v.value().providerRefundId.isEmpty() ? QVariant(QMetaType::fromType<QString>())
+                                                     : QVariant(v.value().providerRefundId),
+                v.value().providerStatus.isEmpty() ? QVariant(QMetaType::fromType<QString>())
+                                                   : QVariant(v.value().providerStatus),
+                v.value().failureCode.isEmpty() ? QVariant(QMetaType::fromType<QString>())
+                                                : QVariant(v.value().failureCode),
+                res.actor, now, res.note, now, now, operationId});
+    if (!upd)
+        return upd.error();
+    AuditEntry audit;
+    audit.at = now;
+    audit.actor = res.actor;
+    audit.role = res.role;
+    audit.action = QStringLiteral("resolve");
+    audit.operationId = operationId;
+    audit.details = QJsonObject{{QStringLiteral("from"), QStringLiteral("unknown")},
+                                {QStringLiteral("to"), statusName(res.status)},
+                                {QStringLiteral("note"), res.note},
+                                {QStringLiteral("evidence"), res.evidence}};
+    if (auto a = store.appendAudit(audit); !a)
+        return a.error();
+    if (auto r = tx.commit(); !r)
+        return r.error();
+    return store.operation(operationId);
+}
+
 constexpr qint64 kRetention = 24 * HandBuiltHistory::kHour;
 
 QString errorText(const StoreError& e, const char* step)
@@ -234,7 +290,17 @@ QString HandBuiltHistory::build(const QString& url, Database& db)
         res.actor = QStringLiteral("alice");
         res.role = QStringLiteral("support");
         res.note = noteD();
-        HB_TRY(store.resolve(operationD, res), "resolve D");
+        // R16: the evidence names the refund (as the provider sent it) with our operation id.
+        res.evidence =
+            QJsonObject{{QStringLiteral("refund"),
+                         QJsonObject{{QStringLiteral("id"), QStringLiteral("re_D")},
+                                     {QStringLiteral("amount"), 2000},
+                                     {QStringLiteral("currency"), QStringLiteral("eur")},
+                                     {QStringLiteral("status"), QStringLiteral("succeeded")},
+                                     {QStringLiteral("metadata"),
+                                      QJsonObject{{QStringLiteral("operation_id"), operationD}}}}}};
+        res.lookupStartedAt = clock.nowMs();
+        HB_TRY(resolveAt(store, operationD, res), "resolve D");
     }
     clock.setNowMs(createdE + 30 * kHour);
     {
@@ -244,7 +310,12 @@ QString HandBuiltHistory::build(const QString& url, Database& db)
         res.actor = QStringLiteral("bob");
         res.role = QStringLiteral("finance");
         res.note = noteE();
-        HB_TRY(store.resolve(operationE, res), "resolve E");
+        // R16: a complete lookup that found nothing, started after the key expired.
+        res.evidence =
+            QJsonObject{{QStringLiteral("lookup"), QJsonObject{{QStringLiteral("complete"), true}}},
+                        {QStringLiteral("refunds"), QJsonArray()}};
+        res.lookupStartedAt = clock.nowMs();
+        HB_TRY(resolveAt(store, operationE, res), "resolve E");
     }
     return {};
 }

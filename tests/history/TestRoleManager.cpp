@@ -9,6 +9,7 @@
 #include "db/RoleManager.h"
 #include "db/SettingsStore.h"
 
+#include <QJsonObject>
 #include <QUrl>
 #include <QtTest>
 
@@ -165,10 +166,11 @@ void TestRoleManager::r21_rolesAreEnforcedByPostgres()
         QVERIFY(SettingsStore(*db, clock).load());
     }
 
-    // Support may not touch anything but the resolution columns, nor delete.
+    // Support writes nothing directly, not even the resolution columns, and deletes nothing.
     for (const char* sql :
          {"UPDATE refund_ops SET attempts = 0", "UPDATE refund_ops SET idempotency_key = 'k'",
-          "DELETE FROM audit_log", "DELETE FROM refund_ops",
+          "UPDATE refund_ops SET status = 'failed', resolved_by = 'someone_else'", "DELETE FROM audit_log",
+          "DELETE FROM refund_ops",
           "INSERT INTO refund_attempts "
           "(operation_id, tool_call_id, attempt_no, idempotency_key, started_at, outcome) "
           "VALUES ('op_x', 't', 99, 'k', 0, 'timeout')"}) {
@@ -186,10 +188,21 @@ void TestRoleManager::r21_rolesAreEnforcedByPostgres()
     res.actor = QStringLiteral("sam");
     res.role = QStringLiteral("support");
     res.note = QStringLiteral("found re_1 with metadata.operation_id");
+    // R16: the database checks the evidence itself (resolve_operation()).
+    res.evidence = QJsonObject{
+        {QStringLiteral("refund"),
+         QJsonObject{{QStringLiteral("id"), QStringLiteral("re_1")},
+                     {QStringLiteral("amount"), 3800},
+                     {QStringLiteral("currency"), QStringLiteral("usd")},
+                     {QStringLiteral("status"), QStringLiteral("succeeded")},
+                     {QStringLiteral("metadata"), QJsonObject{{QStringLiteral("operation_id"), opId}}}}}};
     auto resolved = supportStore.resolve(opId, res);
     QVERIFY2(resolved, qPrintable(resolved ? QString() : resolved.error().message));
     QCOMPARE(resolved.value().status, OperationStatus::Refunded);
     QCOMPARE(supportStore.auditEntries(opId).value().size(), 1);
+    // The audit names the database login and its role, not what the client typed (R21).
+    QCOMPARE(supportStore.auditEntries(opId).value().first().actor, p + QStringLiteral("support_login"));
+    QCOMPARE(supportStore.auditEntries(opId).value().first().role, QStringLiteral("support"));
 
     // The admin can change settings (audited).
     auto set = SettingsStore(*admin, clock)
@@ -197,9 +210,11 @@ void TestRoleManager::r21_rolesAreEnforcedByPostgres()
                         QStringLiteral("admin"));
     QVERIFY2(set, qPrintable(set ? QString() : set.error().message));
     QCOMPARE(SettingsStore(*owner, clock).load().value().maxAttemptsPerCall, 2);
-    QCOMPARE(SettingsStore(*admin, clock).history().value().first().actor, QStringLiteral("ada"));
-    QVERIFY(admin->run(
-        QStringLiteral("UPDATE settings SET updated_by = 'ada' WHERE key = 'max_attempts_per_call'")));
+    QCOMPARE(SettingsStore(*admin, clock).history().value().first().actor, p + QStringLiteral("admin_login"));
+    // Only through change_setting(): no direct writes, even for the admin (R21).
+    auto direct = admin->run(
+        QStringLiteral("UPDATE settings SET updated_by = 'ada' WHERE key = 'max_attempts_per_call'"));
+    QVERIFY(!direct && permissionDenied(direct.error()));
 
     // The refund tool's login does the write path, and nothing of settings or audit.
     OperationStore toolStore(*tool, clock);

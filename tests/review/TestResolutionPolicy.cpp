@@ -33,7 +33,12 @@ FoundRefund found(const QString& id, const QString& status, bool mismatch = fals
     f.refund.status = status;
     f.refund.amountCents = 3800;
     f.refund.currency = QStringLiteral("usd");
-    f.refund.raw = QJsonObject{{QStringLiteral("id"), id}, {QStringLiteral("status"), status}};
+    // As the provider sends it (R11): the database checks the evidence's metadata, amount and currency.
+    f.refund.raw = QJsonObject{{QStringLiteral("id"), id},
+                               {QStringLiteral("status"), status},
+                               {QStringLiteral("amount"), 3800},
+                               {QStringLiteral("currency"), QStringLiteral("usd")},
+                               {QStringLiteral("metadata"), QJsonObject{{QStringLiteral("operation_id"), QStringLiteral("op_1")}}}};
     if (mismatch)
         f.mismatches.append({RefundMismatch::Kind::Amount, QStringLiteral("Amount differs")});
     return f;

@@ -1,0 +1,227 @@
+#include "db/DatabaseGuard.h"
+
+namespace {
+
+// The budget in force (R6), read where the tool reads it; 6 is SettingsStore's default.
+const char* kSqliteBudget =
+    "COALESCE((SELECT CAST(value AS INTEGER) FROM settings WHERE key = 'max_attempts_per_operation'), 6)";
+
+QStringList sqliteTriggers()
+{
+    const QString budget = QString::fromLatin1(kSqliteBudget);
+    return {
+        // R2/R4: the tool inserts a row open, with nothing spent and nothing closed.
+        QStringLiteral(R"(CREATE TRIGGER refund_ops_guard_insert BEFORE INSERT ON refund_ops
+            WHEN NEW.status <> 'open' OR NEW.attempts <> 0 OR NEW.not_sent_attempts <> 0
+              OR NEW.first_attempt_at IS NOT NULL OR NEW.last_attempt_at IS NOT NULL OR NEW.key_expires_at IS NOT NULL
+              OR NEW.closed_at IS NOT NULL OR NEW.provider_refund_id IS NOT NULL OR NEW.resolved_by IS NOT NULL
+              OR NEW.resolved_at IS NOT NULL
+            BEGIN SELECT RAISE(ABORT, 'refund_ops: a row is inserted open, with no attempts, deadline or close (R4)'); END)"),
+        // R4: closed rows are final. (A future refunded -> reversed step relaxes exactly this trigger.)
+        QStringLiteral(R"(CREATE TRIGGER refund_ops_guard_closed BEFORE UPDATE ON refund_ops
+            WHEN OLD.status IN ('refunded', 'failed')
+            BEGIN SELECT RAISE(ABORT, 'refund_ops: a closed operation never changes (R4)'); END)"),
+        // R1/R2/R5a: what the row is about never changes.
+        QStringLiteral(R"(CREATE TRIGGER refund_ops_guard_identity BEFORE UPDATE ON refund_ops
+            WHEN NEW.operation_id IS NOT OLD.operation_id OR NEW.order_id IS NOT OLD.order_id
+              OR NEW.amount_cents IS NOT OLD.amount_cents OR NEW.currency IS NOT OLD.currency
+              OR NEW.idempotency_key IS NOT OLD.idempotency_key OR NEW.request_ref IS NOT OLD.request_ref
+              OR NEW.created_at IS NOT OLD.created_at
+            BEGIN SELECT RAISE(ABORT, 'refund_ops: operation_id, order, amount, currency, idempotency key, request_ref and created_at never change (R2)'); END)"),
+        // R4: open -> refunded|failed|unknown, unknown -> refunded|failed.
+        QStringLiteral(R"(CREATE TRIGGER refund_ops_guard_status BEFORE UPDATE ON refund_ops
+            WHEN NEW.status IS NOT OLD.status
+              AND NOT ((OLD.status = 'open' AND NEW.status IN ('refunded', 'failed', 'unknown'))
+                    OR (OLD.status = 'unknown' AND NEW.status IN ('refunded', 'failed')))
+            BEGIN SELECT RAISE(ABORT, 'refund_ops: status moves only open -> refunded|failed|unknown and unknown -> refunded|failed (R4)'); END)"),
+        // R10: the first attempt fixes the deadline; the clamp may only bring it earlier.
+        QStringLiteral(R"(CREATE TRIGGER refund_ops_guard_deadline BEFORE UPDATE ON refund_ops
+            WHEN (OLD.first_attempt_at IS NOT NULL AND NEW.first_attempt_at IS NOT OLD.first_attempt_at)
+              OR (OLD.key_expires_at IS NOT NULL AND (NEW.key_expires_at IS NULL OR NEW.key_expires_at > OLD.key_expires_at))
+            BEGIN SELECT RAISE(ABORT, 'refund_ops: first_attempt_at is set once and key_expires_at only moves earlier (R10)'); END)"),
+        // R6/R7: counters only grow; attempts only while open, and never past the budget in force.
+        QStringLiteral(R"(CREATE TRIGGER refund_ops_guard_attempts BEFORE UPDATE ON refund_ops
+            WHEN NEW.attempts < OLD.attempts OR NEW.not_sent_attempts < OLD.not_sent_attempts
+              OR NEW.not_sent_attempts > NEW.attempts
+              OR (NEW.attempts > OLD.attempts AND (OLD.status <> 'open' OR NEW.attempts - NEW.not_sent_attempts > %1))
+            BEGIN SELECT RAISE(ABORT, 'refund_ops: attempts only grow, only while open, and never past max_attempts_per_operation (R6)'); END)")
+            .arg(budget),
+        QStringLiteral(R"(CREATE TRIGGER refund_ops_guard_delete BEFORE DELETE ON refund_ops
+            BEGIN SELECT RAISE(ABORT, 'refund_ops: an operation is never deleted (R4)'); END)"),
+        // R12: the attempt log says which key went out when; only its outcome is filled in later.
+        QStringLiteral(R"(CREATE TRIGGER refund_attempts_guard_identity BEFORE UPDATE ON refund_attempts
+            WHEN NEW.operation_id IS NOT OLD.operation_id OR NEW.attempt_no IS NOT OLD.attempt_no
+              OR NEW.idempotency_key IS NOT OLD.idempotency_key OR NEW.tool_call_id IS NOT OLD.tool_call_id
+              OR NEW.started_at IS NOT OLD.started_at
+            BEGIN SELECT RAISE(ABORT, 'refund_attempts: operation, attempt number, key, tool call and start never change (R12)'); END)"),
+        QStringLiteral(R"(CREATE TRIGGER refund_attempts_guard_delete BEFORE DELETE ON refund_attempts
+            BEGIN SELECT RAISE(ABORT, 'refund_attempts: the attempt log is never deleted (R12)'); END)"),
+        // R16/R20/R21: the audit log is append-only.
+        QStringLiteral(R"(CREATE TRIGGER audit_log_append_only_update BEFORE UPDATE ON audit_log
+            BEGIN SELECT RAISE(ABORT, 'audit_log: append-only (R21)'); END)"),
+        QStringLiteral(R"(CREATE TRIGGER audit_log_append_only_delete BEFORE DELETE ON audit_log
+            BEGIN SELECT RAISE(ABORT, 'audit_log: append-only (R21)'); END)"),
+    };
+}
+
+const QStringList& sqliteTriggerNames()
+{
+    static const QStringList names = {
+        QStringLiteral("refund_ops_guard_insert"),      QStringLiteral("refund_ops_guard_closed"),
+        QStringLiteral("refund_ops_guard_identity"),    QStringLiteral("refund_ops_guard_status"),
+        QStringLiteral("refund_ops_guard_deadline"),    QStringLiteral("refund_ops_guard_attempts"),
+        QStringLiteral("refund_ops_guard_delete"),      QStringLiteral("refund_attempts_guard_identity"),
+        QStringLiteral("refund_attempts_guard_delete"), QStringLiteral("audit_log_append_only_update"),
+        QStringLiteral("audit_log_append_only_delete")};
+    return names;
+}
+
+// The same rules in one PL/pgSQL function per table. ERRCODE check_violation, like v1's rule.
+// search_path is pinned by the migration (see postgresPinSearchPath): a login's temporary
+// `settings` table must not stand in for the real budget.
+QStringList postgresFunctions()
+{
+    return {
+        QStringLiteral(R"(CREATE FUNCTION refund_ops_guard() RETURNS trigger LANGUAGE plpgsql AS $$
+            DECLARE
+                v_budget integer;
+            BEGIN
+                IF TG_OP = 'DELETE' THEN
+                    RAISE EXCEPTION 'refund_ops: an operation is never deleted (R4): %', OLD.operation_id
+                        USING ERRCODE = 'check_violation';
+                END IF;
+                IF TG_OP = 'INSERT' THEN
+                    IF NEW.status <> 'open' OR NEW.attempts <> 0 OR NEW.not_sent_attempts <> 0
+                       OR NEW.first_attempt_at IS NOT NULL OR NEW.last_attempt_at IS NOT NULL
+                       OR NEW.key_expires_at IS NOT NULL OR NEW.closed_at IS NOT NULL
+                       OR NEW.provider_refund_id IS NOT NULL OR NEW.resolved_by IS NOT NULL OR NEW.resolved_at IS NOT NULL THEN
+                        RAISE EXCEPTION 'refund_ops: a row is inserted open, with no attempts, deadline or close (R4): %', NEW.operation_id
+                            USING ERRCODE = 'check_violation';
+                    END IF;
+                    RETURN NEW;
+                END IF;
+                -- A future refunded -> reversed step relaxes exactly this rule.
+                IF OLD.status IN ('refunded', 'failed') THEN
+                    RAISE EXCEPTION 'refund_ops: a closed operation never changes (R4): %', OLD.operation_id
+                        USING ERRCODE = 'check_violation';
+                END IF;
+                IF NEW.operation_id IS DISTINCT FROM OLD.operation_id OR NEW.order_id IS DISTINCT FROM OLD.order_id
+                   OR NEW.amount_cents IS DISTINCT FROM OLD.amount_cents OR NEW.currency IS DISTINCT FROM OLD.currency
+                   OR NEW.idempotency_key IS DISTINCT FROM OLD.idempotency_key
+                   OR NEW.request_ref IS DISTINCT FROM OLD.request_ref OR NEW.created_at IS DISTINCT FROM OLD.created_at THEN
+                    RAISE EXCEPTION 'refund_ops: operation_id, order, amount, currency, idempotency key, request_ref and created_at never change (R2): %', OLD.operation_id
+                        USING ERRCODE = 'check_violation';
+                END IF;
+                IF NEW.status IS DISTINCT FROM OLD.status
+                   AND NOT ((OLD.status = 'open' AND NEW.status IN ('refunded', 'failed', 'unknown'))
+                         OR (OLD.status = 'unknown' AND NEW.status IN ('refunded', 'failed'))) THEN
+                    RAISE EXCEPTION 'refund_ops: status moves only open -> refunded|failed|unknown and unknown -> refunded|failed (R4): % is %, not %',
+                        OLD.operation_id, OLD.status, NEW.status USING ERRCODE = 'check_violation';
+                END IF;
+                IF (OLD.first_attempt_at IS NOT NULL AND NEW.first_attempt_at IS DISTINCT FROM OLD.first_attempt_at)
+                   OR (OLD.key_expires_at IS NOT NULL AND (NEW.key_expires_at IS NULL OR NEW.key_expires_at > OLD.key_expires_at)) THEN
+                    RAISE EXCEPTION 'refund_ops: first_attempt_at is set once and key_expires_at only moves earlier (R10): %', OLD.operation_id
+                        USING ERRCODE = 'check_violation';
+                END IF;
+                IF NEW.attempts < OLD.attempts OR NEW.not_sent_attempts < OLD.not_sent_attempts
+                   OR NEW.not_sent_attempts > NEW.attempts THEN
+                    RAISE EXCEPTION 'refund_ops: attempts and not_sent_attempts only grow (R6): %', OLD.operation_id
+                        USING ERRCODE = 'check_violation';
+                END IF;
+                IF NEW.attempts > OLD.attempts THEN
+                    IF OLD.status <> 'open' THEN
+                        RAISE EXCEPTION 'refund_ops: attempts are counted only while the operation is open (R4, R6): % is %',
+                            OLD.operation_id, OLD.status USING ERRCODE = 'check_violation';
+                    END IF;
+                    SELECT value::integer INTO v_budget FROM settings WHERE key = 'max_attempts_per_operation';
+                    IF NEW.attempts - NEW.not_sent_attempts > COALESCE(v_budget, 6) THEN
+                        RAISE EXCEPTION 'refund_ops: attempts never pass max_attempts_per_operation (%) (R6): %',
+                            COALESCE(v_budget, 6), OLD.operation_id USING ERRCODE = 'check_violation';
+                    END IF;
+                END IF;
+                RETURN NEW;
+            END $$)"),
+        QStringLiteral(R"(CREATE FUNCTION refund_attempts_guard() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN
+                IF TG_OP = 'DELETE' THEN
+                    RAISE EXCEPTION 'refund_attempts: the attempt log is never deleted (R12)' USING ERRCODE = 'check_violation';
+                END IF;
+                IF NEW.operation_id IS DISTINCT FROM OLD.operation_id OR NEW.attempt_no IS DISTINCT FROM OLD.attempt_no
+                   OR NEW.idempotency_key IS DISTINCT FROM OLD.idempotency_key
+                   OR NEW.tool_call_id IS DISTINCT FROM OLD.tool_call_id OR NEW.started_at IS DISTINCT FROM OLD.started_at THEN
+                    RAISE EXCEPTION 'refund_attempts: operation, attempt number, key, tool call and start never change (R12)'
+                        USING ERRCODE = 'check_violation';
+                END IF;
+                RETURN NEW;
+            END $$)"),
+        QStringLiteral(R"(CREATE FUNCTION refund_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN
+                RAISE EXCEPTION '%: append-only, % refused (R21)', TG_TABLE_NAME, TG_OP USING ERRCODE = 'check_violation';
+            END $$)"),
+    };
+}
+
+QStringList postgresTriggers()
+{
+    return {
+        QStringLiteral("CREATE TRIGGER refund_ops_guard BEFORE INSERT OR UPDATE OR DELETE ON refund_ops "
+                       "FOR EACH ROW EXECUTE FUNCTION refund_ops_guard()"),
+        QStringLiteral("CREATE TRIGGER refund_ops_no_truncate BEFORE TRUNCATE ON refund_ops "
+                       "FOR EACH STATEMENT EXECUTE FUNCTION refund_append_only()"),
+        QStringLiteral("CREATE TRIGGER refund_attempts_guard BEFORE UPDATE OR DELETE ON refund_attempts "
+                       "FOR EACH ROW EXECUTE FUNCTION refund_attempts_guard()"),
+        QStringLiteral("CREATE TRIGGER refund_attempts_no_truncate BEFORE TRUNCATE ON refund_attempts "
+                       "FOR EACH STATEMENT EXECUTE FUNCTION refund_append_only()"),
+        QStringLiteral("CREATE TRIGGER audit_log_append_only BEFORE UPDATE OR DELETE ON audit_log "
+                       "FOR EACH ROW EXECUTE FUNCTION refund_append_only()"),
+        QStringLiteral("CREATE TRIGGER audit_log_no_truncate BEFORE TRUNCATE ON audit_log "
+                       "FOR EACH STATEMENT EXECUTE FUNCTION refund_append_only()"),
+    };
+}
+
+// Only the row-level guards: HistoryGenerator never truncates.
+const QList<QPair<QString, QString>>& postgresRowTriggers()
+{
+    static const QList<QPair<QString, QString>> triggers = {
+        {QStringLiteral("refund_ops"), QStringLiteral("refund_ops_guard")},
+        {QStringLiteral("refund_attempts"), QStringLiteral("refund_attempts_guard")},
+        {QStringLiteral("audit_log"), QStringLiteral("audit_log_append_only")},
+    };
+    return triggers;
+}
+
+} // namespace
+
+namespace DatabaseGuard {
+
+QStringList createStatements(bool sqlite)
+{
+    return sqlite ? sqliteTriggers() : postgresFunctions() + postgresTriggers();
+}
+
+QStringList suspendStatements(bool sqlite)
+{
+    QStringList out;
+    if (sqlite) {
+        for (const QString& name : sqliteTriggerNames())
+            out << QStringLiteral("DROP TRIGGER IF EXISTS ") + name;
+        return out;
+    }
+    // ALTER TABLE is transactional and holds an ACCESS EXCLUSIVE lock until commit: no other
+    // session reads or writes the table while its guard is off.
+    for (const auto& [table, trigger] : postgresRowTriggers())
+        out << QStringLiteral("ALTER TABLE %1 DISABLE TRIGGER %2").arg(table, trigger);
+    return out;
+}
+
+QStringList restoreStatements(bool sqlite)
+{
+    if (sqlite)
+        return sqliteTriggers();
+    QStringList out;
+    for (const auto& [table, trigger] : postgresRowTriggers())
+        out << QStringLiteral("ALTER TABLE %1 ENABLE TRIGGER %2").arg(table, trigger);
+    return out;
+}
+
+} // namespace DatabaseGuard
