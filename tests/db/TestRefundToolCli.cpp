@@ -311,16 +311,32 @@ void TestRefundToolCli::refusalsChangeNothing_corruptFileIsNotWritten()
         if (i == 0) // the first add proves the file works; the rest give the table a few pages
             continue;
     }
+    // Find the orders table's root page (the last CLI run checkpointed and closed the WAL).
+    qint64 rootPage = 0;
+    qint64 pageSize = 0;
+    {
+        QSqlDatabase c = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("damage"));
+        c.setDatabaseName(path);
+        QVERIFY(c.open());
+        QSqlQuery q(c);
+        QVERIFY(q.exec(QStringLiteral("PRAGMA wal_checkpoint(TRUNCATE)")));
+        QVERIFY(q.exec(QStringLiteral("SELECT rootpage FROM sqlite_master WHERE type = 'table' AND name = 'orders'")) && q.next());
+        rootPage = q.value(0).toLongLong();
+        QVERIFY(q.exec(QStringLiteral("PRAGMA page_size")) && q.next());
+        pageSize = q.value(0).toLongLong();
+        q.finish();
+        c.close();
+    }
+    QSqlDatabase::removeDatabase(QStringLiteral("damage"));
+    QVERIFY(rootPage > 1 && pageSize > 0);
     QFile::remove(path + QStringLiteral("-wal"));
     QFile::remove(path + QStringLiteral("-shm"));
     {
-        // Damage the middle of the file (every page after the first holds b-tree data).
+        // Overwrite the b-tree page header of the orders table: an invalid page type.
         QFile f(path);
         QVERIFY(f.open(QIODevice::ReadWrite));
-        const qint64 size = f.size();
-        QVERIFY(size > 8192);
-        f.seek(size / 2);
-        f.write(QByteArray(512, '\xA5'));
+        QVERIFY(f.seek((rootPage - 1) * pageSize));
+        f.write(QByteArray(64, '\xA5'));
     }
     const QByteArray before = fileHash(path);
     const Run r = refundTool({QStringLiteral("order"), QStringLiteral("add"), QStringLiteral("--db"), url,
