@@ -1336,6 +1336,22 @@ Pick a wider date range or another state to see the duplicate-prevention history
         <source>Invalid response</source>
         <translation>Invalid response</translation>
     </message>
+    <message>
+        <source>No answer recorded</source>
+        <translation>No answer recorded</translation>
+    </message>
+    <message>
+        <source>Not sent</source>
+        <translation>Not sent</translation>
+    </message>
+    <message>
+        <source>Refund failed</source>
+        <translation>Refund failed</translation>
+    </message>
+    <message>
+        <source>Answer mismatch</source>
+        <translation>Answer mismatch</translation>
+    </message>
 </context>
 <context>
     <name>OperationTableModel</name>

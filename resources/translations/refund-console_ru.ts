@@ -1340,6 +1340,22 @@ Pick a wider date range or another state to see the duplicate-prevention history
         <source>Invalid response</source>
         <translation>Некорректный ответ</translation>
     </message>
+    <message>
+        <source>No answer recorded</source>
+        <translation>Ответ не записан</translation>
+    </message>
+    <message>
+        <source>Not sent</source>
+        <translation>Не отправлен</translation>
+    </message>
+    <message>
+        <source>Refund failed</source>
+        <translation>Возврат не прошёл</translation>
+    </message>
+    <message>
+        <source>Answer mismatch</source>
+        <translation>Ответ не совпадает</translation>
+    </message>
 </context>
 <context>
     <name>OperationTableModel</name>

@@ -1332,6 +1332,22 @@ Mükerrer önleme geçmişini görmek için daha geniş bir tarih aralığı vey
         <source>Invalid response</source>
         <translation>Geçersiz yanıt</translation>
     </message>
+    <message>
+        <source>No answer recorded</source>
+        <translation>Yanıt kaydedilmedi</translation>
+    </message>
+    <message>
+        <source>Not sent</source>
+        <translation>Gönderilmedi</translation>
+    </message>
+    <message>
+        <source>Refund failed</source>
+        <translation>İade başarısız</translation>
+    </message>
+    <message>
+        <source>Answer mismatch</source>
+        <translation>Yanıt uyuşmuyor</translation>
+    </message>
 </context>
 <context>
     <name>OperationTableModel</name>
