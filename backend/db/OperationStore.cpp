@@ -508,6 +508,18 @@ StoreResult<OperationStore::AttemptClaim> OperationStore::claimAttempt(const QSt
     return claim;
 }
 
+StoreResult<bool> OperationStore::hasUnansweredAttempt(const QString& operationId, qint64 exceptAttemptRowId)
+{
+    auto q = m_db.run(QStringLiteral("SELECT 1 FROM refund_attempts WHERE operation_id = ? AND id <> ? "
+                                     "AND outcome IN ('no_response', 'invalid_response', 'in_flight') LIMIT 1"),
+                      {operationId, exceptAttemptRowId}, QStringLiteral("find unanswered attempts"));
+    if (!q)
+        return q.error();
+    const bool found = q.value().next();
+    q.value().finish();
+    return found;
+}
+
 StoreResult<void> OperationStore::recordNotSent(const QString& operationId, qint64 attemptRowId, const AttemptResult& result)
 {
     AttemptResult r = result;

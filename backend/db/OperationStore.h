@@ -117,6 +117,13 @@ public:
 
     StoreResult<void> finishAttempt(qint64 attemptRowId, const AttemptResult& result);
 
+    /**
+     * R7: true when an attempt of the operation other than exceptAttemptRowId may have executed
+     * without us learning its answer (no response, an unreadable answer, or still in flight /
+     * no answer recorded). A later refusal then may not speak for that attempt.
+     */
+    StoreResult<bool> hasUnansweredAttempt(const QString& operationId, qint64 exceptAttemptRowId);
+
     /** open → unknown with a reason (R7, R9, R10). Already unknown: returns the row unchanged. Closed: NotOpen. */
     StoreResult<Operation> markUnknown(const QString& operationId, const QString& reason);
     /**

@@ -229,6 +229,28 @@ RefundToolResult RefundTool::attemptLoop(const Operation& op, const Order& order
                                    .arg(response.httpStatus));
                 return becomeUnknown(op.operationId, QStringLiteral("unrecognised_answer"));
             }
+            // A 404/405 names the URL, not the refund: a wrong base path or a misrouted proxy
+            // answers it while an earlier attempt may have executed at the right one.
+            if (response.httpStatus == 404 || response.httpStatus == 405) {
+                Logging::error(QStringLiteral("operation %1: HTTP %2 (%3) is not an answer about this refund; "
+                                              "check --provider-url")
+                                   .arg(op.operationId)
+                                   .arg(response.httpStatus)
+                                   .arg(code));
+                return becomeUnknown(op.operationId, QStringLiteral("unrecognised_answer"));
+            }
+            // A fresh refusal (not the provider's replay of this key's stored answer) after an
+            // attempt whose answer we never learned may be about another request: only the
+            // replay would be. Closing `failed` would free the amount for a second refund.
+            if (response.httpStatus != 0 && !response.replayed) {
+                auto earlier = m_store.hasUnansweredAttempt(op.operationId, claim.value().attemptRowId);
+                if (!earlier || earlier.value()) {
+                    Logging::error(QStringLiteral("operation %1: refused (%2) after an attempt without an answer; "
+                                                  "a person checks")
+                                       .arg(op.operationId, code));
+                    return becomeUnknown(op.operationId, QStringLiteral("refusal_after_unanswered_attempt"));
+                }
+            }
             auto closed = m_store.closeFailed(op.operationId, code);
             if (!closed && closed.error().code == Code::NotOpen)
                 return resultForRow(op.operationId);

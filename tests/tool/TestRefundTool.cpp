@@ -40,6 +40,7 @@ private slots:
     void r10_retentionLoweredV2ToV1SweepExpiresIdleRow();
     void r5a_emptyRequestRefAnswersWithinRepeatWindowThenR5Decides();
     void r5a_setRequestRefAnswersForEverOtherRefIsOwnRefund();
+    void r7_misroutedProviderNotFoundAfterADropIsNotARefusal();
 };
 
 namespace {
@@ -623,4 +624,41 @@ void TestRefundTool::r5a_setRequestRefAnswersForEverOtherRefIsOwnRefund()
 }
 
 REFUND_TEST_MAIN_ALL_ENGINES(TestRefundTool)
+
+// Found by an attack on this work: a retry sent to a wrong base path got the provider's own 404
+// "Unrecognized request URL" (with a Request-Id and an error body) and closed the row `failed`
+// after the first attempt had executed; the next call opened a new key and paid again.
+void TestRefundTool::r7_misroutedProviderNotFoundAfterADropIsNotARefusal()
+{
+    REFUND_FIXTURE_OR_FAIL(f);
+    QVERIFY(f.addOrder(QStringLiteral("route-1"), 3800));
+    SettingsStore settings(*f.db, f.clock);
+    QVERIFY(settings.set(QStringLiteral("max_attempts_per_call"), QStringLiteral("1"), QStringLiteral("test"),
+                         QStringLiteral("admin")));
+    QVERIFY(f.sandbox.addFault(kPost, kRefunds, QStringLiteral("drop_after_commit"), 1));
+    const RefundToolResult first = f.call(QStringLiteral("toolu_1"), QStringLiteral("route-1"), 1000);
+    QCOMPARE(first.statusName(), QStringLiteral("unconfirmed"));
+    QCOMPARE(f.refundsExecuted(), 1);
+
+    ProviderConfig wrong;
+    wrong.baseUrl = QUrl(f.sandbox.baseUrl().toString() + QStringLiteral("/v1"));
+    wrong.apiKey = f.sandbox.secretKey();
+    wrong.requestTimeoutMs = 2000;
+    ProviderClient misrouted(wrong);
+    RefundTool tool(*f.db, misrouted, f.clock);
+    tool.setSleeper([](int) {});
+    auto second = tool.call({QStringLiteral("toolu_2"), QStringLiteral("route-1"), 1000});
+    QVERIFY(second);
+    QCOMPARE(second.value().statusName(), QStringLiteral("checking"));
+    const Operation op = f.store->operation(first.operationId).value();
+    QCOMPARE(op.status, OperationStatus::Unknown);
+    QCOMPARE(op.unknownReason, QStringLiteral("unrecognised_answer"));
+
+    // The right URL again: nothing new opens, nothing new is paid.
+    const RefundToolResult third = f.call(QStringLiteral("toolu_3"), QStringLiteral("route-1"), 1000);
+    QCOMPARE(third.statusName(), QStringLiteral("checking"));
+    QCOMPARE(f.refundsExecuted(), 1);
+    QCOMPARE(f.scalar(QStringLiteral("SELECT count(*) FROM refund_ops")), qint64(1));
+}
+
 #include "TestRefundTool.moc"
