@@ -34,6 +34,10 @@ QStringList sqliteTriggers()
               AND NOT ((OLD.status = 'open' AND NEW.status IN ('refunded', 'failed', 'unknown'))
                     OR (OLD.status = 'unknown' AND NEW.status IN ('refunded', 'failed')))
             BEGIN SELECT RAISE(ABORT, 'refund_ops: status moves only open -> refunded|failed|unknown and unknown -> refunded|failed (R4)'); END)"),
+        // R16: "no refund was made" is a reviewer's resolution, recorded with who and when.
+        QStringLiteral(R"(CREATE TRIGGER refund_ops_guard_resolver BEFORE UPDATE ON refund_ops
+            WHEN OLD.status = 'unknown' AND NEW.status = 'failed' AND (NEW.resolved_by IS NULL OR NEW.resolved_at IS NULL)
+            BEGIN SELECT RAISE(ABORT, 'refund_ops: only a reviewer resolves an unknown operation as failed (R16)'); END)"),
         // R10: the first attempt fixes the deadline; the clamp may only bring it earlier.
         QStringLiteral(R"(CREATE TRIGGER refund_ops_guard_deadline BEFORE UPDATE ON refund_ops
             WHEN (OLD.first_attempt_at IS NOT NULL AND NEW.first_attempt_at IS NOT OLD.first_attempt_at)
@@ -70,7 +74,8 @@ const QStringList& sqliteTriggerNames()
         QStringLiteral("refund_ops_guard_insert"),      QStringLiteral("refund_ops_guard_closed"),
         QStringLiteral("refund_ops_guard_identity"),    QStringLiteral("refund_ops_guard_status"),
         QStringLiteral("refund_ops_guard_deadline"),    QStringLiteral("refund_ops_guard_attempts"),
-        QStringLiteral("refund_ops_guard_delete"),      QStringLiteral("refund_attempts_guard_identity"),
+        QStringLiteral("refund_ops_guard_delete"),      QStringLiteral("refund_ops_guard_resolver"),
+        QStringLiteral("refund_attempts_guard_identity"),
         QStringLiteral("refund_attempts_guard_delete"), QStringLiteral("audit_log_append_only_update"),
         QStringLiteral("audit_log_append_only_delete")};
     return names;
@@ -117,6 +122,18 @@ QStringList postgresFunctions()
                          OR (OLD.status = 'unknown' AND NEW.status IN ('refunded', 'failed'))) THEN
                     RAISE EXCEPTION 'refund_ops: status moves only open -> refunded|failed|unknown and unknown -> refunded|failed (R4): % is %, not %',
                         OLD.operation_id, OLD.status, NEW.status USING ERRCODE = 'check_violation';
+                END IF;
+                -- "No refund was made" is a person's finding (R16, R21), made through
+                -- resolve_operation(): the tool never closes an unknown row failed, and a failed
+                -- row frees the amount for a new key. A tool login's direct UPDATE is refused
+                -- (it cannot even read refund_roles, which fails this check closed).
+                IF OLD.status = 'unknown' AND NEW.status = 'failed' THEN
+                    IF NEW.resolved_by IS NULL OR NEW.resolved_at IS NULL
+                       OR EXISTS (SELECT 1 FROM refund_roles r JOIN pg_roles g ON g.rolname = r.role_name
+                                  WHERE r.role_key = 'tool' AND pg_has_role(current_user, g.oid, 'MEMBER')) THEN
+                        RAISE EXCEPTION 'refund_ops: only a reviewer resolves an unknown operation as failed, through resolve_operation() (R16, R21): %',
+                            OLD.operation_id USING ERRCODE = 'insufficient_privilege';
+                    END IF;
                 END IF;
                 IF (OLD.first_attempt_at IS NOT NULL AND NEW.first_attempt_at IS DISTINCT FROM OLD.first_attempt_at)
                    OR (OLD.key_expires_at IS NOT NULL AND (NEW.key_expires_at IS NULL OR NEW.key_expires_at > OLD.key_expires_at)) THEN

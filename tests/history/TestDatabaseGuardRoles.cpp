@@ -339,6 +339,15 @@ void TestDatabaseGuardRoles::r21_toolCannotRewriteKeyAttemptsOrDeadline()
     QVERIFY(!del && permissionDenied(del.error()));
     auto settings = m_tool->run(QStringLiteral("UPDATE settings SET value = '100'"));
     QVERIFY(!settings && permissionDenied(settings.error()));
+    // Found by an attack: a tool login closed an unknown row `failed` by plain SQL, and the next
+    // call paid again with a new key. "No refund was made" is a reviewer's finding (R16).
+    auto closeUnknownFailed = m_tool->run(
+        QStringLiteral("UPDATE refund_ops SET status = 'failed', failure_code = 'card_declined', closed_at = 0 "
+                       "WHERE operation_id = ?"),
+        {m_unknown});
+    QVERIFY(!closeUnknownFailed);
+    QCOMPARE(text(*m_owner, QStringLiteral("SELECT status FROM refund_ops WHERE operation_id = ?"), {m_unknown}),
+             QStringLiteral("unknown"));
     auto resolve = m_tool->run(
         QStringLiteral("SELECT resolve_operation(?, 'failed', '{}'::jsonb, NULL, 'x')"), {m_unknown});
     QVERIFY(!resolve && permissionDenied(resolve.error()));
