@@ -97,6 +97,17 @@ QString checkId(const QString& text, const QString& name)
     return t;
 }
 
+/** --provider-url: an http(s) URL with a host, or exit 2 naming the option. */
+QUrl parseProviderUrl(const QCommandLineParser& p)
+{
+    const QUrl providerUrl(requireValue(p, QStringLiteral("provider-url")), QUrl::StrictMode);
+    if (!providerUrl.isValid() || providerUrl.host().isEmpty()
+        || (providerUrl.scheme() != QLatin1String("http") && providerUrl.scheme() != QLatin1String("https")))
+        throw CliError{2, QStringLiteral("--provider-url: must be an http(s) URL with a host, got \"%1\"")
+                              .arg(p.value(QStringLiteral("provider-url")))};
+    return providerUrl;
+}
+
 /**
  * Opens the database and checks its schema; configuration problems are exit 2. Commands that
  * change orders, settings or the schema pass SqliteCheck::Full: they read every page first,
@@ -343,11 +354,7 @@ QList<Command> commands()
                     },
                     [](const QCommandLineParser& p, const QStringList&, QTextStream& out) {
                         const QString operationId = checkId(p.value(QStringLiteral("operation")), QStringLiteral("operation"));
-                        const QUrl providerUrl(requireValue(p, QStringLiteral("provider-url")), QUrl::StrictMode);
-                        if (!providerUrl.isValid() || providerUrl.host().isEmpty()
-                            || (providerUrl.scheme() != QLatin1String("http") && providerUrl.scheme() != QLatin1String("https")))
-                            throw CliError{2, QStringLiteral("--provider-url: must be an http(s) URL with a host, got \"%1\"")
-                                                  .arg(p.value(QStringLiteral("provider-url")))};
+                        const QUrl providerUrl = parseProviderUrl(p);
                         const QString key = qEnvironmentVariable("PROVIDER_API_KEY").trimmed();
                         if (key.isEmpty())
                             throw CliError{2, QStringLiteral("PROVIDER_API_KEY is not set: a lookup needs the provider's "
@@ -486,11 +493,7 @@ QList<Command> commands()
                         request.toolCallId = checkId(p.value(QStringLiteral("tool-call-id")), QStringLiteral("tool-call-id"));
                         request.orderId = checkId(p.value(QStringLiteral("order")), QStringLiteral("order"));
                         request.amountCents = parseAmountCents(p.value(QStringLiteral("amount-cents")));
-                        const QUrl providerUrl(requireValue(p, QStringLiteral("provider-url")), QUrl::StrictMode);
-                        if (!providerUrl.isValid() || providerUrl.host().isEmpty()
-                            || (providerUrl.scheme() != QLatin1String("http") && providerUrl.scheme() != QLatin1String("https")))
-                            throw CliError{2, QStringLiteral("--provider-url: must be an http(s) URL with a host, got \"%1\"")
-                                                  .arg(p.value(QStringLiteral("provider-url")))};
+                        const QUrl providerUrl = parseProviderUrl(p);
                         const QString key = qEnvironmentVariable("PROVIDER_API_KEY").trimmed();
                         if (key.isEmpty())
                             throw CliError{2, QStringLiteral("PROVIDER_API_KEY is not set: the tool needs a provider secret key "
