@@ -34,20 +34,13 @@ bool SandboxProcess::start()
     // Server logs go to the test's stderr, so a failing test shows what the sandbox saw.
     m_process->setReadChannel(QProcess::StandardOutput);
     m_process->setProcessChannelMode(QProcess::ForwardedErrorChannel);
-    const QStringList args = {QStringLiteral("--listen"),
-                              QStringLiteral("127.0.0.1:0"),
-                              QStringLiteral("--db"),
-                              m_dbPath,
-                              QStringLiteral("--profile"),
-                              m_options.profile,
-                              QStringLiteral("--retention-hours"),
-                              QString::number(m_options.retentionHours),
-                              QStringLiteral("--secret-key"),
-                              m_options.secretKey,
-                              QStringLiteral("--read-key"),
-                              m_options.readKey,
-                              QStringLiteral("--log-level"),
-                              QStringLiteral("warn")};
+    const QStringList args = {QStringLiteral("--listen"),          QStringLiteral("127.0.0.1:0"),
+                              QStringLiteral("--db"),              m_dbPath,
+                              QStringLiteral("--profile"),         m_options.profile,
+                              QStringLiteral("--retention-hours"), QString::number(m_options.retentionHours),
+                              QStringLiteral("--secret-key"),      m_options.secretKey,
+                              QStringLiteral("--read-key"),        m_options.readKey,
+                              QStringLiteral("--log-level"),       QStringLiteral("warn")};
     m_process->start(QStringLiteral(REFUND_SANDBOX_PROVIDER_BIN), args + m_options.extraArgs);
     if (!m_process->waitForStarted(m_options.startTimeoutMs)) {
         m_error = QStringLiteral("sandbox-provider did not start: ") + m_process->errorString();
@@ -101,10 +94,7 @@ bool SandboxProcess::restart()
 
 bool SandboxProcess::isRunning() const { return m_process && m_process->state() == QProcess::Running; }
 
-qint64 SandboxProcess::processId() const
-{
-    return isRunning() ? m_process->processId() : 0;
-}
+qint64 SandboxProcess::processId() const { return isRunning() ? m_process->processId() : 0; }
 
 QUrl SandboxProcess::url(const QString& path) const
 {
