@@ -65,8 +65,35 @@ int main(int argc, char* argv[])
         QStringLiteral("webhook-timeout-ms"),
         QStringLiteral("Time a receiver has to answer one webhook attempt."), QStringLiteral("ms"),
         QStringLiteral("10000"));
+    // Abuse limits (HttpLimits): the defaults hold a loopback sandbox shared by a test suite.
+    const HttpLimits defaults;
+    const QCommandLineOption maxConnections(
+        QStringLiteral("max-connections"),
+        QStringLiteral("Open connections at most; more are answered 503 and closed."), QStringLiteral("n"),
+        QString::number(defaults.maxConnections));
+    const QCommandLineOption idleTimeout(
+        QStringLiteral("idle-timeout-ms"),
+        QStringLiteral("Close a connection with no request in progress after this."), QStringLiteral("ms"),
+        QString::number(defaults.idleTimeoutMs));
+    const QCommandLineOption headerTimeout(
+        QStringLiteral("header-timeout-ms"),
+        QStringLiteral("Time from a request's first byte to the end of its headers "
+                       "(408 after)."),
+        QStringLiteral("ms"), QString::number(defaults.headerTimeoutMs));
+    const QCommandLineOption bodyTimeout(
+        QStringLiteral("body-timeout-ms"),
+        QStringLiteral("Time from the end of the headers to the end of the body (408 "
+                       "after)."),
+        QStringLiteral("ms"), QString::number(defaults.bodyTimeoutMs));
+    const QCommandLineOption maxHeaderBytes(
+        QStringLiteral("max-header-bytes"), QStringLiteral("Request line and headers at most (431 above)."),
+        QStringLiteral("bytes"), QString::number(defaults.maxHeaderBytes));
+    const QCommandLineOption maxBodyBytes(QStringLiteral("max-body-bytes"),
+                                          QStringLiteral("Request body at most (413 above)."),
+                                          QStringLiteral("bytes"), QString::number(defaults.maxBodyBytes));
     parser.addOptions({listen, db, profile, retention, secretKey, readKey, logLevel, webhookRetryBase,
-                       webhookRetryCap, webhookMaxAttempts, webhookMaxAge, webhookTimeout});
+                       webhookRetryCap, webhookMaxAttempts, webhookMaxAge, webhookTimeout, maxConnections,
+                       idleTimeout, headerTimeout, bodyTimeout, maxHeaderBytes, maxBodyBytes});
     parser.process(app);
 
     Logging::init(parser.value(logLevel));
@@ -145,6 +172,19 @@ int main(int argc, char* argv[])
     config.webhooks.maxAttempts = static_cast<int>(maxAttempts);
     config.webhooks.maxAgeMs = maxAge * 1000;
     config.webhooks.timeoutMs = static_cast<int>(timeout);
+
+    qint64 connections = 0, idle = 0, headerMs = 0, bodyMs = 0, headerBytes = 0, bodyBytes = 0;
+    if (!intFlag(maxConnections, 1, 100000, &connections) || !intFlag(idleTimeout, 10, 3600000, &idle) ||
+        !intFlag(headerTimeout, 10, 3600000, &headerMs) || !intFlag(bodyTimeout, 10, 3600000, &bodyMs) ||
+        !intFlag(maxHeaderBytes, 1024, 1024 * 1024, &headerBytes) ||
+        !intFlag(maxBodyBytes, 1024, 64 * 1024 * 1024, &bodyBytes))
+        return 2;
+    config.http.maxConnections = static_cast<int>(connections);
+    config.http.idleTimeoutMs = static_cast<int>(idle);
+    config.http.headerTimeoutMs = static_cast<int>(headerMs);
+    config.http.bodyTimeoutMs = static_cast<int>(bodyMs);
+    config.http.maxHeaderBytes = headerBytes;
+    config.http.maxBodyBytes = bodyBytes;
 
     SandboxServer server(config);
     QString error;

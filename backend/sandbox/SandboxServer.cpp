@@ -56,7 +56,18 @@ QUrl SandboxServer::baseUrl() const
 void SandboxServer::onNewConnection()
 {
     while (QTcpSocket* socket = m_tcp.nextPendingConnection()) {
-        auto* connection = new HttpConnection(socket, this);
+        auto* connection = new HttpConnection(socket, m_config.http, this);
+        connect(connection, &HttpConnection::limitHit, this,
+                [this](const QString& reason) { ++m_limitHits[reason]; });
+        if (m_openConnections >= m_config.http.maxConnections) {
+            // Answered and closed rather than left in the backlog, so the client learns why.
+            ++m_refusedConnections;
+            connection->refuse("Too many open connections (limit " +
+                               QByteArray::number(m_config.http.maxConnections) + ")");
+            continue;
+        }
+        ++m_openConnections;
+        connect(connection, &QObject::destroyed, this, [this] { --m_openConnections; });
         connect(connection, &HttpConnection::requestReady, this,
                 [this, connection](const HttpRequest& request) { handle(connection, request); });
     }
@@ -286,6 +297,12 @@ QJsonObject SandboxServer::stats()
                m_store.keyedCounters(QStringLiteral("refund_posts")));
     out.insert(QStringLiteral("in_progress_keys"), m_store.inProgressKeyCount());
     out.insert(QStringLiteral("now_ms"), m_clock.nowMs());
+    out.insert(QStringLiteral("connections_open"), m_openConnections);
+    out.insert(QStringLiteral("connections_refused_total"), m_refusedConnections);
+    QJsonObject limits;
+    for (auto it = m_limitHits.cbegin(); it != m_limitHits.cend(); ++it)
+        limits.insert(it.key(), it.value());
+    out.insert(QStringLiteral("connection_limits"), limits);
     return out;
 }
 

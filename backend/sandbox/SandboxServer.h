@@ -27,6 +27,7 @@ struct SandboxConfig
     QString secretKey = QStringLiteral("sk_test_sandbox"); ///< may read and write
     QString readKey = QStringLiteral("rk_test_sandbox");   ///< restricted: GET only (403 on POST)
     WebhookConfig webhooks;                                ///< delivery retry bounds
+    HttpLimits http;                                       ///< per-connection limits and the connection cap
 };
 
 /**
@@ -71,7 +72,9 @@ public:
      * stored_500_total, dropped_total, in_progress_keys, now_ms; refund_posts_total and
      * refund_posts_by_idempotency_key {key: n} (every POST /v1/refunds that reached the server,
      * counted on arrival, before auth, faults and idempotency: the requests that left a client;
-     * a request without the header counts under "").
+     * a request without the header counts under ""). Since the last start, in memory:
+     * connections_open, connections_refused_total (over the connection limit) and
+     * connection_limits {reason: n} (idle_timeout, header_timeout, body_timeout, 431, 413, ...).
      */
     QJsonObject stats();
 
@@ -103,4 +106,7 @@ private:
     std::unique_ptr<IdempotencyLayer> m_idempotency;
     FaultInjector m_faults;
     std::unique_ptr<WebhookDispatcher> m_webhooks;
+    int m_openConnections = 0;
+    qint64 m_refusedConnections = 0;
+    QHash<QString, qint64> m_limitHits;
 };

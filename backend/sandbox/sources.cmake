@@ -2,6 +2,7 @@
 add_library(refund_sandbox STATIC
     sandbox/HttpRequest.h sandbox/HttpRequest.cpp
     sandbox/HttpResponse.h sandbox/HttpResponse.cpp
+    sandbox/HttpLimits.h
     sandbox/HttpConnection.h sandbox/HttpConnection.cpp
     sandbox/SandboxClock.h
     sandbox/SandboxStore.h sandbox/SandboxStore.cpp
