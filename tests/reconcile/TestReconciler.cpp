@@ -12,6 +12,7 @@
 #include "db/OperationStore.h"
 #include "db/RoleManager.h"
 #include "db/SettingsStore.h"
+#include "reconcile/EventPoller.h"
 #include "reconcile/Reconciler.h"
 
 #include <QJsonArray>
@@ -45,7 +46,7 @@ QJsonObject refundJson(const QString& id, const QString& operationId, qint64 amo
     return r;
 }
 
-ProviderEvent event(const QString& id, const QString& type, const QJsonObject& refund)
+ProviderEvent makeEvent(const QString& id, const QString& type, const QJsonObject& refund)
 {
     const QJsonObject raw{
         {QStringLiteral("id"), id},
@@ -153,6 +154,7 @@ private slots:
     void r5_r5a_reversedFreesAmountAndAnswersNoRepeat();
     void r4_sqlCannotReverseWithoutTheRecord();
     void r24_c15_toolCloseRacesReconciler();
+    void r24_pollerResumesFromCursorWithoutMissingOrRepeating();
     void r21_pg_reconcilerCannotSetFailedOrWriteOperations();
     void r21_pg_toolCannotSetReversed();
     void r24_pg_reconcilerLoginResolvesAndReversesThroughFunctions();
@@ -257,8 +259,9 @@ void TestReconciler::r24_unknownResolvedRefundedWithEvidenceAndMarker()
     m_provider.set(refundJson(QStringLiteral("re_1"), op, 3800, QStringLiteral("succeeded")));
     Reconciler r(*m_db, m_provider.fetcher(), *m_clock);
     // The event's own copy says pending; the provider's current object (succeeded) is what counts (C16).
-    const auto o = feed(r, event(QStringLiteral("evt_1"), QStringLiteral("refund.created"),
-                                 refundJson(QStringLiteral("re_1"), op, 3800, QStringLiteral("pending"))));
+    const auto o =
+        feed(r, makeEvent(QStringLiteral("evt_1"), QStringLiteral("refund.created"),
+                          refundJson(QStringLiteral("re_1"), op, 3800, QStringLiteral("pending"))));
     QCOMPARE(o.action, QStringLiteral("resolved_refunded"));
     QCOMPARE(m_provider.reads.load(), 1);
     const Operation after = m_store->operation(op).value();
@@ -283,7 +286,7 @@ void TestReconciler::r24_unknownResolvedRefundedWithEvidenceAndMarker()
              QStringLiteral("succeeded"));
     QCOMPARE(evidence.value(QStringLiteral("event")).toObject().value(QStringLiteral("id")).toString(),
              QStringLiteral("evt_1"));
-    const auto stored = r.events().event(QStringLiteral("evt_1")).value();
+    const auto stored = r.events().makeEvent(QStringLiteral("evt_1")).value();
     QVERIFY(stored);
     QCOMPARE(stored->operationId, op);
     QCOMPARE(stored->refundId, QStringLiteral("re_1"));
@@ -301,8 +304,8 @@ void TestReconciler::r24_autoResolveOffLeavesUnknown()
     const QString op = unknownOp(3800);
     m_provider.set(refundJson(QStringLiteral("re_1"), op, 3800, QStringLiteral("succeeded")));
     Reconciler r(*m_db, m_provider.fetcher(), *m_clock);
-    QCOMPARE(feed(r, event(QStringLiteral("evt_1"), QStringLiteral("refund.created"),
-                           m_provider.refunds.value(QStringLiteral("re_1"))))
+    QCOMPARE(feed(r, makeEvent(QStringLiteral("evt_1"), QStringLiteral("refund.created"),
+                               m_provider.refunds.value(QStringLiteral("re_1"))))
                  .action,
              QStringLiteral("auto_resolve_off"));
     QCOMPARE(status(op), OperationStatus::Unknown);
@@ -310,8 +313,8 @@ void TestReconciler::r24_autoResolveOffLeavesUnknown()
     // Turned back on, a new event for the same refund settles it.
     QVERIFY(settings.set(QStringLiteral("auto_resolve_refunded"), QStringLiteral("true"),
                          QStringLiteral("admin1"), QStringLiteral("admin")));
-    QCOMPARE(feed(r, event(QStringLiteral("evt_2"), QStringLiteral("refund.updated"),
-                           m_provider.refunds.value(QStringLiteral("re_1"))))
+    QCOMPARE(feed(r, makeEvent(QStringLiteral("evt_2"), QStringLiteral("refund.updated"),
+                               m_provider.refunds.value(QStringLiteral("re_1"))))
                  .action,
              QStringLiteral("resolved_refunded"));
     QCOMPARE(status(op), OperationStatus::Refunded);
@@ -344,8 +347,8 @@ void TestReconciler::r24_neverResolvesFailed()
         m_provider.set(refundJson(QStringLiteral("re_1"), op, 3800, QLatin1String(st)));
         Reconciler r(*m_db, m_provider.fetcher(), *m_clock);
         const auto o =
-            feed(r, event(QStringLiteral("evt_") + QLatin1String(st), QStringLiteral("refund.updated"),
-                          m_provider.refunds.value(QStringLiteral("re_1"))));
+            feed(r, makeEvent(QStringLiteral("evt_") + QLatin1String(st), QStringLiteral("refund.updated"),
+                              m_provider.refunds.value(QStringLiteral("re_1"))));
         QCOMPARE(o.action, QStringLiteral("left_unknown"));
         QCOMPARE(status(op), OperationStatus::Unknown);
     }
@@ -357,8 +360,8 @@ void TestReconciler::r24_duplicateEventAppliedOnce()
     const QString op = refundedOp(3800, QStringLiteral("re_1"));
     m_provider.set(refundJson(QStringLiteral("re_1"), op, 3800, QStringLiteral("failed")));
     Reconciler r(*m_db, m_provider.fetcher(), *m_clock);
-    const ProviderEvent e = event(QStringLiteral("evt_f"), QStringLiteral("refund.failed"),
-                                  m_provider.refunds.value(QStringLiteral("re_1")));
+    const ProviderEvent e = makeEvent(QStringLiteral("evt_f"), QStringLiteral("refund.failed"),
+                                      m_provider.refunds.value(QStringLiteral("re_1")));
     if (pgRoles())
         QSKIP("reversal needs the reconciler login on PostgreSQL (tested below)");
     QCOMPARE(r.events().insert(e, ProviderEventStore::Source::Webhook).value(), true);
@@ -381,12 +384,12 @@ void TestReconciler::r24_reorderedEventsEndInOneState()
     const QString op = unknownOp(3800);
     m_provider.set(refundJson(QStringLiteral("re_1"), op, 3800, QStringLiteral("succeeded")));
     Reconciler r(*m_db, m_provider.fetcher(), *m_clock);
-    QCOMPARE(feed(r, event(QStringLiteral("evt_2"), QStringLiteral("refund.updated"),
-                           m_provider.refunds.value(QStringLiteral("re_1"))))
+    QCOMPARE(feed(r, makeEvent(QStringLiteral("evt_2"), QStringLiteral("refund.updated"),
+                               m_provider.refunds.value(QStringLiteral("re_1"))))
                  .action,
              QStringLiteral("resolved_refunded"));
-    QCOMPARE(feed(r, event(QStringLiteral("evt_1"), QStringLiteral("refund.created"),
-                           refundJson(QStringLiteral("re_1"), op, 3800, QStringLiteral("pending"))))
+    QCOMPARE(feed(r, makeEvent(QStringLiteral("evt_1"), QStringLiteral("refund.created"),
+                               refundJson(QStringLiteral("re_1"), op, 3800, QStringLiteral("pending"))))
                  .action,
              QStringLiteral("no_change"));
     QCOMPARE(status(op), OperationStatus::Refunded);
@@ -396,12 +399,12 @@ void TestReconciler::r24_reorderedEventsEndInOneState()
     // brings a refunded row back, and an unknown row is never resolved from a stale copy.
     const QString op2 = unknownOp(1200);
     m_provider.set(refundJson(QStringLiteral("re_2"), op2, 1200, QStringLiteral("failed")));
-    QCOMPARE(feed(r, event(QStringLiteral("evt_4"), QStringLiteral("refund.failed"),
-                           m_provider.refunds.value(QStringLiteral("re_2"))))
+    QCOMPARE(feed(r, makeEvent(QStringLiteral("evt_4"), QStringLiteral("refund.failed"),
+                               m_provider.refunds.value(QStringLiteral("re_2"))))
                  .action,
              QStringLiteral("left_unknown"));
-    QCOMPARE(feed(r, event(QStringLiteral("evt_3"), QStringLiteral("refund.created"),
-                           refundJson(QStringLiteral("re_2"), op2, 1200, QStringLiteral("succeeded"))))
+    QCOMPARE(feed(r, makeEvent(QStringLiteral("evt_3"), QStringLiteral("refund.created"),
+                               refundJson(QStringLiteral("re_2"), op2, 1200, QStringLiteral("succeeded"))))
                  .action,
              QStringLiteral("left_unknown"));
     QCOMPARE(status(op2), OperationStatus::Unknown);
@@ -416,12 +419,12 @@ void TestReconciler::r24_replayAfterResolutionChangesNothing()
     m_provider.set(refundJson(QStringLiteral("re_1"), op, 3800, QStringLiteral("succeeded")));
     Reconciler r(*m_db, m_provider.fetcher(), *m_clock);
     const QJsonObject copy = m_provider.refunds.value(QStringLiteral("re_1"));
-    QCOMPARE(feed(r, event(QStringLiteral("evt_1"), QStringLiteral("refund.created"), copy)).action,
+    QCOMPARE(feed(r, makeEvent(QStringLiteral("evt_1"), QStringLiteral("refund.created"), copy)).action,
              QStringLiteral("resolved_refunded"));
     for (int i = 0; i < 3; ++i)
-        QCOMPARE(
-            feed(r, event(QStringLiteral("evt_r%1").arg(i), QStringLiteral("refund.updated"), copy)).action,
-            QStringLiteral("no_change"));
+        QCOMPARE(feed(r, makeEvent(QStringLiteral("evt_r%1").arg(i), QStringLiteral("refund.updated"), copy))
+                     .action,
+                 QStringLiteral("no_change"));
     QCOMPARE(audits(op), qint64(1));
     QCOMPARE(status(op), OperationStatus::Refunded);
 }
@@ -432,8 +435,8 @@ void TestReconciler::r24_unmatchedRefundRecordedNotActed()
     m_provider.set(refundJson(QStringLiteral("re_x"), QStringLiteral("op_00000000000000000000000000000000"),
                               3800, QStringLiteral("succeeded")));
     Reconciler r(*m_db, m_provider.fetcher(), *m_clock);
-    QCOMPARE(feed(r, event(QStringLiteral("evt_1"), QStringLiteral("refund.created"),
-                           m_provider.refunds.value(QStringLiteral("re_x"))))
+    QCOMPARE(feed(r, makeEvent(QStringLiteral("evt_1"), QStringLiteral("refund.created"),
+                               m_provider.refunds.value(QStringLiteral("re_x"))))
                  .action,
              QStringLiteral("unmatched"));
     QCOMPARE(status(op), OperationStatus::Unknown);
@@ -442,10 +445,11 @@ void TestReconciler::r24_unmatchedRefundRecordedNotActed()
     QCOMPARE(shown.size(), 1);
     QCOMPARE(shown.first().refundId, QStringLiteral("re_x"));
     // A refund event whose refund the provider does not know (404): waits, changes nothing.
-    QCOMPARE(feed(r, event(QStringLiteral("evt_2"), QStringLiteral("refund.created"),
-                           refundJson(QStringLiteral("re_missing"), op, 3800, QStringLiteral("succeeded"))))
-                 .action,
-             QStringLiteral("fetch_failed"));
+    QCOMPARE(
+        feed(r, makeEvent(QStringLiteral("evt_2"), QStringLiteral("refund.created"),
+                          refundJson(QStringLiteral("re_missing"), op, 3800, QStringLiteral("succeeded"))))
+            .action,
+        QStringLiteral("fetch_failed"));
     QCOMPARE(status(op), OperationStatus::Unknown);
 }
 
@@ -456,15 +460,15 @@ void TestReconciler::r24_metadataNamingAnotherOperationIsMismatch()
     m_provider.set(refundJson(QStringLiteral("re_evil"), op, 3800, QStringLiteral("succeeded"),
                               QStringLiteral("usd"), QStringLiteral("pi_5521"), QStringLiteral("4417")));
     Reconciler r(*m_db, m_provider.fetcher(), *m_clock);
-    const auto o = feed(r, event(QStringLiteral("evt_1"), QStringLiteral("refund.created"),
-                                 m_provider.refunds.value(QStringLiteral("re_evil"))));
+    const auto o = feed(r, makeEvent(QStringLiteral("evt_1"), QStringLiteral("refund.created"),
+                                     m_provider.refunds.value(QStringLiteral("re_evil"))));
     QCOMPARE(o.action, QStringLiteral("mismatch"));
     QVERIFY2(o.detail.contains(QLatin1String("payment")), qPrintable(o.detail));
     // metadata.order_id naming another order.
     m_provider.set(refundJson(QStringLiteral("re_evil2"), op, 3800, QStringLiteral("succeeded"),
                               QStringLiteral("usd"), QStringLiteral("pi_4417"), QStringLiteral("5521")));
-    QCOMPARE(feed(r, event(QStringLiteral("evt_2"), QStringLiteral("refund.created"),
-                           m_provider.refunds.value(QStringLiteral("re_evil2"))))
+    QCOMPARE(feed(r, makeEvent(QStringLiteral("evt_2"), QStringLiteral("refund.created"),
+                               m_provider.refunds.value(QStringLiteral("re_evil2"))))
                  .action,
              QStringLiteral("mismatch"));
     QCOMPARE(status(op), OperationStatus::Unknown);
@@ -476,20 +480,20 @@ void TestReconciler::r24_otherAmountOrCurrencyIsMismatch()
     const QString op = unknownOp(3800);
     Reconciler r(*m_db, m_provider.fetcher(), *m_clock);
     m_provider.set(refundJson(QStringLiteral("re_a"), op, 3801, QStringLiteral("succeeded")));
-    QCOMPARE(feed(r, event(QStringLiteral("evt_1"), QStringLiteral("refund.created"),
-                           m_provider.refunds.value(QStringLiteral("re_a"))))
+    QCOMPARE(feed(r, makeEvent(QStringLiteral("evt_1"), QStringLiteral("refund.created"),
+                               m_provider.refunds.value(QStringLiteral("re_a"))))
                  .action,
              QStringLiteral("mismatch"));
     m_provider.set(
         refundJson(QStringLiteral("re_c"), op, 3800, QStringLiteral("succeeded"), QStringLiteral("eur")));
-    QCOMPARE(feed(r, event(QStringLiteral("evt_2"), QStringLiteral("refund.created"),
-                           m_provider.refunds.value(QStringLiteral("re_c"))))
+    QCOMPARE(feed(r, makeEvent(QStringLiteral("evt_2"), QStringLiteral("refund.created"),
+                               m_provider.refunds.value(QStringLiteral("re_c"))))
                  .action,
              QStringLiteral("mismatch"));
     // The event's copy matches, the provider's object does not: the provider's object decides.
     m_provider.set(refundJson(QStringLiteral("re_d"), op, 100, QStringLiteral("succeeded")));
-    QCOMPARE(feed(r, event(QStringLiteral("evt_3"), QStringLiteral("refund.created"),
-                           refundJson(QStringLiteral("re_d"), op, 3800, QStringLiteral("succeeded"))))
+    QCOMPARE(feed(r, makeEvent(QStringLiteral("evt_3"), QStringLiteral("refund.created"),
+                               refundJson(QStringLiteral("re_d"), op, 3800, QStringLiteral("succeeded"))))
                  .action,
              QStringLiteral("mismatch"));
     QCOMPARE(status(op), OperationStatus::Unknown);
@@ -503,15 +507,15 @@ void TestReconciler::r24_openOperationLeftToTheTool()
     QVERIFY(m_store->claimAttempt(op, QStringLiteral("toolu_1"), 6, 24 * kHour));
     m_provider.set(refundJson(QStringLiteral("re_1"), op, 3800, QStringLiteral("succeeded")));
     Reconciler r(*m_db, m_provider.fetcher(), *m_clock);
-    QCOMPARE(feed(r, event(QStringLiteral("evt_1"), QStringLiteral("refund.created"),
-                           m_provider.refunds.value(QStringLiteral("re_1"))))
+    QCOMPARE(feed(r, makeEvent(QStringLiteral("evt_1"), QStringLiteral("refund.created"),
+                               m_provider.refunds.value(QStringLiteral("re_1"))))
                  .action,
              QStringLiteral("left_open"));
     QCOMPARE(status(op), OperationStatus::Open);
     // The tool's own retry closes it; the waiting event then finds nothing to do.
     QVERIFY(m_store->closeRefunded(op, QStringLiteral("re_1"), QStringLiteral("succeeded")));
     QCOMPARE(r.applyWaiting().value(), 1);
-    QCOMPARE(r.events().event(QStringLiteral("evt_1")).value()->action, QStringLiteral("no_change"));
+    QCOMPARE(r.events().makeEvent(QStringLiteral("evt_1")).value()->action, QStringLiteral("no_change"));
     QCOMPARE(audits(op), qint64(0));
 }
 
@@ -521,8 +525,8 @@ void TestReconciler::r24_fetchFailureWaitsAndRetries()
         QSKIP("covered with the reconciler login below");
     const QString op = unknownOp(3800);
     Reconciler r(*m_db, m_provider.fetcher(), *m_clock);
-    QCOMPARE(feed(r, event(QStringLiteral("evt_1"), QStringLiteral("refund.created"),
-                           refundJson(QStringLiteral("re_1"), op, 3800, QStringLiteral("succeeded"))))
+    QCOMPARE(feed(r, makeEvent(QStringLiteral("evt_1"), QStringLiteral("refund.created"),
+                               refundJson(QStringLiteral("re_1"), op, 3800, QStringLiteral("succeeded"))))
                  .action,
              QStringLiteral("fetch_failed"));
     m_provider.set(refundJson(QStringLiteral("re_1"), op, 3800, QStringLiteral("succeeded")));
@@ -539,8 +543,8 @@ void TestReconciler::r4_lateFailureReversesAndIsFinal()
     const QString op = refundedOp(3800, QStringLiteral("re_1"));
     m_provider.set(refundJson(QStringLiteral("re_1"), op, 3800, QStringLiteral("failed")));
     Reconciler r(*m_db, m_provider.fetcher(), *m_clock);
-    QCOMPARE(feed(r, event(QStringLiteral("evt_f"), QStringLiteral("refund.failed"),
-                           m_provider.refunds.value(QStringLiteral("re_1"))))
+    QCOMPARE(feed(r, makeEvent(QStringLiteral("evt_f"), QStringLiteral("refund.failed"),
+                               m_provider.refunds.value(QStringLiteral("re_1"))))
                  .action,
              QStringLiteral("reversed"));
     const Operation after = m_store->operation(op).value();
@@ -555,8 +559,8 @@ void TestReconciler::r4_lateFailureReversesAndIsFinal()
     QCOMPARE(entries.first().details.value(QStringLiteral("event_id")).toString(), QStringLiteral("evt_f"));
     // Final: a later "succeeded" copy or a direct UPDATE changes nothing.
     m_provider.set(refundJson(QStringLiteral("re_1"), op, 3800, QStringLiteral("succeeded")));
-    QCOMPARE(feed(r, event(QStringLiteral("evt_g"), QStringLiteral("refund.updated"),
-                           m_provider.refunds.value(QStringLiteral("re_1"))))
+    QCOMPARE(feed(r, makeEvent(QStringLiteral("evt_g"), QStringLiteral("refund.updated"),
+                               m_provider.refunds.value(QStringLiteral("re_1"))))
                  .action,
              QStringLiteral("no_change"));
     for (const char* sql : {"UPDATE refund_ops SET status = 'refunded' WHERE operation_id = ?",
@@ -591,8 +595,8 @@ void TestReconciler::r5_r5a_reversedFreesAmountAndAnswersNoRepeat()
         StoreError::Code::NotRefundable);
     m_provider.set(refundJson(QStringLiteral("re_1"), op, 6000, QStringLiteral("failed")));
     Reconciler r(*m_db, m_provider.fetcher(), *m_clock);
-    QCOMPARE(feed(r, event(QStringLiteral("evt_f"), QStringLiteral("refund.failed"),
-                           m_provider.refunds.value(QStringLiteral("re_1"))))
+    QCOMPARE(feed(r, makeEvent(QStringLiteral("evt_f"), QStringLiteral("refund.failed"),
+                               m_provider.refunds.value(QStringLiteral("re_1"))))
                  .action,
              QStringLiteral("reversed"));
     // R5a: the reversed row answers no repeat; "try again" opens a new operation with a new key.
@@ -678,8 +682,9 @@ void TestReconciler::r24_c15_toolCloseRacesReconciler()
         });
         std::thread rec([&] {
             Reconciler r(*recDb, m_provider.fetcher());
-            r.events().insert(event(QStringLiteral("evt_race%1").arg(round), QStringLiteral("refund.created"),
-                                    refundJson(refundId, op, 10 + round, QStringLiteral("succeeded"))),
+            r.events().insert(makeEvent(QStringLiteral("evt_race%1").arg(round),
+                                        QStringLiteral("refund.created"),
+                                        refundJson(refundId, op, 10 + round, QStringLiteral("succeeded"))),
                               ProviderEventStore::Source::Webhook);
             while (!go.load()) {
             }
@@ -701,6 +706,89 @@ void TestReconciler::r24_c15_toolCloseRacesReconciler()
                  qPrintable(action));
         QCOMPARE(audits(op), qint64(reconcilerWon ? 1 : 0));
     }
+}
+
+namespace {
+/** GET /v1/events as Stripe pages it: newest first; starting_after walks older, ending_before newer. */
+struct FakeEventList
+{
+    QList<ProviderEvent> events; // oldest first
+    int calls = 0;
+    int failAtCall = -1; // this call (1-based) fails like a lost connection
+
+    EventPageResult page(const QString& after, const QString& before, int limit)
+    {
+        EventPageResult r;
+        if (++calls == failAtCall) {
+            r.failure = ReadFailure::Unreachable;
+            return r;
+        }
+        auto indexOf = [this](const QString& id) {
+            for (int i = 0; i < events.size(); ++i)
+                if (events.at(i).id == id)
+                    return i;
+            return -1;
+        };
+        QList<ProviderEvent> out;
+        if (!before.isEmpty()) {
+            const int from = indexOf(before) + 1; // the `limit` events just newer than the cursor
+            for (int i = from; i < events.size() && out.size() < limit; ++i)
+                out.prepend(events.at(i));
+            r.value.hasMore = from + limit < events.size();
+        } else {
+            const int top = after.isEmpty() ? int(events.size()) - 1 : indexOf(after) - 1;
+            int i = top;
+            for (; i >= 0 && out.size() < limit; --i)
+                out.append(events.at(i));
+            r.value.hasMore = i >= 0;
+        }
+        r.value.events = out;
+        return r;
+    }
+};
+} // namespace
+
+void TestReconciler::r24_pollerResumesFromCursorWithoutMissingOrRepeating()
+{
+    FakeEventList list;
+    auto add = [&](int n) {
+        for (int i = 0; i < n; ++i) {
+            const int k = int(list.events.size());
+            list.events.append(makeEvent(QStringLiteral("evt_%1").arg(k, 3, 10, QLatin1Char('0')),
+                                         QStringLiteral("charge.succeeded"),
+                                         QJsonObject{{QStringLiteral("id"), QStringLiteral("ch_%1").arg(k)},
+                                                     {QStringLiteral("object"), QStringLiteral("charge")}}));
+        }
+    };
+    Reconciler r(*m_db, m_provider.fetcher(), *m_clock);
+    auto fetch = [&list](const QString& a, const QString& b, int limit) { return list.page(a, b, limit); };
+    add(5);
+    EventPoller first(r, fetch, 2);
+    EventPoller::Pass p1 = first.pollOnce(); // no cursor: walks 3 pages back, stores 5 oldest first
+    QVERIFY2(p1.ok(), qPrintable(p1.error));
+    QCOMPARE(p1.newEvents, 5);
+    QCOMPARE(r.events().cursor(ProviderEventStore::eventsCursorName()).value().value(),
+             QStringLiteral("evt_004"));
+    add(7);
+    list.failAtCall = list.calls + 2; // the connection drops on the second page
+    EventPoller::Pass p2 = EventPoller(r, fetch, 2).pollOnce();
+    QVERIFY(!p2.ok());
+    QCOMPARE(p2.newEvents, 2);
+    QCOMPARE(r.events().cursor(ProviderEventStore::eventsCursorName()).value().value(),
+             QStringLiteral("evt_006"));
+    add(1);
+    EventPoller::Pass p3 = EventPoller(r, fetch, 2).pollOnce(); // a restart: from the cursor
+    QVERIFY2(p3.ok(), qPrintable(p3.error));
+    QCOMPARE(p3.newEvents, 6);
+    QCOMPARE(p3.duplicates, 0);
+    QCOMPARE(r.events().count().value(), qint64(13));
+    QCOMPARE(r.events().cursor(ProviderEventStore::eventsCursorName()).value().value(),
+             QStringLiteral("evt_012"));
+    EventPoller::Pass p4 = EventPoller(r, fetch, 2).pollOnce();
+    QCOMPARE(p4.newEvents, 0);
+    QCOMPARE(p4.duplicates, 0);
+    // Not refund events: recorded, nothing done.
+    QCOMPARE(r.events().count(QStringLiteral("ignored")).value(), qint64(13));
 }
 
 std::unique_ptr<Database> TestReconciler::pgLogin(const QString& key)
@@ -770,10 +858,10 @@ void TestReconciler::r21_pg_reconcilerCannotSetFailedOrWriteOperations()
         "INSERT INTO audit_log (at, actor, role, action, details) VALUES (1, 'x', 'x', 'resolve', '{}')")));
     QVERIFY(!rec->run(QStringLiteral("SELECT change_setting('auto_resolve_refunded', 'false')")));
     ProviderEventStore events(*rec);
-    QVERIFY(
-        events.insert(event(QStringLiteral("evt_1"), QStringLiteral("refund.created"),
-                            refundJson(QStringLiteral("re_9"), unknown, 3800, QStringLiteral("succeeded"))),
-                      ProviderEventStore::Source::Poll));
+    QVERIFY(events.insert(
+        makeEvent(QStringLiteral("evt_1"), QStringLiteral("refund.created"),
+                  refundJson(QStringLiteral("re_9"), unknown, 3800, QStringLiteral("succeeded"))),
+        ProviderEventStore::Source::Poll));
 }
 
 void TestReconciler::r21_pg_toolCannotSetReversed()
@@ -826,8 +914,8 @@ void TestReconciler::r24_pg_reconcilerLoginResolvesAndReversesThroughFunctions()
     QVERIFY(settings.set(QStringLiteral("auto_resolve_refunded"), QStringLiteral("false"),
                          QStringLiteral("owner"), QStringLiteral("admin")));
     m_provider.set(refundJson(QStringLiteral("re_1"), unknown, 3800, QStringLiteral("succeeded")));
-    QCOMPARE(feed(r, event(QStringLiteral("evt_0"), QStringLiteral("refund.created"),
-                           m_provider.refunds.value(QStringLiteral("re_1"))))
+    QCOMPARE(feed(r, makeEvent(QStringLiteral("evt_0"), QStringLiteral("refund.created"),
+                               m_provider.refunds.value(QStringLiteral("re_1"))))
                  .action,
              QStringLiteral("auto_resolve_off"));
     const QJsonObject ev{
@@ -840,8 +928,8 @@ void TestReconciler::r24_pg_reconcilerLoginResolvesAndReversesThroughFunctions()
                          QStringLiteral("owner"), QStringLiteral("admin")));
 
     // On: resolved through resolve_operation(), actor = the login, role reconciler, marker.
-    QCOMPARE(feed(r, event(QStringLiteral("evt_1"), QStringLiteral("refund.created"),
-                           m_provider.refunds.value(QStringLiteral("re_1"))))
+    QCOMPARE(feed(r, makeEvent(QStringLiteral("evt_1"), QStringLiteral("refund.created"),
+                               m_provider.refunds.value(QStringLiteral("re_1"))))
                  .action,
              QStringLiteral("resolved_refunded"));
     QCOMPARE(status(unknown), OperationStatus::Refunded);
@@ -866,12 +954,12 @@ void TestReconciler::r24_pg_reconcilerLoginResolvesAndReversesThroughFunctions()
 
     // Late failure: reversed through reverse_operation(), once.
     m_provider.set(refundJson(QStringLiteral("re_2"), refunded, 1200, QStringLiteral("failed")));
-    const ProviderEvent failed = event(QStringLiteral("evt_2"), QStringLiteral("refund.failed"),
-                                       m_provider.refunds.value(QStringLiteral("re_2")));
+    const ProviderEvent failed = makeEvent(QStringLiteral("evt_2"), QStringLiteral("refund.failed"),
+                                           m_provider.refunds.value(QStringLiteral("re_2")));
     QCOMPARE(feed(r, failed).action, QStringLiteral("reversed"));
     QCOMPARE(feed(r, failed).action, QStringLiteral("reversed"));
-    QCOMPARE(feed(r, event(QStringLiteral("evt_3"), QStringLiteral("refund.updated"),
-                           m_provider.refunds.value(QStringLiteral("re_2"))))
+    QCOMPARE(feed(r, makeEvent(QStringLiteral("evt_3"), QStringLiteral("refund.updated"),
+                               m_provider.refunds.value(QStringLiteral("re_2"))))
                  .action,
              QStringLiteral("no_change"));
     const Operation rev = m_store->operation(refunded).value();
