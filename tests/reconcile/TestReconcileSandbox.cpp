@@ -154,9 +154,6 @@ bool TestReconcileSandbox::startWebhook()
     }
     m_webhook = std::make_unique<QProcess>();
     m_webhook->setProcessEnvironment(env());
-    qInfo("webhook: PROVIDER_URL=%s base=%s valid=%d err=%s", qPrintable(env().value(QStringLiteral("PROVIDER_URL"))),
-          qPrintable(m_f->sandbox.baseUrl().toString()), int(m_f->sandbox.baseUrl().isValid()),
-          qPrintable(m_f->sandbox.baseUrl().errorString()));
     m_webhook->setProcessChannelMode(QProcess::ForwardedErrorChannel);
     m_webhook->start(QStringLiteral(REFUND_TOOL_BIN),
                      {QStringLiteral("webhook"), QStringLiteral("--db"), m_f->testDb.url(),
