@@ -19,6 +19,10 @@
 #include <QTimer>
 #include <QUrlQuery>
 
+#include <QFile>
+
+#include <unistd.h>
+
 #include <memory>
 
 namespace {
@@ -110,6 +114,19 @@ QString verify(const QByteArray& header, const QByteArray& body, const QString& 
     if (qAbs(QDateTime::currentSecsSinceEpoch() - t) > 300)
         return QStringLiteral("timestamp outside 300 s");
     return {};
+}
+
+/** CPU time (user + system) a process has used, ms, from /proc/PID/stat; -1 if unreadable. */
+qint64 cpuMs(qint64 pid)
+{
+    QFile f(QStringLiteral("/proc/%1/stat").arg(pid));
+    if (!f.open(QIODevice::ReadOnly))
+        return -1;
+    const QByteArray stat = f.readAll();
+    // Fields after the ")" that ends the command name: state is field 3, utime 14, stime 15.
+    const QList<QByteArray> fields = stat.mid(stat.lastIndexOf(')') + 2).split(' ');
+    const qint64 ticks = fields.value(11).toLongLong() + fields.value(12).toLongLong();
+    return ticks * 1000 / sysconf(_SC_CLK_TCK);
 }
 
 QByteArray formBody(const QList<QPair<QString, QString>>& params)
@@ -512,6 +529,54 @@ private slots:
         QTRY_COMPARE_WITH_TIMEOUT(m_receiver->received.size(), before + 2, 15000);
         QVERIFY(verify(m_receiver->received.last().signature, m_receiver->received.last().body, m_secret)
                     .isEmpty());
+    }
+
+    // R24: a receiver that takes its time costs the sandbox no CPU while it waits (the other
+    // deliveries of that endpoint wait for its answer instead of being polled for).
+    void r24_slowReceiverCostsNoCpu()
+    {
+        QVERIFY(start());
+        m_receiver->answerDelayMs = 3000;
+        const QString pi = m_sandbox->createPaymentIntent(3800);
+        QVERIFY(!refund(pi, 1000, "wh-slow").isEmpty()); // two events: the second waits for the first
+        QTRY_COMPARE_WITH_TIMEOUT(m_receiver->received.size(), 1, 15000);
+        const qint64 before = cpuMs(m_sandbox->processId());
+        QVERIFY(before >= 0);
+        QTest::qWait(2500);
+        const qint64 used = cpuMs(m_sandbox->processId()) - before;
+        qInfo("sandbox CPU while waiting: %lld ms", used);
+        QVERIFY2(used < 200, qPrintable(QStringLiteral("the sandbox used %1 ms of CPU waiting").arg(used)));
+        QTRY_COMPARE_WITH_TIMEOUT(m_receiver->received.size(), 2, 15000);
+    }
+
+    // R24: deliveries are stored with their event: one still pending at a restart is sent
+    // afterwards (at least once).
+    void r24_pendingDeliveryResumesAfterRestart()
+    {
+        QVERIFY(start({QStringLiteral("--webhook-retry-base-ms"), QStringLiteral("300")}));
+        m_receiver->defaultStatus = 500;
+        const QString pi = m_sandbox->createPaymentIntent(3800);
+        QVERIFY(!refund(pi, 1000, "wh-restart").isEmpty());
+        QTRY_VERIFY_WITH_TIMEOUT(m_receiver->received.size() >= 2, 15000);
+        QVERIFY(m_sandbox->restart());
+        m_receiver->defaultStatus = 200;
+        const auto delivered = [this] {
+            const QJsonArray all = deliveries();
+            for (const QJsonValue& v : all) {
+                if (v.toObject().value(QStringLiteral("state")).toString() != QLatin1String("delivered"))
+                    return false;
+            }
+            return all.size() == 2;
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(delivered(), 20000);
+        for (const Delivery& d : std::as_const(m_receiver->received))
+            QVERIFY(verify(d.signature, d.body, m_secret).isEmpty());
+        QCOMPARE(m_receiver->received.last()
+                     .event.value(QStringLiteral("request"))
+                     .toObject()
+                     .value(QStringLiteral("idempotency_key"))
+                     .toString(),
+                 QStringLiteral("wh-restart"));
     }
 
     // R24: endpoint registration refuses anything but a loopback http URL with a port.
