@@ -6,6 +6,8 @@
 
 #include <QElapsedTimer>
 #include <QFile>
+#include <QProcess>
+#include <QTemporaryDir>
 #include <QTest>
 
 #include <arpa/inet.h>
@@ -159,6 +161,51 @@ private:
 
 private slots:
     void cleanup() { m_sandbox.reset(); }
+
+    // R14: a bad limit or webhook flag stops the sandbox before it listens, naming the flag.
+    void r14_limitFlagsValidated_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("flag");
+        QTest::newRow("max-connections 0")
+            << QStringList{QStringLiteral("--max-connections"), QStringLiteral("0")}
+            << QStringLiteral("--max-connections");
+        QTest::newRow("idle-timeout-ms text")
+            << QStringList{QStringLiteral("--idle-timeout-ms"), QStringLiteral("soon")}
+            << QStringLiteral("--idle-timeout-ms");
+        QTest::newRow("header-timeout-ms negative")
+            << QStringList{QStringLiteral("--header-timeout-ms"), QStringLiteral("-5")}
+            << QStringLiteral("--header-timeout-ms");
+        QTest::newRow("max-header-bytes tiny")
+            << QStringList{QStringLiteral("--max-header-bytes"), QStringLiteral("10")}
+            << QStringLiteral("--max-header-bytes");
+        QTest::newRow("max-body-bytes huge")
+            << QStringList{QStringLiteral("--max-body-bytes"), QStringLiteral("999999999999")}
+            << QStringLiteral("--max-body-bytes");
+        QTest::newRow("webhook-max-attempts 0")
+            << QStringList{QStringLiteral("--webhook-max-attempts"), QStringLiteral("0")}
+            << QStringLiteral("--webhook-max-attempts");
+        QTest::newRow("webhook cap below base")
+            << QStringList{QStringLiteral("--webhook-retry-base-ms"), QStringLiteral("5000"),
+                           QStringLiteral("--webhook-retry-cap-ms"), QStringLiteral("1000")}
+            << QStringLiteral("--webhook-retry-cap-ms");
+    }
+    void r14_limitFlagsValidated()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(QString, flag);
+        QTemporaryDir dir;
+        QProcess process;
+        process.start(QStringLiteral(REFUND_SANDBOX_PROVIDER_BIN),
+                      QStringList{QStringLiteral("--listen"), QStringLiteral("127.0.0.1:0"),
+                                  QStringLiteral("--db"), dir.filePath(QStringLiteral("s.db"))} +
+                          args);
+        QVERIFY(process.waitForFinished(15000));
+        QCOMPARE(process.exitCode(), 2);
+        QVERIFY(process.readAllStandardOutput().isEmpty()); // never listened
+        const QString error = QString::fromUtf8(process.readAllStandardError());
+        QVERIFY2(error.contains(flag), qPrintable(error));
+    }
 
     // R14: connections over --max-connections are answered 503 and closed, not held; once
     // some close, new ones are served again.
