@@ -371,6 +371,34 @@ private slots:
         QCOMPARE(m_sandbox->stats().value(QStringLiteral("webhook_failed_total")).toInteger(), 4);
     }
 
+    // R24: retries are bounded by age too: none is scheduled past --webhook-max-age-seconds.
+    void r24_retriesBoundedByAge()
+    {
+        QVERIFY(start({QStringLiteral("--webhook-retry-base-ms"), QStringLiteral("200"),
+                       QStringLiteral("--webhook-max-attempts"), QStringLiteral("100"),
+                       QStringLiteral("--webhook-max-age-seconds"), QStringLiteral("1")}));
+        m_receiver->defaultStatus = 500;
+        const QString pi = m_sandbox->createPaymentIntent(3800);
+        QVERIFY(!refund(pi, 1000, "wh-age").isEmpty());
+        QTRY_COMPARE_WITH_TIMEOUT(
+            deliveryOf(QStringLiteral("refund.created")).value(QStringLiteral("state")).toString(),
+            QStringLiteral("failed"), 20000);
+        const QJsonObject d = deliveryOf(QStringLiteral("refund.created"));
+        const int attempts = d.value(QStringLiteral("attempts")).toInt();
+        // 200 ms, 400 ms, 800 ms apart: the attempt after ~1.4 s would be past the age.
+        QVERIFY2(attempts >= 2 && attempts <= 4, qPrintable(QString::number(attempts)));
+        const qint64 lastAt = d.value(QStringLiteral("attempt_log"))
+                                  .toArray()
+                                  .last()
+                                  .toObject()
+                                  .value(QStringLiteral("at_ms"))
+                                  .toInteger();
+        QVERIFY(lastAt - d.value(QStringLiteral("created_ms")).toInteger() < 1000 + 500);
+        const qsizetype seen = m_receiver->received.size();
+        QTest::qWait(1500);
+        QCOMPARE(m_receiver->received.size(), seen);
+    }
+
     // R14 fault webhook_duplicate: the same event (same id) arrives twice; the others once.
     void r24_duplicateFault()
     {
