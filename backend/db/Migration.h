@@ -22,3 +22,6 @@ Migration exactlyOnceMigration();
 
 /** v4: the database is the guard: row invariants as triggers, people's transitions as functions (R4, R16, R17, R21). */
 Migration databaseGuardMigration();
+
+/** v6: per-UTC-day history rollups kept by triggers in the writer's transaction (R12, issue 12). */
+Migration historyRollupMigration();

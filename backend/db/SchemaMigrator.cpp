@@ -156,6 +156,7 @@ const QList<Migration>& migrations()
          }},
         exactlyOnceMigration(),
         databaseGuardMigration(),
+        historyRollupMigration(),
     };
     return list;
 }

@@ -2,24 +2,17 @@
 
 #include <QElapsedTimer>
 #include <QHash>
+#include <QMap>
 #include <QSqlQuery>
+
+#include "db/HistoryRollups.h"
+#include "history/HistoryRollupRanges.h"
 
 #include <algorithm>
 
 namespace {
 using Code = StoreError::Code;
 constexpr qint64 kHourMs = 3600LL * 1000;
-
-StoreResult<qint64> scalar(Database& db, const QString& sql, const QVariantList& binds,
-                           const QString& context)
-{
-    auto q = db.run(sql, binds, context);
-    if (!q)
-        return q.error();
-    if (!q.value().next())
-        return qint64(0);
-    return q.value().value(0).toLongLong();
-}
 
 } // namespace
 
@@ -48,164 +41,152 @@ StoreResult<HistoryStats::Snapshot> HistoryStats::compute(Database& db, const Hi
         const qint64 i = day - firstDay;
         return i >= 0 && i < s.days.size() ? &s.days[i] : nullptr;
     };
-    const QString dayExpr = QStringLiteral("(o.created_at / %1)").arg(HistoryFilter::kDayMs);
 
-    if (db.isSqlite()) {
-        // Memory-mapped reads for this connection: a history pass touches most pages of a large
-        // file, and read() system calls through SQLite's small page cache dominated the time.
-        if (auto r = db.runScript(QStringLiteral("PRAGMA mmap_size = 1073741824"),
-                                  QStringLiteral("history: mmap"));
-            !r)
-            return r.error();
-    }
-    // SQLite walks refund_ops_by_created and then fetches every row from the table; over most of
-    // the table a plain scan is several times faster. Unary plus hides the column from the
-    // planner (SQLite only: PostgreSQL chooses between index and scan by itself).
-    QString col = QStringLiteral("o.created_at");
-    if (db.isSqlite()) {
-        QVariantList binds;
-        auto inRange = scalar(db,
-                              QStringLiteral("SELECT count(*) FROM refund_ops o WHERE ") +
-                                  filter.condition(QStringLiteral("o"), &binds),
-                              binds, QStringLiteral("history: range size"));
-        if (!inRange)
-            return inRange.error();
-        auto all = scalar(db, QStringLiteral("SELECT count(*) FROM refund_ops"), {},
-                          QStringLiteral("history: table size"));
-        if (!all)
-            return all.error();
-        if (inRange.value() * 4 > all.value())
-            col = QStringLiteral("+o.created_at");
-    }
-    auto condition = [&](QVariantList* binds) {
-        QString sql = filter.condition(QStringLiteral("o"), binds);
-        if (col != QLatin1String("o.created_at"))
-            sql.replace(QLatin1String("o.created_at"), col);
-        return sql;
+    // Whole UTC days come from the rollups (schema v6, kept by triggers); the partial days at
+    // either end of a range that does not start or end at a UTC midnight are grouped from the
+    // base tables with the same queries the v6 backfill used (index range scans of less than
+    // a day each). Both sources give rows of the same shape, accumulated alike.
+    const auto parts = HistoryRollupRanges::split(filter.fromMs, filter.toMs);
+
+    QMap<QString, qint64> unknownMoney;
+    QMap<qint64, qint64> durations; // resolved_at - created_at -> operations
+    auto addOperations = [&](qint64 day, const QString& status, const QString& currency, int attempts,
+                             qint64 n, qint64 amount, qint64 withRefundId) {
+        if (n == 0)
+            return;
+        s.operations += n;
+        Day* d = dayAt(day);
+        if (status == QLatin1String("refunded")) {
+            s.refundedOperations += n;
+            if (withRefundId > 0)
+                s.maxRefundsPerOperation = qMax(s.maxRefundsPerOperation, 1);
+            if (d)
+                d->refunded += n;
+        } else if (status == QLatin1String("failed")) {
+            if (d)
+                d->failed += n;
+        } else if (status == QLatin1String("unknown")) {
+            s.unknownOperations += n;
+            unknownMoney[currency] += amount;
+            if (d)
+                d->unknown += n;
+        } else if (d) {
+            d->open += n;
+        }
+        if (attempts <= 0) {
+            s.operationsWithoutAttempts += n;
+            return;
+        }
+        s.attemptsBeyondFirst += qint64(attempts - 1) * n;
+        if (d)
+            d->duplicatesPrevented += qint64(attempts - 1) * n;
+        if (s.attemptsHistogram.size() < attempts)
+            s.attemptsHistogram.resize(attempts, 0);
+        s.attemptsHistogram[attempts - 1] += n;
+    };
+    auto addCalls = [&](qint64 day, qint64 calls, qint64 joined, qint64 lost, qint64 answered) {
+        s.toolCalls += calls;
+        s.joinedToolCalls += joined;
+        s.lostInsertRaces += lost;
+        s.answeredFromRefunded += answered;
+        if (Day* d = dayAt(day))
+            d->duplicatesPrevented += joined;
     };
 
-    // 1. One grouped pass over the operations: counts by day and outcome, the attempts
-    //    histogram, attempts beyond the first, refund ids, and each distinct time to resolve
-    //    (resolved rows only, so at most one group per resolved operation).
-    QList<QPair<qint64, qint64>> durations; // (resolved_at - created_at, operations)
-    {
-        QVariantList binds;
-        const QString where = condition(&binds);
-        const QString duration =
-            QStringLiteral("CASE WHEN o.resolved_at IS NULL THEN NULL ELSE o.resolved_at - o.created_at END");
-        // operation_id is the primary key, so count(DISTINCT provider_refund_id) per operation is
-        // "is a refund id recorded" per row; max() over a group is the max over its operations.
-        auto q = db.run(QStringLiteral("SELECT %1 AS day, o.status, o.attempts, %2 AS duration, count(*), "
-                                       "max(CASE WHEN o.provider_refund_id IS NULL THEN 0 ELSE 1 END) "
-                                       "FROM refund_ops o WHERE ")
-                                .arg(dayExpr, duration) +
-                            where +
-                            QStringLiteral(" GROUP BY %1, o.status, o.attempts, %2").arg(dayExpr, duration),
-                        binds, QStringLiteral("history: operations by day"));
+    // 1. Whole days: one primary-key range scan per rollup table.
+    if (parts.fullFromDay < parts.fullToDay) {
+        QVariantList binds{parts.fullFromDay, parts.fullToDay};
+        QString where = QStringLiteral("day >= ? AND day < ?");
+        if (filter.status) {
+            where += QStringLiteral(" AND status = ?");
+            binds << statusName(*filter.status);
+        }
+        auto q =
+            db.run(QStringLiteral("SELECT day, status, currency, attempts, operations, amount_cents, "
+                                  "with_refund_id, calls, joined_calls, lost_races, answered_from_refunded, "
+                                  "provider_replays FROM history_day_ops WHERE ") +
+                       where,
+                   binds, QStringLiteral("history: daily rollups"));
         if (!q)
             return q.error();
         QSqlQuery& r = q.value();
         while (r.next()) {
             const qint64 day = r.value(0).toLongLong();
-            const QString status = r.value(1).toString();
-            const int attempts = r.value(2).toInt();
-            const qint64 n = r.value(4).toLongLong();
-            s.operations += n;
-            if (!r.value(3).isNull())
-                durations << qMakePair(r.value(3).toLongLong(), n);
-            Day* d = dayAt(day);
-            if (status == QLatin1String("refunded")) {
-                s.refundedOperations += n;
-                s.maxRefundsPerOperation = qMax(s.maxRefundsPerOperation, r.value(5).toInt());
-                if (d)
-                    d->refunded += n;
-            } else if (status == QLatin1String("failed")) {
-                if (d)
-                    d->failed += n;
-            } else if (status == QLatin1String("unknown")) {
-                s.unknownOperations += n;
-                if (d)
-                    d->unknown += n;
-            } else if (d) {
-                d->open += n;
-            }
-            if (attempts <= 0) {
-                s.operationsWithoutAttempts += n;
-                continue;
-            }
-            s.attemptsBeyondFirst += qint64(attempts - 1) * n;
-            if (d)
-                d->duplicatesPrevented += qint64(attempts - 1) * n;
-            if (s.attemptsHistogram.size() < attempts)
-                s.attemptsHistogram.resize(attempts, 0);
-            s.attemptsHistogram[attempts - 1] += n;
+            addOperations(day, r.value(1).toString(), r.value(2).toString(), r.value(3).toInt(),
+                          r.value(4).toLongLong(), r.value(5).toLongLong(), r.value(6).toLongLong());
+            addCalls(day, r.value(7).toLongLong(), r.value(8).toLongLong(), r.value(9).toLongLong(),
+                     r.value(10).toLongLong());
+            s.providerReplays += r.value(11).toLongLong();
         }
+        auto d =
+            db.run(QStringLiteral("SELECT duration_ms, sum(operations) FROM history_day_resolves WHERE ") +
+                       where + QStringLiteral(" GROUP BY duration_ms"),
+                   binds, QStringLiteral("history: time to resolve rollups"));
+        if (!d)
+            return d.error();
+        while (d.value().next())
+            durations[d.value().value(0).toLongLong()] += d.value().value(1).toLongLong();
     }
 
-    // 2. Tool calls mapped onto those operations, per day of the operation (rejected calls
-    //    have no operation and are not part of duplicate prevention).
-    {
-        QVariantList binds;
-        const QString where = condition(&binds);
-        auto q = db.run(
-            QStringLiteral("SELECT %1 AS day, count(*), "
-                           "sum(CASE WHEN t.created_operation = 0 THEN 1 ELSE 0 END), "
-                           "sum(CASE WHEN t.lost_insert_race = 1 THEN 1 ELSE 0 END), "
-                           "sum(CASE WHEN t.answered_from_refunded = 1 THEN 1 ELSE 0 END) "
-                           "FROM refund_ops o JOIN tool_calls t ON t.operation_id = o.operation_id WHERE ")
-                    .arg(dayExpr) +
-                where + QStringLiteral(" GROUP BY %1").arg(dayExpr),
-            binds, QStringLiteral("history: tool calls"));
-        if (!q)
-            return q.error();
-        QSqlQuery& r = q.value();
-        while (r.next()) {
-            const qint64 joined = r.value(2).toLongLong();
-            s.toolCalls += r.value(1).toLongLong();
-            s.joinedToolCalls += joined;
-            s.lostInsertRaces += r.value(3).toLongLong();
-            s.answeredFromRefunded += r.value(4).toLongLong();
-            if (Day* d = dayAt(r.value(0).toLongLong()))
-                d->duplicatesPrevented += joined;
+    // 2. Partial days from the base tables.
+    for (const auto& [fromMs, toMs] : parts.edges) {
+        const HistoryFilter edge{fromMs, toMs, filter.status};
+        auto runGrouped = [&](QString (*sql)(const QString&),
+                              const QString& context) -> StoreResult<QSqlQuery> {
+            QVariantList binds;
+            const QString where = edge.condition(QStringLiteral("o"), &binds);
+            return db.run(sql(where), binds, context);
+        };
+        auto ops = runGrouped(&HistoryRollups::operationsSql,
+                              QStringLiteral("history: operations of a partial day"));
+        if (!ops)
+            return ops.error();
+        while (ops.value().next()) {
+            const QSqlQuery& r = ops.value();
+            addOperations(r.value(0).toLongLong(), r.value(1).toString(), r.value(2).toString(),
+                          r.value(3).toInt(), r.value(4).toLongLong(), r.value(5).toLongLong(),
+                          r.value(6).toLongLong());
         }
+        auto calls =
+            runGrouped(&HistoryRollups::callsSql, QStringLiteral("history: tool calls of a partial day"));
+        if (!calls)
+            return calls.error();
+        while (calls.value().next()) {
+            const QSqlQuery& r = calls.value();
+            addCalls(r.value(0).toLongLong(), r.value(4).toLongLong(), r.value(5).toLongLong(),
+                     r.value(6).toLongLong(), r.value(7).toLongLong());
+        }
+        auto replays = runGrouped(&HistoryRollups::replaysSql,
+                                  QStringLiteral("history: provider replays of a partial day"));
+        if (!replays)
+            return replays.error();
+        while (replays.value().next())
+            s.providerReplays += replays.value().value(4).toLongLong();
+        auto resolves = runGrouped(&HistoryRollups::resolvesSql,
+                                   QStringLiteral("history: time to resolve of a partial day"));
+        if (!resolves)
+            return resolves.error();
+        while (resolves.value().next())
+            durations[resolves.value().value(2).toLongLong()] += resolves.value().value(3).toLongLong();
     }
     s.duplicatesPrevented = s.joinedToolCalls + s.attemptsBeyondFirst;
 
-    // 3. Provider replays (Idempotent-Replayed: true) on those operations.
-    {
-        QVariantList binds;
-        const QString where = condition(&binds);
-        auto n = scalar(db,
-                        QStringLiteral("SELECT count(*) FROM refund_attempts a JOIN refund_ops o "
-                                       "ON o.operation_id = a.operation_id WHERE a.replayed = 1 AND ") +
-                            where,
-                        binds, QStringLiteral("history: provider replays"));
-        if (!n)
-            return n.error();
-        s.providerReplays = n.value();
+    // Money still in `unknown`, per currency (minor units; never summed across currencies).
+    for (auto it = unknownMoney.cbegin(); it != unknownMoney.cend(); ++it) {
+        if (it.value() != 0)
+            s.unknownMoney << Money{it.key(), it.value()};
     }
 
-    // 4. Money still in `unknown`, per currency (minor units; never summed across currencies).
-    {
-        QVariantList binds;
-        const QString where = filter.condition(QStringLiteral("o"), &binds);
-        auto q =
-            db.run(QStringLiteral("SELECT o.currency, sum(o.amount_cents) FROM refund_ops o WHERE ") + where +
-                       QStringLiteral(" AND o.status = 'unknown' GROUP BY o.currency ORDER BY o.currency"),
-                   binds, QStringLiteral("history: money in unknown"));
-        if (!q)
-            return q.error();
-        while (q.value().next())
-            s.unknownMoney << Money{q.value().value(0).toString(), q.value().value(1).toLongLong()};
-    }
-
-    // 5. Time to resolve: buckets and nearest-rank percentiles over the sorted durations.
+    // 3. Time to resolve: buckets and nearest-rank percentiles over the sorted durations.
     {
         const QList<qint64> bounds = resolveBucketBounds();
         for (int i = 0; i < bounds.size(); ++i)
             s.resolveBuckets << Bucket{bounds[i], i + 1 < bounds.size() ? bounds[i + 1] : 0, 0};
-        std::sort(durations.begin(), durations.end());
-        for (const auto& [ms, n] : durations) {
+        for (auto it = durations.cbegin(); it != durations.cend(); ++it) {
+            const qint64 ms = it.key();
+            const qint64 n = it.value();
+            if (n <= 0)
+                continue;
             s.resolvedOperations += n;
             int i = int(bounds.size()) - 1;
             while (i > 0 && ms < bounds[i])
@@ -218,12 +199,16 @@ StoreResult<HistoryStats::Snapshot> HistoryStats::compute(Database& db, const Hi
                 return std::nullopt;
             const qint64 rank = (s.resolvedOperations * percent + 99) / 100;
             qint64 seen = 0;
-            for (const auto& [ms, n] : durations) {
-                seen += n;
+            std::optional<qint64> last;
+            for (auto it = durations.cbegin(); it != durations.cend(); ++it) {
+                if (it.value() <= 0)
+                    continue;
+                seen += it.value();
+                last = it.key();
                 if (seen >= rank)
-                    return ms;
+                    return it.key();
             }
-            return durations.constLast().first;
+            return last;
         };
         s.medianResolveMs = percentile(50);
         s.p90ResolveMs = percentile(90);
