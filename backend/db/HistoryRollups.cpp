@@ -4,7 +4,7 @@ namespace {
 
 const char* kOpsColumns = "day, status, currency, attempts, operations, amount_cents, with_refund_id, calls, "
                           "joined_calls, lost_races, answered_from_refunded, provider_replays";
-const char* kOpsKey = "day, status, currency, attempts";
+const char* kOpsKey = "day, status, attempts, currency";
 const char* kOpsCounters[] = {"operations",   "amount_cents", "with_refund_id",         "calls",
                               "joined_calls", "lost_races",   "answered_from_refunded", "provider_replays"};
 
@@ -157,7 +157,9 @@ QStringList tablesSql()
             lost_races BIGINT NOT NULL DEFAULT 0,
             answered_from_refunded BIGINT NOT NULL DEFAULT 0,
             provider_replays BIGINT NOT NULL DEFAULT 0,
-            PRIMARY KEY (day, status, currency, attempts)))"),
+            PRIMARY KEY (day, status, attempts, currency)))"),
+        // "Unknown now" (every day's unknown rows) without a scan of every rollup row.
+        QStringLiteral("CREATE INDEX history_day_ops_by_status ON history_day_ops (status, day)"),
         QStringLiteral(R"(CREATE TABLE history_day_resolves (
             day BIGINT NOT NULL,
             status TEXT NOT NULL,
@@ -229,8 +231,8 @@ QStringList postgresFunctions()
 {
     const QString day = [] {
         return QStringLiteral(
-                   "ROW(%1, OLD.status, OLD.currency, OLD.attempts) <= ROW(%2, NEW.status, NEW.currency, "
-                   "NEW.attempts)")
+                   "ROW(%1, OLD.status, OLD.attempts, OLD.currency) <= ROW(%2, NEW.status, NEW.attempts, "
+                   "NEW.currency)")
             .arg(HistoryRollups::dayExpression(QStringLiteral("OLD.created_at")),
                  HistoryRollups::dayExpression(QStringLiteral("NEW.created_at")));
     }();
@@ -426,6 +428,49 @@ QStringList createStatements(bool sqlite)
     else
         out += postgresFunctions() + postgresTriggers();
     return out;
+}
+
+QStringList suspendInsertTriggers(bool sqlite)
+{
+    if (sqlite)
+        return {QStringLiteral("DROP TRIGGER history_ops_insert"),
+                QStringLiteral("DROP TRIGGER history_calls_insert"),
+                QStringLiteral("DROP TRIGGER history_attempts_insert")};
+    return {QStringLiteral("ALTER TABLE refund_ops DISABLE TRIGGER history_rollup_insert_delete"),
+            QStringLiteral("ALTER TABLE tool_calls DISABLE TRIGGER history_rollup_insert_delete"),
+            QStringLiteral("ALTER TABLE refund_attempts DISABLE TRIGGER history_rollup_insert_delete")};
+}
+
+QStringList restoreInsertTriggers(bool sqlite)
+{
+    if (!sqlite)
+        return QStringList(suspendInsertTriggers(false))
+            .replaceInStrings(QStringLiteral(" DISABLE "), QStringLiteral(" ENABLE "));
+    QStringList out;
+    for (const QString& sql : sqliteTriggers()) {
+        for (const char* name :
+             {"history_ops_insert ", "history_calls_insert ", "history_attempts_insert "}) {
+            if (sql.startsWith(QStringLiteral("CREATE TRIGGER ") + QLatin1String(name)))
+                out << sql;
+        }
+    }
+    return out;
+}
+
+QString opsUpsertSql()
+{
+    return QStringLiteral(
+               "INSERT INTO history_day_ops (day, status, attempts, currency, operations, amount_cents, "
+               "with_refund_id, calls, joined_calls, lost_races, answered_from_refunded, provider_replays) "
+               "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)") +
+           opsConflict();
+}
+
+QString resolvesUpsertSql()
+{
+    return QStringLiteral("INSERT INTO history_day_resolves (day, status, duration_ms, operations) VALUES "
+                          "(?, ?, ?, ?)") +
+           resolvesConflict();
 }
 
 QStringList postgresFunctionSignatures()

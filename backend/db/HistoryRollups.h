@@ -8,7 +8,7 @@
  * the same transaction as the row change that moves them, whatever program writes (the tool,
  * the console, resolve_operation(), raw SQL). History reads these instead of a million rows.
  *
- * history_day_ops, one row per (day, status, currency, attempts) of the operations created
+ * history_day_ops, one row per (day, status, attempts, currency) of the operations created
  * that UTC day (day = floor(created_at / 86,400,000)), status and attempts as they are now:
  *   operations, amount_cents (sum, minor units of that currency), with_refund_id (rows with a
  *   provider_refund_id), calls / joined_calls / lost_races / answered_from_refunded (their
@@ -16,7 +16,9 @@
  * history_day_resolves, one row per (day, status, duration_ms) of the operations a reviewer
  * resolved (resolved_at set; duration_ms = resolved_at - created_at): operations. Exact, so
  * the median and p90 stay nearest-rank exact; it has one row per distinct duration, bounded
- * by the number of resolved operations (about 2.4 % of them in `db generate`'s mix).
+ * by the number of resolved operations (about 2.4 % of them in `db generate`'s mix), and
+ * HistoryStats ranks it inside the engine (a window sum), never row by row in the client.
+ * The primary keys' order lets GROUP BY (day, status, attempts) stream from the index.
  *
  * Status is a free text dimension, so a later status (e.g. `reversed`) is counted without a
  * schema change: moving refunded -> reversed moves the row's whole contribution.
@@ -48,6 +50,17 @@ QString operationsSql(const QString& where);
 QString callsSql(const QString& where);
 QString replaysSql(const QString& where);
 QString resolvesSql(const QString& where);
+
+/**
+ * Bulk loads (HistoryGenerator): the INSERT triggers off inside the loader's transaction (which
+ * holds the tables exclusively), and their work done once per key with these upserts instead.
+ * opsUpsertSql binds day, status, attempts, currency and the eight counters in table order;
+ * resolvesUpsertSql binds day, status, duration_ms, operations.
+ */
+QStringList suspendInsertTriggers(bool sqlite);
+QStringList restoreInsertTriggers(bool sqlite);
+QString opsUpsertSql();
+QString resolvesUpsertSql();
 
 /** The v6 migration's statements: tables, backfill, triggers. */
 QStringList createStatements(bool sqlite);

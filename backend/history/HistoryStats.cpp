@@ -49,9 +49,7 @@ StoreResult<HistoryStats::Snapshot> HistoryStats::compute(Database& db, const Hi
     const auto parts = HistoryRollupRanges::split(filter.fromMs, filter.toMs);
 
     QMap<QString, qint64> unknownMoney;
-    QMap<qint64, qint64> durations; // resolved_at - created_at -> operations
-    auto addOperations = [&](qint64 day, const QString& status, const QString& currency, int attempts,
-                             qint64 n, qint64 amount, qint64 withRefundId) {
+    auto addOperations = [&](qint64 day, const QString& status, int attempts, qint64 n, qint64 withRefundId) {
         if (n == 0)
             return;
         s.operations += n;
@@ -67,7 +65,6 @@ StoreResult<HistoryStats::Snapshot> HistoryStats::compute(Database& db, const Hi
                 d->failed += n;
         } else if (status == QLatin1String("unknown")) {
             s.unknownOperations += n;
-            unknownMoney[currency] += amount;
             if (d)
                 d->unknown += n;
         } else if (d) {
@@ -92,8 +89,12 @@ StoreResult<HistoryStats::Snapshot> HistoryStats::compute(Database& db, const Hi
         if (Day* d = dayAt(day))
             d->duplicatesPrevented += joined;
     };
+    // Where the resolved durations come from: the rollup rows of the whole days and the
+    // operations of the partial days, as one (d, n) row source ranked inside the engine.
+    QStringList durationSources;
+    QVariantList durationBinds;
 
-    // 1. Whole days: one primary-key range scan per rollup table.
+    // 1. Whole days: primary-key range scans of the rollups, grouped in index order.
     if (parts.fullFromDay < parts.fullToDay) {
         QVariantList binds{parts.fullFromDay, parts.fullToDay};
         QString where = QStringLiteral("day >= ? AND day < ?");
@@ -101,31 +102,34 @@ StoreResult<HistoryStats::Snapshot> HistoryStats::compute(Database& db, const Hi
             where += QStringLiteral(" AND status = ?");
             binds << statusName(*filter.status);
         }
-        auto q =
-            db.run(QStringLiteral("SELECT day, status, currency, attempts, operations, amount_cents, "
-                                  "with_refund_id, calls, joined_calls, lost_races, answered_from_refunded, "
-                                  "provider_replays FROM history_day_ops WHERE ") +
-                       where,
-                   binds, QStringLiteral("history: daily rollups"));
+        auto q = db.run(
+            QStringLiteral("SELECT day, status, attempts, sum(operations), sum(with_refund_id), sum(calls), "
+                           "sum(joined_calls), sum(lost_races), sum(answered_from_refunded), "
+                           "sum(provider_replays) FROM history_day_ops WHERE ") +
+                where + QStringLiteral(" GROUP BY day, status, attempts"),
+            binds, QStringLiteral("history: daily rollups"));
         if (!q)
             return q.error();
         QSqlQuery& r = q.value();
         while (r.next()) {
             const qint64 day = r.value(0).toLongLong();
-            addOperations(day, r.value(1).toString(), r.value(2).toString(), r.value(3).toInt(),
-                          r.value(4).toLongLong(), r.value(5).toLongLong(), r.value(6).toLongLong());
-            addCalls(day, r.value(7).toLongLong(), r.value(8).toLongLong(), r.value(9).toLongLong(),
-                     r.value(10).toLongLong());
-            s.providerReplays += r.value(11).toLongLong();
+            addOperations(day, r.value(1).toString(), r.value(2).toInt(), r.value(3).toLongLong(),
+                          r.value(4).toLongLong());
+            addCalls(day, r.value(5).toLongLong(), r.value(6).toLongLong(), r.value(7).toLongLong(),
+                     r.value(8).toLongLong());
+            s.providerReplays += r.value(9).toLongLong();
         }
-        auto d =
-            db.run(QStringLiteral("SELECT duration_ms, sum(operations) FROM history_day_resolves WHERE ") +
-                       where + QStringLiteral(" GROUP BY duration_ms"),
-                   binds, QStringLiteral("history: time to resolve rollups"));
-        if (!d)
-            return d.error();
-        while (d.value().next())
-            durations[d.value().value(0).toLongLong()] += d.value().value(1).toLongLong();
+        auto m = db.run(QStringLiteral("SELECT currency, sum(amount_cents) FROM history_day_ops WHERE ") +
+                            where + QStringLiteral(" AND status = 'unknown' GROUP BY currency"),
+                        binds, QStringLiteral("history: money in unknown"));
+        if (!m)
+            return m.error();
+        while (m.value().next())
+            unknownMoney[m.value().value(0).toString()] += m.value().value(1).toLongLong();
+        durationSources << QStringLiteral(
+                               "SELECT duration_ms AS d, operations AS n FROM history_day_resolves WHERE ") +
+                               where;
+        durationBinds += binds;
     }
 
     // 2. Partial days from the base tables.
@@ -143,9 +147,10 @@ StoreResult<HistoryStats::Snapshot> HistoryStats::compute(Database& db, const Hi
             return ops.error();
         while (ops.value().next()) {
             const QSqlQuery& r = ops.value();
-            addOperations(r.value(0).toLongLong(), r.value(1).toString(), r.value(2).toString(),
-                          r.value(3).toInt(), r.value(4).toLongLong(), r.value(5).toLongLong(),
-                          r.value(6).toLongLong());
+            addOperations(r.value(0).toLongLong(), r.value(1).toString(), r.value(3).toInt(),
+                          r.value(4).toLongLong(), r.value(6).toLongLong());
+            if (r.value(1).toString() == QLatin1String("unknown"))
+                unknownMoney[r.value(2).toString()] += r.value(5).toLongLong();
         }
         auto calls =
             runGrouped(&HistoryRollups::callsSql, QStringLiteral("history: tool calls of a partial day"));
@@ -162,14 +167,29 @@ StoreResult<HistoryStats::Snapshot> HistoryStats::compute(Database& db, const Hi
             return replays.error();
         while (replays.value().next())
             s.providerReplays += replays.value().value(4).toLongLong();
-        auto resolves = runGrouped(&HistoryRollups::resolvesSql,
-                                   QStringLiteral("history: time to resolve of a partial day"));
-        if (!resolves)
-            return resolves.error();
-        while (resolves.value().next())
-            durations[resolves.value().value(2).toLongLong()] += resolves.value().value(3).toLongLong();
+        QVariantList binds;
+        durationSources << QStringLiteral(
+                               "SELECT o.resolved_at - o.created_at AS d, 1 AS n FROM refund_ops o "
+                               "WHERE o.resolved_at IS NOT NULL AND ") +
+                               edge.condition(QStringLiteral("o"), &binds);
+        durationBinds += binds;
     }
     s.duplicatesPrevented = s.joinedToolCalls + s.attemptsBeyondFirst;
+
+    // As of now: every unknown operation of every day (the rollups' status index).
+    {
+        auto q =
+            db.run(QStringLiteral("SELECT currency, sum(operations), sum(amount_cents) FROM history_day_ops "
+                                  "WHERE status = 'unknown' GROUP BY currency ORDER BY currency"),
+                   {}, QStringLiteral("history: unknown now"));
+        if (!q)
+            return q.error();
+        while (q.value().next()) {
+            s.unknownNowOperations += q.value().value(1).toLongLong();
+            if (const qint64 amount = q.value().value(2).toLongLong(); amount != 0)
+                s.unknownNowMoney << Money{q.value().value(0).toString(), amount};
+        }
+    }
 
     // Money still in `unknown`, per currency (minor units; never summed across currencies).
     for (auto it = unknownMoney.cbegin(); it != unknownMoney.cend(); ++it) {
@@ -177,41 +197,56 @@ StoreResult<HistoryStats::Snapshot> HistoryStats::compute(Database& db, const Hi
             s.unknownMoney << Money{it.key(), it.value()};
     }
 
-    // 3. Time to resolve: buckets and nearest-rank percentiles over the sorted durations.
-    {
-        const QList<qint64> bounds = resolveBucketBounds();
-        for (int i = 0; i < bounds.size(); ++i)
-            s.resolveBuckets << Bucket{bounds[i], i + 1 < bounds.size() ? bounds[i + 1] : 0, 0};
-        for (auto it = durations.cbegin(); it != durations.cend(); ++it) {
-            const qint64 ms = it.key();
-            const qint64 n = it.value();
-            if (n <= 0)
-                continue;
-            s.resolvedOperations += n;
-            int i = int(bounds.size()) - 1;
-            while (i > 0 && ms < bounds[i])
-                --i;
-            s.resolveBuckets[i].operations += n;
+    // 3. Time to resolve: bucket counts in one aggregate, then the nearest-rank percentiles from
+    //    a running sum ordered by duration; only two numbers leave the engine.
+    const QList<qint64> bounds = resolveBucketBounds();
+    for (int i = 0; i < bounds.size(); ++i)
+        s.resolveBuckets << Bucket{bounds[i], i + 1 < bounds.size() ? bounds[i + 1] : 0, 0};
+    if (!durationSources.isEmpty()) {
+        const QString source =
+            QLatin1Char('(') + durationSources.join(QStringLiteral(" UNION ALL ")) + QStringLiteral(") x");
+        // Bucket i holds [bounds[i], bounds[i + 1]); the first also anything below 0, the last is open.
+        QStringList sums{QStringLiteral("COALESCE(sum(n), 0)")};
+        for (int i = 0; i < bounds.size(); ++i) {
+            QStringList cond;
+            if (i > 0)
+                cond << QStringLiteral("d >= %1").arg(bounds[i]);
+            if (i + 1 < bounds.size())
+                cond << QStringLiteral("d < %1").arg(bounds[i + 1]);
+            sums << QStringLiteral("COALESCE(sum(CASE WHEN %1 THEN n ELSE 0 END), 0)")
+                        .arg(cond.join(QStringLiteral(" AND ")));
         }
-        // Nearest rank: the smallest duration d with at least p of the durations <= d.
-        auto percentile = [&](int percent) -> std::optional<qint64> {
-            if (s.resolvedOperations == 0)
-                return std::nullopt;
-            const qint64 rank = (s.resolvedOperations * percent + 99) / 100;
-            qint64 seen = 0;
-            std::optional<qint64> last;
-            for (auto it = durations.cbegin(); it != durations.cend(); ++it) {
-                if (it.value() <= 0)
-                    continue;
-                seen += it.value();
-                last = it.key();
-                if (seen >= rank)
-                    return it.key();
+        auto q = db.run(QStringLiteral("SELECT ") + sums.join(QStringLiteral(", ")) +
+                            QStringLiteral(" FROM ") + source,
+                        durationBinds, QStringLiteral("history: time to resolve buckets"));
+        if (!q)
+            return q.error();
+        if (q.value().next()) {
+            s.resolvedOperations = q.value().value(0).toLongLong();
+            for (int i = 0; i < bounds.size(); ++i)
+                s.resolveBuckets[i].operations = q.value().value(i + 1).toLongLong();
+        }
+        if (s.resolvedOperations > 0) {
+            // Nearest rank: the smallest duration d with at least p of the durations <= d.
+            const qint64 rank50 = (s.resolvedOperations * 50 + 99) / 100;
+            const qint64 rank90 = (s.resolvedOperations * 90 + 99) / 100;
+            auto p =
+                db.run(QStringLiteral(
+                           "SELECT min(CASE WHEN cum >= ? THEN d END), min(CASE WHEN cum >= ? THEN d END) "
+                           "FROM (SELECT d, sum(n) OVER (ORDER BY d ROWS BETWEEN UNBOUNDED PRECEDING "
+                           "AND CURRENT ROW) AS cum FROM ") +
+                           source + QStringLiteral(") y"),
+                       QVariantList{rank50, rank90} + durationBinds,
+                       QStringLiteral("history: time to resolve percentiles"));
+            if (!p)
+                return p.error();
+            if (p.value().next()) {
+                if (!p.value().value(0).isNull())
+                    s.medianResolveMs = p.value().value(0).toLongLong();
+                if (!p.value().value(1).isNull())
+                    s.p90ResolveMs = p.value().value(1).toLongLong();
             }
-            return last;
-        };
-        s.medianResolveMs = percentile(50);
-        s.p90ResolveMs = percentile(90);
+        }
     }
     s.elapsedMs = timer.elapsed();
     return s;
@@ -229,6 +264,8 @@ QList<HistoryStats::Figure> HistoryStats::figures()
             Figure::DuplicatesPrevented,
             Figure::UnknownRate,
             Figure::UnknownMoney,
+            Figure::UnknownNow,
+            Figure::UnknownMoneyNow,
             Figure::MedianTimeToResolve,
             Figure::P90TimeToResolve};
 }
@@ -256,6 +293,10 @@ QString HistoryStats::title(Figure figure)
         return tr("Unknown rate");
     case Figure::UnknownMoney:
         return tr("Money in unknown");
+    case Figure::UnknownNow:
+        return tr("Unknown now");
+    case Figure::UnknownMoneyNow:
+        return tr("Money in unknown now");
     case Figure::MedianTimeToResolve:
         return tr("Time to resolve, median");
     case Figure::P90TimeToResolve:
@@ -326,6 +367,14 @@ QString HistoryStats::definition(Figure figure)
             "Sum of the amounts of operations now unknown, per currency, in major units: money that may or "
             "may not have been refunded.");
         break;
+    case Figure::UnknownNow:
+        return tr("Operations whose status is unknown right now, whatever day they were created and "
+                  "whatever state is chosen: everything waiting for a reviewer. Not limited to the "
+                  "selected range.");
+    case Figure::UnknownMoneyNow:
+        return tr("Sum of the amounts of every operation unknown right now, per currency, in major "
+                  "units, whatever day it was created: all the money that may or may not have been "
+                  "refunded. Not limited to the selected range.");
     case Figure::MedianTimeToResolve:
         text = tr("Median of resolved_at - created_at over operations a reviewer resolved (nearest-rank, no "
                   "interpolation).");
