@@ -348,14 +348,14 @@ QString HistoryStats::definition(Figure figure)
         break;
     case Figure::DuplicatesPrevented:
         text =
-            tr("Joined tool calls plus attempts beyond the first: each is a request that, with a fresh key, "
-               "could "
-               "have become a second refund, and instead reused the operation's key. Lost races and provider "
-               "replays are already inside these counts and are not added again. They were prevented only "
-               "while refunds "
-               "per operation stays at most 1; the History tab flags the figure otherwise. Per day: by the "
-               "UTC day "
-               "the operation was created.");
+            tr("Calls and retries that reused a key or were answered from a refunded operation: tool calls "
+               "that joined an existing operation instead of opening a new one (answered-from-refunded "
+               "calls, where nothing was sent, and lost insert races are among them) plus attempts beyond "
+               "the first (every retry sent the operation's stored key). Each is a request that, with a "
+               "fresh key, could have become a second refund. It counts requests, not operations, so it "
+               "can exceed the number of operations. They were prevented only while refunds per "
+               "operation stays at most 1; the History tab flags the figure otherwise. Per day: by the "
+               "UTC day the operation was created.");
         break;
     case Figure::UnknownRate:
         text = tr("Operations whose status is now unknown, divided by all operations: outcomes nobody could "
