@@ -150,7 +150,8 @@ QChart* HistoryCharts::duplicatesPerDay(const HistoryStats::Snapshot& s)
     auto* x = new QBarCategoryAxis;
     x->append(categories);
     x->setTitleText(tr("Operation created (UTC)"));
-    attach(chart, series, x, countAxis(max, tr("Key reuses")));
+    // Labelled as the figure it plots (issue 15: "Key reuses" read as another figure).
+    attach(chart, series, x, countAxis(max, tr("Duplicate refunds prevented")));
     chart->legend()->hide();
     QObject::connect(series, &QLineSeries::hovered, series, [categories](const QPointF& point, bool state) {
         if (!state) {

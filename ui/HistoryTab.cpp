@@ -55,6 +55,10 @@ QString figureKey(HistoryStats::Figure f)
         return QStringLiteral("unknownRate");
     case HistoryStats::Figure::UnknownMoney:
         return QStringLiteral("unknownMoney");
+    case HistoryStats::Figure::UnknownNow:
+        return QStringLiteral("unknownNow");
+    case HistoryStats::Figure::UnknownMoneyNow:
+        return QStringLiteral("unknownMoneyNow");
     case HistoryStats::Figure::MedianTimeToResolve:
         return QStringLiteral("medianTimeToResolve");
     case HistoryStats::Figure::P90TimeToResolve:
@@ -202,7 +206,7 @@ QWidget* HistoryTab::buildTiles()
         grid->setColumnStretch(c, 1);
     int cell = 0;
     for (const HistoryStats::Figure f : HistoryStats::figures()) {
-        const bool wide = f == HistoryStats::Figure::UnknownMoney;
+        const bool wide = f == HistoryStats::Figure::UnknownMoney || f == HistoryStats::Figure::UnknownMoneyNow;
         auto* tile = new QFrame(box);
         tile->setObjectName(QStringLiteral("tile_") + figureKey(f));
         tile->setFrameShape(QFrame::StyledPanel);
@@ -371,6 +375,13 @@ void HistoryTab::showSnapshot(const HistoryStats::Snapshot& s)
         money << formatMoney(locale, m.minorUnits, m.currency);
     setTile(F::UnknownMoney, money.isEmpty() ? tr("none") : money.join(QStringLiteral("  ·  ")));
     m_tiles.value(F::UnknownMoney)->setToolTip(money.join(QLatin1Char('\n')));
+    // As of now, beside the range's figures: every unknown operation, whatever its creation day.
+    setTile(F::UnknownNow, n(s.unknownNowOperations));
+    QStringList moneyNow;
+    for (const auto& m : s.unknownNowMoney)
+        moneyNow << formatMoney(locale, m.minorUnits, m.currency);
+    setTile(F::UnknownMoneyNow, moneyNow.isEmpty() ? tr("none") : moneyNow.join(QStringLiteral("  ·  ")));
+    m_tiles.value(F::UnknownMoneyNow)->setToolTip(moneyNow.join(QLatin1Char('\n')));
     setTile(F::MedianTimeToResolve,
             s.medianResolveMs ? HistoryCharts::duration(*s.medianResolveMs) : tr("none resolved"));
     setTile(F::P90TimeToResolve,

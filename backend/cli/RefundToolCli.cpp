@@ -639,6 +639,9 @@ QList<Command> commands()
                         QJsonObject money;
                         for (const auto& m : s.unknownMoney)
                             money.insert(m.currency, m.minorUnits);
+                        QJsonObject moneyNow;
+                        for (const auto& m : s.unknownNowMoney)
+                            moneyNow.insert(m.currency, m.minorUnits);
                         QJsonArray histogram;
                         for (qint64 n : s.attemptsHistogram)
                             histogram.append(n);
@@ -655,6 +658,8 @@ QList<Command> commands()
                             {QStringLiteral("unknown_operations"), s.unknownOperations},
                             {QStringLiteral("unknown_rate"), s.unknownRate()},
                             {QStringLiteral("unknown_minor_units"), money},
+                            {QStringLiteral("unknown_now_operations"), s.unknownNowOperations},
+                            {QStringLiteral("unknown_now_minor_units"), moneyNow},
                             {QStringLiteral("resolved_operations"), s.resolvedOperations},
                             {QStringLiteral("median_resolve_ms"), s.medianResolveMs ? QJsonValue(*s.medianResolveMs) : QJsonValue()},
                             {QStringLiteral("p90_resolve_ms"), s.p90ResolveMs ? QJsonValue(*s.p90ResolveMs) : QJsonValue()},

@@ -1,11 +1,13 @@
 #include "db/HistoryGenerator.h"
 
 #include "db/DatabaseGuard.h"
+#include "db/HistoryRollups.h"
 
 #include "Clock.h"
 #include "db/SchemaMigrator.h"
 
 #include <QElapsedTimer>
+#include <QHash>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -14,6 +16,7 @@
 #include <QSqlQuery>
 #include <QVariantList>
 
+#include <array>
 #include <cmath>
 #include <map>
 #include <memory>
@@ -510,6 +513,13 @@ private:
             for (Timed& x : timeline)
                 x.start -= shift;
         }
+        // Schema v6 rollups, summed here and written once per key at the end of the transaction
+        // (flushRollups) while the insert triggers are off.
+        m_rollupKey = RollupKey{createdAt >= 0 ? createdAt / kDay : -((-createdAt + kDay - 1) / kDay), stateName(state), attempts, currency};
+        for (const Timed& x : std::as_const(timeline)) {
+            if (x.attempt.replayed)
+                ++m_rollup[m_rollupKey][7];
+        }
         for (int a = 0; a < timeline.size(); ++a) {
             const Timed& x = timeline.at(a);
             m_attempts.add({opId, callIds.at(x.call), a + 1, key, x.start, x.start + x.duration, x.attempt.outcome,
@@ -578,6 +588,14 @@ private:
                    unknownReason.isEmpty() ? kNullText : QVariant(unknownReason),
                    failureCode.isEmpty() ? kNullText : QVariant(failureCode), reviewer.isEmpty() ? kNullText : QVariant(reviewer),
                    resolvedAt ? QVariant(resolvedAt) : kNullInt, note.isEmpty() ? kNullText : QVariant(note)});
+        {
+            auto& c = m_rollup[m_rollupKey];
+            c[0] += 1;
+            c[1] += amount;
+            c[2] += refundId.isEmpty() ? 0 : 1;
+            if (resolvedAt)
+                ++m_resolveRollup[ResolveKey{m_rollupKey.day, m_rollupKey.status, resolvedAt - createdAt}];
+        }
         ++m_summary.operations;
         switch (state) {
         case State::Open: ++m_summary.open; break;
@@ -623,8 +641,67 @@ private:
     {
         m_calls.add({id, orderId, amount, opId.isNull() ? kNullText : opId, created ? 1 : 0, lostRace ? 1 : 0, result,
                      reason.isEmpty() ? kNullText : QVariant(reason), start, end});
+        if (!opId.isNull()) {
+            auto& c = m_rollup[m_rollupKey];
+            c[3] += 1;
+            c[4] += created ? 0 : 1;
+            c[5] += lostRace ? 1 : 0;
+        }
         ++m_summary.toolCalls;
     }
+
+public:
+    /** Writes the rollups summed since the last call (inside the caller's transaction). */
+    StoreResult<void> flushRollups(Database& db)
+    {
+        const QString ops = HistoryRollups::opsUpsertSql();
+        for (auto it = m_rollup.cbegin(); it != m_rollup.cend(); ++it) {
+            QVariantList binds{it.key().day, it.key().status, it.key().attempts, it.key().currency};
+            for (qint64 v : it.value())
+                binds << v;
+            if (auto r = db.run(ops, binds, QStringLiteral("history rollups of the bulk load")); !r)
+                return r.error();
+        }
+        const QString resolves = HistoryRollups::resolvesUpsertSql();
+        for (auto it = m_resolveRollup.cbegin(); it != m_resolveRollup.cend(); ++it) {
+            if (auto r = db.run(resolves, {it.key().day, it.key().status, it.key().durationMs, it.value()},
+                                QStringLiteral("history rollups of the bulk load"));
+                !r)
+                return r.error();
+        }
+        m_rollup.clear();
+        m_resolveRollup.clear();
+        return {};
+    }
+
+private:
+    struct RollupKey
+    {
+        qint64 day = 0;
+        QString status;
+        int attempts = 0;
+        QString currency;
+        bool operator==(const RollupKey& o) const
+        {
+            return day == o.day && attempts == o.attempts && status == o.status && currency == o.currency;
+        }
+        friend size_t qHash(const RollupKey& k, size_t seed = 0) { return qHashMulti(seed, k.day, k.status, k.attempts, k.currency); }
+    };
+    struct ResolveKey
+    {
+        qint64 day = 0;
+        QString status;
+        qint64 durationMs = 0;
+        bool operator==(const ResolveKey& o) const
+        {
+            return day == o.day && durationMs == o.durationMs && status == o.status;
+        }
+        friend size_t qHash(const ResolveKey& k, size_t seed = 0) { return qHashMulti(seed, k.day, k.status, k.durationMs); }
+    };
+    // operations, amount_cents, with_refund_id, calls, joined_calls, lost_races, answered_from_refunded, provider_replays
+    QHash<RollupKey, std::array<qint64, 8>> m_rollup;
+    QHash<ResolveKey, qint64> m_resolveRollup;
+    RollupKey m_rollupKey;
 
     Random& m_random;
     QString m_idTag = m_random.hex(8);
@@ -718,7 +795,8 @@ StoreResult<HistoryGenerator::Summary> HistoryGenerator::generate(const Options&
         // other connections never see the tables unguarded (SQLite: BEGIN IMMEDIATE; PostgreSQL:
         // ALTER TABLE holds its lock to the end). Needs the schema owner, who could drop the
         // triggers anyway.
-        for (const QString& sql : DatabaseGuard::suspendStatements(m_db.isSqlite())) {
+        for (const QString& sql : DatabaseGuard::suspendStatements(m_db.isSqlite()) +
+                                      HistoryRollups::suspendInsertTriggers(m_db.isSqlite())) {
             if (auto r = m_db.runScript(sql, QStringLiteral("lift the row guard for the bulk load")); !r)
                 return r.error();
         }
@@ -730,7 +808,10 @@ StoreResult<HistoryGenerator::Summary> HistoryGenerator::generate(const Options&
             if (auto r = writer.flush(); !r)
                 return r.error();
         }
-        for (const QString& sql : DatabaseGuard::restoreStatements(m_db.isSqlite())) {
+        if (auto r = writer.flushRollups(m_db); !r)
+            return r.error();
+        for (const QString& sql : DatabaseGuard::restoreStatements(m_db.isSqlite()) +
+                                      HistoryRollups::restoreInsertTriggers(m_db.isSqlite())) {
             if (auto r = m_db.runScript(sql, QStringLiteral("restore the row guard")); !r)
                 return r.error();
         }

@@ -28,3 +28,6 @@ Migration databaseGuardMigration();
  * auto_resolve_refunded, the reconciler's resolve and reverse functions on PostgreSQL.
  */
 Migration reconcileMigration();
+
+/** v6: per-UTC-day history rollups kept by triggers in the writer's transaction (R12, issue 12). */
+Migration historyRollupMigration();

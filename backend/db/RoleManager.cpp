@@ -1,6 +1,7 @@
 #include "db/RoleManager.h"
 
 #include "Logging.h"
+#include "db/HistoryRollups.h"
 
 #include <QRegularExpression>
 #include <QSqlQuery>
@@ -12,11 +13,12 @@ using Code = StoreError::Code;
 // SchemaMigrator::check() reads on connect.
 const QStringList& allTables()
 {
-    static const QStringList tables = {QStringLiteral("orders"),           QStringLiteral("refund_ops"),
-                                       QStringLiteral("refund_attempts"),  QStringLiteral("tool_calls"),
-                                       QStringLiteral("audit_log"),        QStringLiteral("settings"),
-                                       QStringLiteral("schema_migrations"), QStringLiteral("provider_events"),
-                                       QStringLiteral("reconcile_cursor")};
+    static const QStringList tables = {
+        QStringLiteral("orders"), QStringLiteral("refund_ops"), QStringLiteral("refund_attempts"),
+        QStringLiteral("tool_calls"), QStringLiteral("audit_log"), QStringLiteral("settings"),
+        QStringLiteral("schema_migrations"), QStringLiteral("provider_events"), QStringLiteral("reconcile_cursor"),
+        // v6: the history rollups (read by every role, written by triggers only).
+        QStringLiteral("history_day_ops"), QStringLiteral("history_day_resolves")};
     return tables;
 }
 
@@ -278,6 +280,12 @@ StoreResult<QStringList> RoleManager::createRoles()
         QStringLiteral("GRANT INSERT ON TABLE audit_log TO %1").arg(guard),
         QStringLiteral("GRANT USAGE ON SEQUENCE %1 TO %2").arg(auditSeq.value(), guard),
         QStringLiteral("GRANT INSERT, UPDATE ON TABLE settings TO %1").arg(guard),
+        // v6: the rollup triggers (SECURITY DEFINER, so they work for every login's writes) read
+        // an operation's children, lock its row (FOR NO KEY UPDATE needs one UPDATE column, which
+        // the resolution grant above gives) and write only the rollup tables.
+        QStringLiteral("GRANT SELECT ON TABLE tool_calls, refund_attempts TO %1").arg(guard),
+        QStringLiteral("GRANT SELECT, INSERT, UPDATE, DELETE ON TABLE %1 TO %2")
+            .arg(HistoryRollups::tables().join(QStringLiteral(", ")), guard),
         // Hand the functions over. ALTER ... OWNER needs membership in the new owner and its CREATE
         // on the schema; the CREATE is taken back at once (the functions never create anything).
         QStringLiteral("GRANT %1 TO CURRENT_USER").arg(guard),
@@ -285,6 +293,10 @@ StoreResult<QStringList> RoleManager::createRoles()
         QStringLiteral("ALTER FUNCTION %1 OWNER TO %2").arg(kResolveSignature, guard),
         QStringLiteral("ALTER FUNCTION %1 OWNER TO %2").arg(kChangeSettingSignature, guard),
         QStringLiteral("ALTER FUNCTION %1 OWNER TO %2").arg(kReverseSignature, guard),
+    };
+    for (const QString& signature : HistoryRollups::postgresFunctionSignatures())
+        statements << QStringLiteral("ALTER FUNCTION %1 OWNER TO %2").arg(signature, guard);
+    statements += QStringList{
         QStringLiteral("REVOKE CREATE ON SCHEMA %1 FROM %2").arg(schema, guard),
         // The names the functions look the caller's role up by (this installation's prefix).
         QStringLiteral("DELETE FROM refund_roles"),
@@ -315,7 +327,7 @@ StoreResult<QStringList> RoleManager::createRoles()
                           "reverse_operation(); INSERT on provider_events, UPDATE (%2) there; INSERT, UPDATE on "
                           "reconcile_cursor; no direct change of operations")
                .arg(roleName(Role::Reconciler), reconcilerEventColumns().join(QStringLiteral(", ")))
-        << QStringLiteral("%1 (NOLOGIN): owns resolve_operation(), change_setting() and reverse_operation()").arg(guardRoleName());
+        << QStringLiteral("%1 (NOLOGIN): owns resolve_operation(), change_setting(), reverse_operation() and the history rollup triggers").arg(guardRoleName());
     Logging::info(QStringLiteral("refund roles created or updated on %1").arg(m_db.url().display()));
     return done;
 }

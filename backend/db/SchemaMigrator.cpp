@@ -157,6 +157,7 @@ const QList<Migration>& migrations()
         exactlyOnceMigration(),
         databaseGuardMigration(),
         reconcileMigration(),
+        historyRollupMigration(),
     };
     return list;
 }
@@ -197,6 +198,24 @@ StoreResult<int> versionIn(Database& db)
     return q.value().value(0).toInt();
 }
 
+// The versions recorded in schema_migrations (empty when the table does not exist yet).
+StoreResult<QList<int>> appliedIn(Database& db)
+{
+    auto exists = migrationsTableExists(db);
+    if (!exists)
+        return exists.error();
+    QList<int> out;
+    if (!exists.value())
+        return out;
+    auto q = db.run(QStringLiteral("SELECT version FROM schema_migrations ORDER BY version"), {},
+                    QStringLiteral("read schema versions"));
+    if (!q)
+        return q.error();
+    while (q.value().next())
+        out << q.value().value(0).toInt();
+    return out;
+}
+
 StoreError tooNew(const Database& db, int version)
 {
     return StoreError::make(StoreError::Code::SchemaTooNew,
@@ -208,6 +227,14 @@ StoreError tooNew(const Database& db, int version)
 }
 
 } // namespace
+
+QList<int> SchemaMigrator::versions()
+{
+    QList<int> out;
+    for (const Migration& m : migrations())
+        out << m.version;
+    return out;
+}
 
 int SchemaMigrator::latestVersion()
 {
@@ -236,6 +263,20 @@ StoreResult<void> SchemaMigrator::check(Database& db)
         return v.error();
     if (v.value() > latestVersion())
         return tooNew(db, v.value());
+    // Steps may land out of order (v6 before v5): every known step must be recorded.
+    auto applied = appliedIn(db);
+    if (!applied)
+        return applied.error();
+    for (int version : versions()) {
+        if (!applied.value().contains(version) && v.value() >= latestVersion()) {
+            return StoreError::make(StoreError::Code::SchemaOutdated,
+                                    QStringLiteral("database %1 lacks schema step %2 (it has version %3): "
+                                                   "run `refund-tool db migrate --db URL` first")
+                                        .arg(db.url().display())
+                                        .arg(version)
+                                        .arg(v.value()));
+        }
+    }
     if (v.value() < latestVersion()) {
         return StoreError::make(StoreError::Code::SchemaOutdated,
                                 QStringLiteral("database %1 has schema version %2, this program needs %3: "
@@ -255,7 +296,13 @@ StoreResult<int> SchemaMigrator::migrate(Database& db)
         return before.error();
     if (before.value() > latestVersion())
         return tooNew(db, before.value());
-    if (before.value() == latestVersion())
+    auto appliedBefore = appliedIn(db);
+    if (!appliedBefore)
+        return appliedBefore.error();
+    bool allApplied = true;
+    for (int version : versions())
+        allApplied = allApplied && appliedBefore.value().contains(version);
+    if (allApplied)
         return before.value();
 
     // SQLite changes a CHECK constraint only by rebuilding the table (v5). Its documented procedure
@@ -294,9 +341,12 @@ StoreResult<int> SchemaMigrator::migrate(Database& db)
     if (current.value() > latestVersion())
         return tooNew(db, current.value());
 
+    auto applied = appliedIn(db);
+    if (!applied)
+        return applied.error();
     int version = current.value();
     for (const Migration& m : migrations()) {
-        if (m.version <= version)
+        if (applied.value().contains(m.version))
             continue;
         QStringList statements = m.common;
         statements += db.isSqlite() ? m.sqliteOnly : m.postgresOnly;
@@ -309,7 +359,7 @@ StoreResult<int> SchemaMigrator::migrate(Database& db)
                           QStringLiteral("record migration %1").arg(m.version));
         if (!ins)
             return ins.error();
-        version = m.version;
+        version = qMax(version, m.version);
     }
     if (db.isSqlite()) {
         auto fk = db.run(QStringLiteral("PRAGMA foreign_key_check"), {}, QStringLiteral("check foreign keys"));

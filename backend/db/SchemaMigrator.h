@@ -19,6 +19,13 @@ public:
     /** The schema version this program writes. */
     static int latestVersion();
 
+    /**
+     * Every step's version, ascending. Versions are assigned per feature branch and may have
+     * gaps (v6 can ship before v5): migrate() applies each step not recorded yet, whatever the
+     * highest recorded version is, and check() wants every one of them recorded.
+     */
+    static QList<int> versions();
+
     /** The database's version: 0 for an empty database. */
     static StoreResult<int> currentVersion(Database& db);
 

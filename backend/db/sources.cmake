@@ -11,6 +11,7 @@ target_sources(refund_backend PRIVATE
     db/Order.h
     db/Migration.h db/ExactlyOnceMigration.cpp db/DatabaseGuardMigration.cpp db/ReconcileMigration.cpp
     db/DatabaseGuard.h db/DatabaseGuard.cpp
+    db/HistoryRollups.h db/HistoryRollups.cpp db/HistoryRollupMigration.cpp
     db/ResolutionRules.h db/ResolutionRules.cpp
     db/SchemaMigrator.h db/SchemaMigrator.cpp
     db/SettingsStore.h db/SettingsStore.cpp

@@ -1,5 +1,7 @@
 #include "history/HistoryRows.h"
 
+#include "history/HistoryRollupRanges.h"
+
 #include <QSqlQuery>
 
 namespace {
@@ -67,12 +69,33 @@ StoreResult<qint64> HistoryRows::count(Database& db, const HistoryFilter& filter
 {
     if (auto r = filter.validate(); !r)
         return r.error();
-    QVariantList binds;
-    const QString where = filter.condition(QStringLiteral("o"), &binds);
-    auto q = db.run(QStringLiteral("SELECT count(*) FROM refund_ops o WHERE ") + where, binds,
-                    QStringLiteral("count history rows"));
-    if (!q)
-        return q.error();
-    q.value().next();
-    return q.value().value(0).toLongLong();
+    // Whole UTC days from the v6 rollups, partial days by an index range count.
+    const auto parts = HistoryRollupRanges::split(filter.fromMs, filter.toMs);
+    qint64 total = 0;
+    if (parts.fullFromDay < parts.fullToDay) {
+        QVariantList binds{parts.fullFromDay, parts.fullToDay};
+        QString sql = QStringLiteral(
+            "SELECT COALESCE(sum(operations), 0) FROM history_day_ops WHERE day >= ? AND day < ?");
+        if (filter.status) {
+            sql += QStringLiteral(" AND status = ?");
+            binds << statusName(*filter.status);
+        }
+        auto q = db.run(sql, binds, QStringLiteral("count history rows"));
+        if (!q)
+            return q.error();
+        q.value().next();
+        total += q.value().value(0).toLongLong();
+    }
+    for (const auto& [fromMs, toMs] : parts.edges) {
+        const HistoryFilter edge{fromMs, toMs, filter.status};
+        QVariantList binds;
+        const QString where = edge.condition(QStringLiteral("o"), &binds);
+        auto q = db.run(QStringLiteral("SELECT count(*) FROM refund_ops o WHERE ") + where, binds,
+                        QStringLiteral("count history rows"));
+        if (!q)
+            return q.error();
+        q.value().next();
+        total += q.value().value(0).toLongLong();
+    }
+    return total;
 }

@@ -2,24 +2,17 @@
 
 #include <QElapsedTimer>
 #include <QHash>
+#include <QMap>
 #include <QSqlQuery>
+
+#include "db/HistoryRollups.h"
+#include "history/HistoryRollupRanges.h"
 
 #include <algorithm>
 
 namespace {
 using Code = StoreError::Code;
 constexpr qint64 kHourMs = 3600LL * 1000;
-
-StoreResult<qint64> scalar(Database& db, const QString& sql, const QVariantList& binds,
-                           const QString& context)
-{
-    auto q = db.run(sql, binds, context);
-    if (!q)
-        return q.error();
-    if (!q.value().next())
-        return qint64(0);
-    return q.value().value(0).toLongLong();
-}
 
 } // namespace
 
@@ -48,185 +41,212 @@ StoreResult<HistoryStats::Snapshot> HistoryStats::compute(Database& db, const Hi
         const qint64 i = day - firstDay;
         return i >= 0 && i < s.days.size() ? &s.days[i] : nullptr;
     };
-    const QString dayExpr = QStringLiteral("(o.created_at / %1)").arg(HistoryFilter::kDayMs);
 
-    if (db.isSqlite()) {
-        // Memory-mapped reads for this connection: a history pass touches most pages of a large
-        // file, and read() system calls through SQLite's small page cache dominated the time.
-        if (auto r = db.runScript(QStringLiteral("PRAGMA mmap_size = 1073741824"),
-                                  QStringLiteral("history: mmap"));
-            !r)
-            return r.error();
-    }
-    // SQLite walks refund_ops_by_created and then fetches every row from the table; over most of
-    // the table a plain scan is several times faster. Unary plus hides the column from the
-    // planner (SQLite only: PostgreSQL chooses between index and scan by itself).
-    QString col = QStringLiteral("o.created_at");
-    if (db.isSqlite()) {
-        QVariantList binds;
-        auto inRange = scalar(db,
-                              QStringLiteral("SELECT count(*) FROM refund_ops o WHERE ") +
-                                  filter.condition(QStringLiteral("o"), &binds),
-                              binds, QStringLiteral("history: range size"));
-        if (!inRange)
-            return inRange.error();
-        auto all = scalar(db, QStringLiteral("SELECT count(*) FROM refund_ops"), {},
-                          QStringLiteral("history: table size"));
-        if (!all)
-            return all.error();
-        if (inRange.value() * 4 > all.value())
-            col = QStringLiteral("+o.created_at");
-    }
-    auto condition = [&](QVariantList* binds) {
-        QString sql = filter.condition(QStringLiteral("o"), binds);
-        if (col != QLatin1String("o.created_at"))
-            sql.replace(QLatin1String("o.created_at"), col);
-        return sql;
+    // Whole UTC days come from the rollups (schema v6, kept by triggers); the partial days at
+    // either end of a range that does not start or end at a UTC midnight are grouped from the
+    // base tables with the same queries the v6 backfill used (index range scans of less than
+    // a day each). Both sources give rows of the same shape, accumulated alike.
+    const auto parts = HistoryRollupRanges::split(filter.fromMs, filter.toMs);
+
+    QMap<QString, qint64> unknownMoney;
+    auto addOperations = [&](qint64 day, const QString& status, int attempts, qint64 n, qint64 withRefundId) {
+        if (n == 0)
+            return;
+        s.operations += n;
+        Day* d = dayAt(day);
+        if (status == QLatin1String("refunded")) {
+            s.refundedOperations += n;
+            if (withRefundId > 0)
+                s.maxRefundsPerOperation = qMax(s.maxRefundsPerOperation, 1);
+            if (d)
+                d->refunded += n;
+        } else if (status == QLatin1String("failed")) {
+            if (d)
+                d->failed += n;
+        } else if (status == QLatin1String("unknown")) {
+            s.unknownOperations += n;
+            if (d)
+                d->unknown += n;
+        } else if (d) {
+            d->open += n;
+        }
+        if (attempts <= 0) {
+            s.operationsWithoutAttempts += n;
+            return;
+        }
+        s.attemptsBeyondFirst += qint64(attempts - 1) * n;
+        if (d)
+            d->duplicatesPrevented += qint64(attempts - 1) * n;
+        if (s.attemptsHistogram.size() < attempts)
+            s.attemptsHistogram.resize(attempts, 0);
+        s.attemptsHistogram[attempts - 1] += n;
     };
+    auto addCalls = [&](qint64 day, qint64 calls, qint64 joined, qint64 lost, qint64 answered) {
+        s.toolCalls += calls;
+        s.joinedToolCalls += joined;
+        s.lostInsertRaces += lost;
+        s.answeredFromRefunded += answered;
+        if (Day* d = dayAt(day))
+            d->duplicatesPrevented += joined;
+    };
+    // Where the resolved durations come from: the rollup rows of the whole days and the
+    // operations of the partial days, as one (d, n) row source ranked inside the engine.
+    QStringList durationSources;
+    QVariantList durationBinds;
 
-    // 1. One grouped pass over the operations: counts by day and outcome, the attempts
-    //    histogram, attempts beyond the first, refund ids, and each distinct time to resolve
-    //    (resolved rows only, so at most one group per resolved operation).
-    QList<QPair<qint64, qint64>> durations; // (resolved_at - created_at, operations)
-    {
-        QVariantList binds;
-        const QString where = condition(&binds);
-        const QString duration =
-            QStringLiteral("CASE WHEN o.resolved_at IS NULL THEN NULL ELSE o.resolved_at - o.created_at END");
-        // operation_id is the primary key, so count(DISTINCT provider_refund_id) per operation is
-        // "is a refund id recorded" per row; max() over a group is the max over its operations.
-        auto q = db.run(QStringLiteral("SELECT %1 AS day, o.status, o.attempts, %2 AS duration, count(*), "
-                                       "max(CASE WHEN o.provider_refund_id IS NULL THEN 0 ELSE 1 END) "
-                                       "FROM refund_ops o WHERE ")
-                                .arg(dayExpr, duration) +
-                            where +
-                            QStringLiteral(" GROUP BY %1, o.status, o.attempts, %2").arg(dayExpr, duration),
-                        binds, QStringLiteral("history: operations by day"));
+    // 1. Whole days: primary-key range scans of the rollups, grouped in index order.
+    if (parts.fullFromDay < parts.fullToDay) {
+        QVariantList binds{parts.fullFromDay, parts.fullToDay};
+        QString where = QStringLiteral("day >= ? AND day < ?");
+        if (filter.status) {
+            where += QStringLiteral(" AND status = ?");
+            binds << statusName(*filter.status);
+        }
+        auto q = db.run(
+            QStringLiteral("SELECT day, status, attempts, sum(operations), sum(with_refund_id), sum(calls), "
+                           "sum(joined_calls), sum(lost_races), sum(answered_from_refunded), "
+                           "sum(provider_replays) FROM history_day_ops WHERE ") +
+                where + QStringLiteral(" GROUP BY day, status, attempts"),
+            binds, QStringLiteral("history: daily rollups"));
         if (!q)
             return q.error();
         QSqlQuery& r = q.value();
         while (r.next()) {
             const qint64 day = r.value(0).toLongLong();
-            const QString status = r.value(1).toString();
-            const int attempts = r.value(2).toInt();
-            const qint64 n = r.value(4).toLongLong();
-            s.operations += n;
-            if (!r.value(3).isNull())
-                durations << qMakePair(r.value(3).toLongLong(), n);
-            Day* d = dayAt(day);
-            if (status == QLatin1String("refunded")) {
-                s.refundedOperations += n;
-                s.maxRefundsPerOperation = qMax(s.maxRefundsPerOperation, r.value(5).toInt());
-                if (d)
-                    d->refunded += n;
-            } else if (status == QLatin1String("failed")) {
-                if (d)
-                    d->failed += n;
-            } else if (status == QLatin1String("unknown")) {
-                s.unknownOperations += n;
-                if (d)
-                    d->unknown += n;
-            } else if (d) {
-                d->open += n;
-            }
-            if (attempts <= 0) {
-                s.operationsWithoutAttempts += n;
-                continue;
-            }
-            s.attemptsBeyondFirst += qint64(attempts - 1) * n;
-            if (d)
-                d->duplicatesPrevented += qint64(attempts - 1) * n;
-            if (s.attemptsHistogram.size() < attempts)
-                s.attemptsHistogram.resize(attempts, 0);
-            s.attemptsHistogram[attempts - 1] += n;
+            addOperations(day, r.value(1).toString(), r.value(2).toInt(), r.value(3).toLongLong(),
+                          r.value(4).toLongLong());
+            addCalls(day, r.value(5).toLongLong(), r.value(6).toLongLong(), r.value(7).toLongLong(),
+                     r.value(8).toLongLong());
+            s.providerReplays += r.value(9).toLongLong();
         }
+        auto m = db.run(QStringLiteral("SELECT currency, sum(amount_cents) FROM history_day_ops WHERE ") +
+                            where + QStringLiteral(" AND status = 'unknown' GROUP BY currency"),
+                        binds, QStringLiteral("history: money in unknown"));
+        if (!m)
+            return m.error();
+        while (m.value().next())
+            unknownMoney[m.value().value(0).toString()] += m.value().value(1).toLongLong();
+        durationSources << QStringLiteral(
+                               "SELECT duration_ms AS d, operations AS n FROM history_day_resolves WHERE ") +
+                               where;
+        durationBinds += binds;
     }
 
-    // 2. Tool calls mapped onto those operations, per day of the operation (rejected calls
-    //    have no operation and are not part of duplicate prevention).
-    {
-        QVariantList binds;
-        const QString where = condition(&binds);
-        auto q = db.run(
-            QStringLiteral("SELECT %1 AS day, count(*), "
-                           "sum(CASE WHEN t.created_operation = 0 THEN 1 ELSE 0 END), "
-                           "sum(CASE WHEN t.lost_insert_race = 1 THEN 1 ELSE 0 END), "
-                           "sum(CASE WHEN t.answered_from_refunded = 1 THEN 1 ELSE 0 END) "
-                           "FROM refund_ops o JOIN tool_calls t ON t.operation_id = o.operation_id WHERE ")
-                    .arg(dayExpr) +
-                where + QStringLiteral(" GROUP BY %1").arg(dayExpr),
-            binds, QStringLiteral("history: tool calls"));
-        if (!q)
-            return q.error();
-        QSqlQuery& r = q.value();
-        while (r.next()) {
-            const qint64 joined = r.value(2).toLongLong();
-            s.toolCalls += r.value(1).toLongLong();
-            s.joinedToolCalls += joined;
-            s.lostInsertRaces += r.value(3).toLongLong();
-            s.answeredFromRefunded += r.value(4).toLongLong();
-            if (Day* d = dayAt(r.value(0).toLongLong()))
-                d->duplicatesPrevented += joined;
+    // 2. Partial days from the base tables.
+    for (const auto& [fromMs, toMs] : parts.edges) {
+        const HistoryFilter edge{fromMs, toMs, filter.status};
+        auto runGrouped = [&](QString (*sql)(const QString&),
+                              const QString& context) -> StoreResult<QSqlQuery> {
+            QVariantList binds;
+            const QString where = edge.condition(QStringLiteral("o"), &binds);
+            return db.run(sql(where), binds, context);
+        };
+        auto ops = runGrouped(&HistoryRollups::operationsSql,
+                              QStringLiteral("history: operations of a partial day"));
+        if (!ops)
+            return ops.error();
+        while (ops.value().next()) {
+            const QSqlQuery& r = ops.value();
+            addOperations(r.value(0).toLongLong(), r.value(1).toString(), r.value(3).toInt(),
+                          r.value(4).toLongLong(), r.value(6).toLongLong());
+            if (r.value(1).toString() == QLatin1String("unknown"))
+                unknownMoney[r.value(2).toString()] += r.value(5).toLongLong();
         }
+        auto calls =
+            runGrouped(&HistoryRollups::callsSql, QStringLiteral("history: tool calls of a partial day"));
+        if (!calls)
+            return calls.error();
+        while (calls.value().next()) {
+            const QSqlQuery& r = calls.value();
+            addCalls(r.value(0).toLongLong(), r.value(4).toLongLong(), r.value(5).toLongLong(),
+                     r.value(6).toLongLong(), r.value(7).toLongLong());
+        }
+        auto replays = runGrouped(&HistoryRollups::replaysSql,
+                                  QStringLiteral("history: provider replays of a partial day"));
+        if (!replays)
+            return replays.error();
+        while (replays.value().next())
+            s.providerReplays += replays.value().value(4).toLongLong();
+        QVariantList binds;
+        durationSources << QStringLiteral(
+                               "SELECT o.resolved_at - o.created_at AS d, 1 AS n FROM refund_ops o "
+                               "WHERE o.resolved_at IS NOT NULL AND ") +
+                               edge.condition(QStringLiteral("o"), &binds);
+        durationBinds += binds;
     }
     s.duplicatesPrevented = s.joinedToolCalls + s.attemptsBeyondFirst;
 
-    // 3. Provider replays (Idempotent-Replayed: true) on those operations.
+    // As of now: every unknown operation of every day (the rollups' status index).
     {
-        QVariantList binds;
-        const QString where = condition(&binds);
-        auto n = scalar(db,
-                        QStringLiteral("SELECT count(*) FROM refund_attempts a JOIN refund_ops o "
-                                       "ON o.operation_id = a.operation_id WHERE a.replayed = 1 AND ") +
-                            where,
-                        binds, QStringLiteral("history: provider replays"));
-        if (!n)
-            return n.error();
-        s.providerReplays = n.value();
-    }
-
-    // 4. Money still in `unknown`, per currency (minor units; never summed across currencies).
-    {
-        QVariantList binds;
-        const QString where = filter.condition(QStringLiteral("o"), &binds);
         auto q =
-            db.run(QStringLiteral("SELECT o.currency, sum(o.amount_cents) FROM refund_ops o WHERE ") + where +
-                       QStringLiteral(" AND o.status = 'unknown' GROUP BY o.currency ORDER BY o.currency"),
-                   binds, QStringLiteral("history: money in unknown"));
+            db.run(QStringLiteral("SELECT currency, sum(operations), sum(amount_cents) FROM history_day_ops "
+                                  "WHERE status = 'unknown' GROUP BY currency ORDER BY currency"),
+                   {}, QStringLiteral("history: unknown now"));
         if (!q)
             return q.error();
-        while (q.value().next())
-            s.unknownMoney << Money{q.value().value(0).toString(), q.value().value(1).toLongLong()};
+        while (q.value().next()) {
+            s.unknownNowOperations += q.value().value(1).toLongLong();
+            if (const qint64 amount = q.value().value(2).toLongLong(); amount != 0)
+                s.unknownNowMoney << Money{q.value().value(0).toString(), amount};
+        }
     }
 
-    // 5. Time to resolve: buckets and nearest-rank percentiles over the sorted durations.
-    {
-        const QList<qint64> bounds = resolveBucketBounds();
-        for (int i = 0; i < bounds.size(); ++i)
-            s.resolveBuckets << Bucket{bounds[i], i + 1 < bounds.size() ? bounds[i + 1] : 0, 0};
-        std::sort(durations.begin(), durations.end());
-        for (const auto& [ms, n] : durations) {
-            s.resolvedOperations += n;
-            int i = int(bounds.size()) - 1;
-            while (i > 0 && ms < bounds[i])
-                --i;
-            s.resolveBuckets[i].operations += n;
+    // Money still in `unknown`, per currency (minor units; never summed across currencies).
+    for (auto it = unknownMoney.cbegin(); it != unknownMoney.cend(); ++it) {
+        if (it.value() != 0)
+            s.unknownMoney << Money{it.key(), it.value()};
+    }
+
+    // 3. Time to resolve: bucket counts in one aggregate, then the nearest-rank percentiles from
+    //    a running sum ordered by duration; only two numbers leave the engine.
+    const QList<qint64> bounds = resolveBucketBounds();
+    for (int i = 0; i < bounds.size(); ++i)
+        s.resolveBuckets << Bucket{bounds[i], i + 1 < bounds.size() ? bounds[i + 1] : 0, 0};
+    if (!durationSources.isEmpty()) {
+        const QString source =
+            QLatin1Char('(') + durationSources.join(QStringLiteral(" UNION ALL ")) + QStringLiteral(") x");
+        // Bucket i holds [bounds[i], bounds[i + 1]); the first also anything below 0, the last is open.
+        QStringList sums{QStringLiteral("COALESCE(sum(n), 0)")};
+        for (int i = 0; i < bounds.size(); ++i) {
+            QStringList cond;
+            if (i > 0)
+                cond << QStringLiteral("d >= %1").arg(bounds[i]);
+            if (i + 1 < bounds.size())
+                cond << QStringLiteral("d < %1").arg(bounds[i + 1]);
+            sums << QStringLiteral("COALESCE(sum(CASE WHEN %1 THEN n ELSE 0 END), 0)")
+                        .arg(cond.join(QStringLiteral(" AND ")));
         }
-        // Nearest rank: the smallest duration d with at least p of the durations <= d.
-        auto percentile = [&](int percent) -> std::optional<qint64> {
-            if (s.resolvedOperations == 0)
-                return std::nullopt;
-            const qint64 rank = (s.resolvedOperations * percent + 99) / 100;
-            qint64 seen = 0;
-            for (const auto& [ms, n] : durations) {
-                seen += n;
-                if (seen >= rank)
-                    return ms;
+        auto q = db.run(QStringLiteral("SELECT ") + sums.join(QStringLiteral(", ")) +
+                            QStringLiteral(" FROM ") + source,
+                        durationBinds, QStringLiteral("history: time to resolve buckets"));
+        if (!q)
+            return q.error();
+        if (q.value().next()) {
+            s.resolvedOperations = q.value().value(0).toLongLong();
+            for (int i = 0; i < bounds.size(); ++i)
+                s.resolveBuckets[i].operations = q.value().value(i + 1).toLongLong();
+        }
+        if (s.resolvedOperations > 0) {
+            // Nearest rank: the smallest duration d with at least p of the durations <= d.
+            const qint64 rank50 = (s.resolvedOperations * 50 + 99) / 100;
+            const qint64 rank90 = (s.resolvedOperations * 90 + 99) / 100;
+            auto p =
+                db.run(QStringLiteral(
+                           "SELECT min(CASE WHEN cum >= ? THEN d END), min(CASE WHEN cum >= ? THEN d END) "
+                           "FROM (SELECT d, sum(n) OVER (ORDER BY d ROWS BETWEEN UNBOUNDED PRECEDING "
+                           "AND CURRENT ROW) AS cum FROM ") +
+                           source + QStringLiteral(") y"),
+                       QVariantList{rank50, rank90} + durationBinds,
+                       QStringLiteral("history: time to resolve percentiles"));
+            if (!p)
+                return p.error();
+            if (p.value().next()) {
+                if (!p.value().value(0).isNull())
+                    s.medianResolveMs = p.value().value(0).toLongLong();
+                if (!p.value().value(1).isNull())
+                    s.p90ResolveMs = p.value().value(1).toLongLong();
             }
-            return durations.constLast().first;
-        };
-        s.medianResolveMs = percentile(50);
-        s.p90ResolveMs = percentile(90);
+        }
     }
     s.elapsedMs = timer.elapsed();
     return s;
@@ -244,6 +264,8 @@ QList<HistoryStats::Figure> HistoryStats::figures()
             Figure::DuplicatesPrevented,
             Figure::UnknownRate,
             Figure::UnknownMoney,
+            Figure::UnknownNow,
+            Figure::UnknownMoneyNow,
             Figure::MedianTimeToResolve,
             Figure::P90TimeToResolve};
 }
@@ -271,6 +293,10 @@ QString HistoryStats::title(Figure figure)
         return tr("Unknown rate");
     case Figure::UnknownMoney:
         return tr("Money in unknown");
+    case Figure::UnknownNow:
+        return tr("Unknown now");
+    case Figure::UnknownMoneyNow:
+        return tr("Money in unknown now");
     case Figure::MedianTimeToResolve:
         return tr("Time to resolve, median");
     case Figure::P90TimeToResolve:
@@ -322,14 +348,14 @@ QString HistoryStats::definition(Figure figure)
         break;
     case Figure::DuplicatesPrevented:
         text =
-            tr("Joined tool calls plus attempts beyond the first: each is a request that, with a fresh key, "
-               "could "
-               "have become a second refund, and instead reused the operation's key. Lost races and provider "
-               "replays are already inside these counts and are not added again. They were prevented only "
-               "while refunds "
-               "per operation stays at most 1; the History tab flags the figure otherwise. Per day: by the "
-               "UTC day "
-               "the operation was created.");
+            tr("Calls and retries that reused a key or were answered from a refunded operation: tool calls "
+               "that joined an existing operation instead of opening a new one (answered-from-refunded "
+               "calls, where nothing was sent, and lost insert races are among them) plus attempts beyond "
+               "the first (every retry sent the operation's stored key). Each is a request that, with a "
+               "fresh key, could have become a second refund. It counts requests, not operations, so it "
+               "can exceed the number of operations. They were prevented only while refunds per "
+               "operation stays at most 1; the History tab flags the figure otherwise. Per day: by the "
+               "UTC day the operation was created.");
         break;
     case Figure::UnknownRate:
         text = tr("Operations whose status is now unknown, divided by all operations: outcomes nobody could "
@@ -341,6 +367,14 @@ QString HistoryStats::definition(Figure figure)
             "Sum of the amounts of operations now unknown, per currency, in major units: money that may or "
             "may not have been refunded.");
         break;
+    case Figure::UnknownNow:
+        return tr("Operations whose status is unknown right now, whatever day they were created and "
+                  "whatever state is chosen: everything waiting for a reviewer. Not limited to the "
+                  "selected range.");
+    case Figure::UnknownMoneyNow:
+        return tr("Sum of the amounts of every operation unknown right now, per currency, in major "
+                  "units, whatever day it was created: all the money that may or may not have been "
+                  "refunded. Not limited to the selected range.");
     case Figure::MedianTimeToResolve:
         text = tr("Median of resolved_at - created_at over operations a reviewer resolved (nearest-rank, no "
                   "interpolation).");

@@ -38,6 +38,8 @@ public:
         DuplicatesPrevented,
         UnknownRate,
         UnknownMoney,
+        UnknownNow,
+        UnknownMoneyNow,
         MedianTimeToResolve,
         P90TimeToResolve,
     };
@@ -72,8 +74,8 @@ public:
         HistoryFilter filter;
         qint64 operations = 0;
         qint64 toolCalls = 0;
-        qint64 joinedToolCalls = 0;     ///< created_operation = 0
-        qint64 lostInsertRaces = 0;     ///< lost_insert_race = 1 (a subset of joined)
+        qint64 joinedToolCalls = 0; ///< created_operation = 0
+        qint64 lostInsertRaces = 0; ///< lost_insert_race = 1 (a subset of joined)
         /** R5a: calls answered from an already refunded logical refund, nothing sent
             (answered_from_refunded = 1; a subset of joined). */
         qint64 answeredFromRefunded = 0;
@@ -84,7 +86,11 @@ public:
             0; ///< max distinct provider_refund_id per refunded operation; 0 when none
         qint64 duplicatesPrevented = 0; ///< joinedToolCalls + attemptsBeyondFirst
         qint64 unknownOperations = 0;
-        QList<Money> unknownMoney;             ///< sorted by currency
+        QList<Money> unknownMoney; ///< sorted by currency
+        /** As of now, whatever the range and state filter: every operation now unknown
+            (issue 15: older unknown rows are most of the money at risk). */
+        qint64 unknownNowOperations = 0;
+        QList<Money> unknownNowMoney;          ///< as of now, per currency, sorted by currency
         qint64 resolvedOperations = 0;         ///< resolved_at set (a reviewer resolved it, R16)
         std::optional<qint64> medianResolveMs; ///< nearest-rank median of resolved_at - created_at
         std::optional<qint64> p90ResolveMs;    ///< nearest-rank 90th percentile

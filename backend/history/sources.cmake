@@ -3,5 +3,6 @@ target_sources(refund_backend PRIVATE
     history/CurrencyUnits.h history/CurrencyUnits.cpp
     history/HistoryCsvExporter.h history/HistoryCsvExporter.cpp
     history/HistoryFilter.h history/HistoryFilter.cpp
+    history/HistoryRollupRanges.h history/HistoryRollupRanges.cpp
     history/HistoryRows.h history/HistoryRows.cpp
     history/HistoryStats.h history/HistoryStats.cpp)

@@ -3,6 +3,7 @@
 // with nothing changed and no audit entry; people change operations and settings only through
 // resolve_operation() and change_setting(), which audit session_user. Roles and logins carry
 // REFUND_TEST_PG_ROLE_PREFIX, so tests/with-postgres.sh drops them afterwards.
+#include "RollupOracle.h"
 #include "TestDatabase.h"
 
 #include "Clock.h"
@@ -137,6 +138,7 @@ private slots:
     void r17_twoReviewersRaceThroughTheFunction();
     void r20_changeSettingValidatesAndAuditsTheLogin();
     void r21_supportSessionDoesNotStallTheTool();
+    void r12_rollupsFollowEveryLoginsWritesAndNobodyForgesThem();
 
 private:
     bool skip() const
@@ -218,6 +220,12 @@ void TestDatabaseGuardRoles::init()
 
 void TestDatabaseGuardRoles::cleanup()
 {
+    // Schema v6: whatever each login just did by direct SQL (allowed or refused), the history
+    // rollups still equal a recomputation from the rows (R12).
+    if (m_owner) {
+        const QString diff = RollupOracle::compare(*m_owner);
+        QVERIFY2(diff.isEmpty(), qPrintable(diff));
+    }
     m_support.reset();
     m_finance.reset();
     m_admin.reset();
@@ -342,12 +350,14 @@ void TestDatabaseGuardRoles::r21_toolCannotRewriteKeyAttemptsOrDeadline()
     // Found by an attack: a tool login closed an unknown row `failed` by plain SQL, and the next
     // call paid again with a new key. "No refund was made" is a reviewer's finding (R16).
     auto closeUnknownFailed = m_tool->run(
-        QStringLiteral("UPDATE refund_ops SET status = 'failed', failure_code = 'card_declined', closed_at = 0 "
-                       "WHERE operation_id = ?"),
+        QStringLiteral(
+            "UPDATE refund_ops SET status = 'failed', failure_code = 'card_declined', closed_at = 0 "
+            "WHERE operation_id = ?"),
         {m_unknown});
     QVERIFY(!closeUnknownFailed);
-    QCOMPARE(text(*m_owner, QStringLiteral("SELECT status FROM refund_ops WHERE operation_id = ?"), {m_unknown}),
-             QStringLiteral("unknown"));
+    QCOMPARE(
+        text(*m_owner, QStringLiteral("SELECT status FROM refund_ops WHERE operation_id = ?"), {m_unknown}),
+        QStringLiteral("unknown"));
     auto resolve = m_tool->run(
         QStringLiteral("SELECT resolve_operation(?, 'failed', '{}'::jsonb, NULL, 'x')"), {m_unknown});
     QVERIFY(!resolve && permissionDenied(resolve.error()));
@@ -599,6 +609,47 @@ void TestDatabaseGuardRoles::r21_supportSessionDoesNotStallTheTool()
         qint64(1));
     // Once the session ends, the same claim goes through.
     QVERIFY(tool.claimAttempt(m_open, QStringLiteral("toolu_02"), 6, 24 * kHour));
+}
+
+void TestDatabaseGuardRoles::r12_rollupsFollowEveryLoginsWritesAndNobodyForgesThem()
+{
+    // The tool login's own transitions and a support login's resolution move the rollups
+    // (SECURITY DEFINER triggers: neither login may write them itself)...
+    ManualClock clock(kT0 + 2 * kHour);
+    OperationStore tool(*m_tool, clock);
+    auto opened = tool.openOrJoin(QStringLiteral("4417"), 500, QStringLiteral("toolu_r12"),
+                                  QStringLiteral("ticket-r12"));
+    QVERIFY2(opened, qPrintable(opened ? QString() : opened.error().message));
+    const QString op = opened.value().operation.operationId;
+    QVERIFY(tool.claimAttempt(op, QStringLiteral("toolu_r12"), 6, 24 * kHour));
+    QVERIFY(tool.markUnknown(op, QStringLiteral("no_response")));
+    QVERIFY(tool.openOrJoin(QStringLiteral("4417"), 500, QStringLiteral("toolu_r12b"),
+                            QStringLiteral("ticket-r12")));
+    QString diff = RollupOracle::compare(*m_owner);
+    QVERIFY2(diff.isEmpty(), qPrintable(diff));
+    OperationStore support(*m_support, clock);
+    const QJsonObject found = refund(QStringLiteral("re_r12"), op, 500, QStringLiteral("succeeded"));
+    auto resolved = support.resolve(op, refunded(found));
+    QVERIFY2(resolved, qPrintable(resolved ? QString() : resolved.error().message));
+    QCOMPARE(statusOf(op), QStringLiteral("refunded"));
+    diff = RollupOracle::compare(*m_owner);
+    QVERIFY2(diff.isEmpty(), qPrintable(diff));
+    QCOMPARE(scalar(*m_owner, QStringLiteral("SELECT sum(operations) FROM history_day_resolves")), qint64(1));
+
+    // ...every login reads them, and none writes them directly: a forged figure is refused.
+    for (Database* db : {m_support.get(), m_finance.get(), m_admin.get(), m_tool.get()}) {
+        QVERIFY(scalar(*db, QStringLiteral("SELECT count(*) FROM history_day_ops")) > 0);
+        for (const QString& sql :
+             {QStringLiteral("UPDATE history_day_ops SET operations = 0"),
+              QStringLiteral("DELETE FROM history_day_resolves"),
+              QStringLiteral("INSERT INTO history_day_ops (day, status, currency, attempts, operations) "
+                             "VALUES (1, 'refunded', 'usd', 1, 1000)")}) {
+            auto r = db->run(sql);
+            QVERIFY2(!r, qPrintable(sql));
+            QVERIFY2(permissionDenied(r.error()), qPrintable(r.error().message));
+        }
+    }
+    QVERIFY(!m_none->run(QStringLiteral("SELECT count(*) FROM history_day_ops")));
 }
 
 REFUND_TEST_MAIN_ALL_ENGINES(TestDatabaseGuardRoles)

@@ -230,6 +230,9 @@ void TestHistoryTabs::r12_historyFiguresFollowRangeAndState()
     QCOMPARE(child<QLabel>(&tab, "figure_operations")->text(), QStringLiteral("7"));
     QCOMPARE(child<QLabel>(&tab, "figure_duplicatesPrevented")->text(), QStringLiteral("13"));
     QCOMPARE(child<QLabel>(&tab, "figure_unknownMoney")->text(), QStringLiteral("50.00 USD"));
+    // Issue 15: beside the range's 1 unknown operation, every unknown one now (Z and H are outside).
+    QCOMPARE(child<QLabel>(&tab, "figure_unknownNow")->text(), QStringLiteral("3"));
+    QCOMPARE(tab.snapshot()->unknownNowOperations, qint64(3));
     QCOMPARE(child<QLabel>(&tab, "figure_medianTimeToResolve")->text(), QStringLiteral("3 h 0 min"));
     QCOMPARE(child<QLabel>(&tab, "figure_p90TimeToResolve")->text(), QStringLiteral("1 d 6 h"));
     QCOMPARE(child<QWidget>(&tab, "tile_duplicatesPrevented")->toolTip(),
@@ -245,6 +248,7 @@ void TestHistoryTabs::r12_historyFiguresFollowRangeAndState()
     QVERIFY(waitForStats(tab));
     QCOMPARE(child<QLabel>(&tab, "figure_operations")->text(), QStringLiteral("1"));
     QCOMPARE(child<QLabel>(&tab, "figure_unknownRate")->text(), QStringLiteral("100.0 %"));
+    QCOMPARE(child<QLabel>(&tab, "figure_unknownNow")->text(), QStringLiteral("3"));
     QCOMPARE(tab.tableModel()->rowCount(), 1);
     QCOMPARE(tab.tableModel()->operationAt(0)->operationId, m_history.operationB);
 }

@@ -1,0 +1,301 @@
+#include "RollupOracle.h"
+
+#include "history/HistoryStats.h"
+
+#include <QHash>
+#include <QMap>
+#include <QSqlQuery>
+#include <QStringList>
+
+#include <algorithm>
+
+namespace {
+
+struct OpRow
+{
+    QString id, status, currency;
+    qint64 createdAt = 0, amount = 0;
+    int attempts = 0;
+    bool refundId = false;
+    std::optional<qint64> resolvedAt;
+    qint64 calls = 0, joined = 0, lost = 0, answered = 0, replays = 0;
+};
+
+// Every operation with its children's counts, read row by row.
+QString readRows(Database& db, QList<OpRow>* out)
+{
+    QHash<QString, int> index;
+    auto ops =
+        db.run(QStringLiteral("SELECT operation_id, status, currency, created_at, amount_cents, attempts, "
+                              "provider_refund_id IS NOT NULL, resolved_at FROM refund_ops"));
+    if (!ops)
+        return ops.error().message;
+    while (ops.value().next()) {
+        const QSqlQuery& q = ops.value();
+        OpRow r;
+        r.id = q.value(0).toString();
+        r.status = q.value(1).toString();
+        r.currency = q.value(2).toString();
+        r.createdAt = q.value(3).toLongLong();
+        r.amount = q.value(4).toLongLong();
+        r.attempts = q.value(5).toInt();
+        r.refundId = q.value(6).toBool();
+        if (!q.value(7).isNull())
+            r.resolvedAt = q.value(7).toLongLong();
+        index.insert(r.id, int(out->size()));
+        out->append(r);
+    }
+    auto calls = db.run(
+        QStringLiteral("SELECT operation_id, created_operation, lost_insert_race, answered_from_refunded "
+                       "FROM tool_calls WHERE operation_id IS NOT NULL"));
+    if (!calls)
+        return calls.error().message;
+    while (calls.value().next()) {
+        const QSqlQuery& q = calls.value();
+        const int i = index.value(q.value(0).toString(), -1);
+        if (i < 0)
+            return QStringLiteral("tool call for a missing operation %1").arg(q.value(0).toString());
+        OpRow& r = (*out)[i];
+        ++r.calls;
+        r.joined += q.value(1).toInt() == 0 ? 1 : 0;
+        r.lost += q.value(2).toInt() == 1 ? 1 : 0;
+        r.answered += q.value(3).toInt() == 1 ? 1 : 0;
+    }
+    auto attempts = db.run(QStringLiteral("SELECT operation_id FROM refund_attempts WHERE replayed = 1"));
+    if (!attempts)
+        return attempts.error().message;
+    while (attempts.value().next()) {
+        const int i = index.value(attempts.value().value(0).toString(), -1);
+        if (i < 0)
+            return QStringLiteral("attempt for a missing operation");
+        ++(*out)[i].replays;
+    }
+    return {};
+}
+
+QString key(qint64 day, const QString& status, const QString& currency, qint64 attempts)
+{
+    return QStringLiteral("day %1 %2 %3 attempts %4").arg(day).arg(status, currency).arg(attempts);
+}
+
+QString describe(const QList<qint64>& v)
+{
+    QStringList parts;
+    for (qint64 x : v)
+        parts << QString::number(x);
+    return QLatin1Char('[') + parts.join(QLatin1Char(',')) + QLatin1Char(']');
+}
+
+template <typename Map>
+QString diff(const QString& what, const Map& expected, const Map& actual)
+{
+    QStringList out;
+    QStringList keys = expected.keys() + actual.keys();
+    keys.removeDuplicates();
+    std::sort(keys.begin(), keys.end());
+    for (const QString& k : keys) {
+        if (expected.value(k) != actual.value(k)) {
+            out << QStringLiteral("%1 %2: expected %3, stored %4")
+                       .arg(what, k, describe(expected.value(k)), describe(actual.value(k)));
+            if (out.size() >= 8)
+                break;
+        }
+    }
+    return out.join(QLatin1Char('\n'));
+}
+
+} // namespace
+
+namespace RollupOracle {
+
+QString compare(Database& db)
+{
+    QList<OpRow> rows;
+    if (QString e = readRows(db, &rows); !e.isEmpty())
+        return e;
+    QMap<QString, QList<qint64>> expectedOps, storedOps, expectedResolves, storedResolves;
+    for (const OpRow& r : std::as_const(rows)) {
+        const qint64 day = HistoryFilter::dayOf(r.createdAt);
+        QList<qint64>& v = expectedOps[key(day, r.status, r.currency, r.attempts)];
+        v.resize(8, 0);
+        const qint64 add[8] = {1,        r.amount, r.refundId ? 1 : 0, r.calls,
+                               r.joined, r.lost,   r.answered,         r.replays};
+        for (int i = 0; i < 8; ++i)
+            v[i] += add[i];
+        if (r.resolvedAt) {
+            QList<qint64>& n = expectedResolves
+                [QStringLiteral("day %1 %2 %3 ms").arg(day).arg(r.status).arg(*r.resolvedAt - r.createdAt)];
+            n.resize(1, 0);
+            n[0] += 1;
+        }
+    }
+    auto q = db.run(QStringLiteral(
+        "SELECT day, status, currency, attempts, operations, amount_cents, with_refund_id, calls, "
+        "joined_calls, lost_races, answered_from_refunded, provider_replays FROM history_day_ops"));
+    if (!q)
+        return q.error().message;
+    while (q.value().next()) {
+        QList<qint64> v;
+        bool zero = true;
+        for (int i = 4; i < 12; ++i) {
+            v << q.value().value(i).toLongLong();
+            zero = zero && v.constLast() == 0;
+        }
+        if (zero)
+            continue;
+        storedOps.insert(key(q.value().value(0).toLongLong(), q.value().value(1).toString(),
+                             q.value().value(2).toString(), q.value().value(3).toLongLong()),
+                         v);
+    }
+    auto r = db.run(QStringLiteral("SELECT day, status, duration_ms, operations FROM history_day_resolves"));
+    if (!r)
+        return r.error().message;
+    while (r.value().next()) {
+        const qint64 n = r.value().value(3).toLongLong();
+        if (n == 0)
+            continue;
+        storedResolves.insert(QStringLiteral("day %1 %2 %3 ms")
+                                  .arg(r.value().value(0).toLongLong())
+                                  .arg(r.value().value(1).toString())
+                                  .arg(r.value().value(2).toLongLong()),
+                              QList<qint64>{n});
+    }
+    QString out = diff(QStringLiteral("history_day_ops"), expectedOps, storedOps);
+    const QString resolves = diff(QStringLiteral("history_day_resolves"), expectedResolves, storedResolves);
+    if (!resolves.isEmpty())
+        out += (out.isEmpty() ? QString() : QStringLiteral("\n")) + resolves;
+    return out;
+}
+
+QString compareStats(Database& db, const HistoryFilter& filter)
+{
+    QList<OpRow> rows;
+    if (QString e = readRows(db, &rows); !e.isEmpty())
+        return e;
+    auto computed = HistoryStats::compute(db, filter);
+    if (!computed)
+        return computed.error().message;
+    const HistoryStats::Snapshot& s = computed.value();
+    HistoryStats::Snapshot e;
+    const qint64 firstDay = HistoryFilter::dayOf(filter.fromMs);
+    const qint64 lastDay = HistoryFilter::dayOf(filter.toMs - 1);
+    for (qint64 d = firstDay; d <= lastDay; ++d)
+        e.days << HistoryStats::Day{d * HistoryFilter::kDayMs, 0, 0, 0, 0, 0};
+    QMap<QString, qint64> money;
+    QList<qint64> durations;
+    qint64 unknownNow = 0;
+    QMap<QString, qint64> moneyNow;
+    for (const OpRow& r : std::as_const(rows)) {
+        // Issue 15: "Unknown now" is every unknown operation, whatever the range and state filter.
+        if (r.status == QLatin1String("unknown")) {
+            ++unknownNow;
+            moneyNow[r.currency] += r.amount;
+        }
+        if (r.createdAt < filter.fromMs || r.createdAt >= filter.toMs)
+            continue;
+        if (filter.status && r.status != statusName(*filter.status))
+            continue;
+        HistoryStats::Day& d = e.days[HistoryFilter::dayOf(r.createdAt) - firstDay];
+        ++e.operations;
+        e.toolCalls += r.calls;
+        e.joinedToolCalls += r.joined;
+        e.lostInsertRaces += r.lost;
+        e.answeredFromRefunded += r.answered;
+        e.providerReplays += r.replays;
+        d.duplicatesPrevented += r.joined;
+        if (r.status == QLatin1String("refunded")) {
+            ++e.refundedOperations;
+            e.maxRefundsPerOperation = qMax(e.maxRefundsPerOperation, r.refundId ? 1 : 0);
+            ++d.refunded;
+        } else if (r.status == QLatin1String("failed")) {
+            ++d.failed;
+        } else if (r.status == QLatin1String("unknown")) {
+            ++e.unknownOperations;
+            money[r.currency] += r.amount;
+            ++d.unknown;
+        } else {
+            ++d.open;
+        }
+        if (r.attempts <= 0) {
+            ++e.operationsWithoutAttempts;
+        } else {
+            e.attemptsBeyondFirst += r.attempts - 1;
+            d.duplicatesPrevented += r.attempts - 1;
+            if (e.attemptsHistogram.size() < r.attempts)
+                e.attemptsHistogram.resize(r.attempts, 0);
+            ++e.attemptsHistogram[r.attempts - 1];
+        }
+        if (r.resolvedAt)
+            durations << *r.resolvedAt - r.createdAt;
+    }
+    e.duplicatesPrevented = e.joinedToolCalls + e.attemptsBeyondFirst;
+    std::sort(durations.begin(), durations.end());
+    e.resolvedOperations = durations.size();
+    auto rank = [&](int percent) -> std::optional<qint64> {
+        if (durations.isEmpty())
+            return std::nullopt;
+        return durations.at((durations.size() * percent + 99) / 100 - 1);
+    };
+    e.medianResolveMs = rank(50);
+    e.p90ResolveMs = rank(90);
+
+    QStringList out;
+    auto check = [&](const char* name, qint64 expected, qint64 actual) {
+        if (expected != actual)
+            out << QStringLiteral("%1: expected %2, computed %3")
+                       .arg(QLatin1String(name))
+                       .arg(expected)
+                       .arg(actual);
+    };
+    check("operations", e.operations, s.operations);
+    check("toolCalls", e.toolCalls, s.toolCalls);
+    check("joinedToolCalls", e.joinedToolCalls, s.joinedToolCalls);
+    check("lostInsertRaces", e.lostInsertRaces, s.lostInsertRaces);
+    check("answeredFromRefunded", e.answeredFromRefunded, s.answeredFromRefunded);
+    check("providerReplays", e.providerReplays, s.providerReplays);
+    check("attemptsBeyondFirst", e.attemptsBeyondFirst, s.attemptsBeyondFirst);
+    check("refundedOperations", e.refundedOperations, s.refundedOperations);
+    check("maxRefundsPerOperation", e.maxRefundsPerOperation, s.maxRefundsPerOperation);
+    check("duplicatesPrevented", e.duplicatesPrevented, s.duplicatesPrevented);
+    check("unknownOperations", e.unknownOperations, s.unknownOperations);
+    check("operationsWithoutAttempts", e.operationsWithoutAttempts, s.operationsWithoutAttempts);
+    check("resolvedOperations", e.resolvedOperations, s.resolvedOperations);
+    check("medianResolveMs", e.medianResolveMs.value_or(-1), s.medianResolveMs.value_or(-1));
+    check("p90ResolveMs", e.p90ResolveMs.value_or(-1), s.p90ResolveMs.value_or(-1));
+    if (describe(e.attemptsHistogram) != describe(s.attemptsHistogram))
+        out << QStringLiteral("attemptsHistogram: expected %1, computed %2")
+                   .arg(describe(e.attemptsHistogram), describe(s.attemptsHistogram));
+    QMap<QString, qint64> computedMoney;
+    for (const auto& m : s.unknownMoney)
+        computedMoney.insert(m.currency, m.minorUnits);
+    for (auto it = money.begin();
+         it != money.end();) // a currency whose unknown amounts sum to 0 is not listed
+        it = it.value() == 0 ? money.erase(it) : std::next(it);
+    if (money != computedMoney)
+        out << QStringLiteral("unknownMoney differs");
+    check("unknownNowOperations", unknownNow, s.unknownNowOperations);
+    QMap<QString, qint64> computedMoneyNow;
+    for (const auto& m : s.unknownNowMoney)
+        computedMoneyNow.insert(m.currency, m.minorUnits);
+    if (moneyNow != computedMoneyNow)
+        out << QStringLiteral("unknownNowMoney differs");
+    if (e.days.size() != s.days.size()) {
+        out << QStringLiteral("days: expected %1, computed %2").arg(e.days.size()).arg(s.days.size());
+    } else {
+        for (int i = 0; i < e.days.size(); ++i) {
+            const auto& a = e.days.at(i);
+            const auto& b = s.days.at(i);
+            if (a.startMs != b.startMs || a.refunded != b.refunded || a.failed != b.failed ||
+                a.unknown != b.unknown || a.open != b.open || a.duplicatesPrevented != b.duplicatesPrevented)
+                out << QStringLiteral("day %1 differs").arg(i);
+        }
+    }
+    if (!out.isEmpty())
+        out.prepend(QStringLiteral("range [%1, %2) status %3:")
+                        .arg(filter.fromMs)
+                        .arg(filter.toMs)
+                        .arg(filter.status ? statusName(*filter.status) : QStringLiteral("any")));
+    return out.join(QLatin1Char('\n'));
+}
+
+} // namespace RollupOracle
