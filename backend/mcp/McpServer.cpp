@@ -109,6 +109,13 @@ void McpServer::handleLine(const QByteArray& rawLine)
     QJsonParseError parseError;
     const QJsonDocument doc = QJsonDocument::fromJson(line, &parseError);
     if (parseError.error != QJsonParseError::NoError) {
+        // Qt parses only objects and arrays at the top; valid JSON of another kind (a string, a
+        // number) is an invalid request, not a parse error.
+        if (QJsonDocument::fromJson('[' + line + ']').isArray()) {
+            sendError(QJsonValue::Null, kInvalidRequest,
+                      QStringLiteral("Invalid Request: a message is a JSON object"));
+            return;
+        }
         sendError(QJsonValue::Null, kParseError,
                   QStringLiteral("Parse error: %1 at offset %2")
                       .arg(parseError.errorString())
