@@ -1,7 +1,7 @@
 // The official TypeScript MCP SDK (@modelcontextprotocol/sdk) as the agent's client of
 // `refund-tool mcp` over stdio (issue 13), against a fresh sandbox provider. Exactly-once is
 // counted at the provider (R23): the sandbox's refunds per payment intent and its refund list.
-//   node mcp-sdk-check.js REFUND_TOOL_BIN WORK_DIR SANDBOX_URL
+//   node mcp-sdk-check.js REFUND_TOOL_BIN WORK_DIR SANDBOX_URL DATABASE_URL
 const { Client } = require('@modelcontextprotocol/sdk/client/index.js');
 const { StdioClientTransport } = require('@modelcontextprotocol/sdk/client/stdio.js');
 const { McpError, LATEST_PROTOCOL_VERSION } = require('@modelcontextprotocol/sdk/types.js');
@@ -9,8 +9,8 @@ const { execFileSync } = require('child_process');
 const fs = require('fs');
 const path = require('path');
 
-const [tool, work, sandboxUrl] = process.argv.slice(2);
-const db = 'sqlite:' + path.join(work, 'ops.db');
+const [tool, work, sandboxUrl, db] = process.argv.slice(2);
+const engine = db.startsWith('sqlite:') ? 'sqlite' : 'postgresql';
 const base = sandboxUrl.replace(/\/$/, '');
 let passed = 0;
 const check = (cond, what) => {
@@ -134,7 +134,7 @@ const expectInvalidParams = async (client, args, field) => {
   } finally {
     await client.close();
   }
-  console.log(`@modelcontextprotocol/sdk ${JSON.parse(fs.readFileSync(path.join(process.env.NODE_PATH, '@modelcontextprotocol/sdk/package.json'))).version}: ${passed} passed, 0 failed`);
+  console.log(`${engine}: @modelcontextprotocol/sdk ${JSON.parse(fs.readFileSync(path.join(process.env.NODE_PATH, '@modelcontextprotocol/sdk/package.json'))).version}: ${passed} passed, 0 failed`);
 })().catch((e) => {
   console.error('FAILED:', e.message || e);
   process.exit(1);
