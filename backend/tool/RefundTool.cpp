@@ -59,11 +59,6 @@ StoreResult<RefundToolResult> RefundTool::call(const Request& request)
         return RefundToolResult::rejected(reason);
     }
 
-    // R10 also for rows that no call touched since their key expired: they are unknown now,
-    // so R5 below and the console see them as waiting for a person.
-    if (auto swept = m_store.expireOpenOperations(settings.value().keyRetentionMs()); !swept)
-        return swept.error();
-
     // One commit before the first send: the row and its key (R2), the tool call (R12) and the
     // first attempt's count (R6). With a crash hook installed the row commits first on its
     // own, so "after_open" stays a point where the row exists and nothing is counted yet.
@@ -81,6 +76,12 @@ StoreResult<RefundToolResult> RefundTool::call(const Request& request)
         return begun.error();
     }
     const OperationStore::BeginResult& b = begun.value();
+    // R10 also for rows that no call touched since their key expired: they are unknown now, so
+    // the console shows them as waiting for a person (R5 counts open and unknown rows alike).
+    // After the begin, so a call refused for bad input (an unknown order) writes nothing at all.
+    if (auto swept = m_store.expireOpenOperations(settings.value().keyRetentionMs()); !swept)
+        Logging::warn(QStringLiteral("tool call %1: the sweep of expired keys failed: %2")
+                          .arg(request.toolCallId, swept.error().message));
     const OperationStore::OpenResult& open = b.open;
     if (open.lostInsertRace)
         Logging::info(QStringLiteral("tool call %1 lost the insert race and joined %2")
