@@ -67,6 +67,23 @@ StoreResult<RefundToolResult> RefundTool::call(const Request& request)
                                              settings.value().requestTimeoutMs};
     auto begun = m_store.beginToolCall(orderId, request.amountCents, request.toolCallId, request.requestRef,
                                        settings.value().repeatWindowMs(), m_crashHook ? nullptr : &limits);
+    if (!begun && begun.error().code == Code::Busy && !m_crashHook) {
+        // The claim waited past lock_timeout on a row someone holds (e.g. a person's open
+        // transaction) and everything rolled back. Log the call on the row without claiming,
+        // and answer "busy" as a claim refused that way always did: nothing was sent.
+        auto logged = m_store.beginToolCall(orderId, request.amountCents, request.toolCallId, request.requestRef,
+                                            settings.value().repeatWindowMs(), nullptr);
+        if (logged && !logged.value().open.answeredFromRefunded
+            && logged.value().open.operation.status == OperationStatus::Open) {
+            Logging::error(QStringLiteral("operation %1: %2").arg(logged.value().open.operation.operationId, begun.error().message));
+            const RefundToolResult busy = RefundToolResult::unconfirmed(logged.value().open.operation.operationId,
+                                                                        QStringLiteral("operation database busy"));
+            m_store.finishToolCall(logged.value().open.toolCallRowId, busy.statusName(), busy.reason);
+            return busy;
+        }
+        if (logged)
+            begun = logged;   // refunded or unknown meanwhile: answered below without a claim
+    }
     if (!begun) {
         if (begun.error().code == Code::NotRefundable) {
             m_store.recordRejectedToolCall(request.toolCallId, orderId, request.amountCents,
