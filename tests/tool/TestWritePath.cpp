@@ -18,6 +18,7 @@ private slots:
     void r6_successfulCallIsTwoCommits();
     void r2_failedSendLeavesRowAndCountedAttemptCommitted();
     void r12_writePathStatementsStayPreparedPerConnection();
+    void r21_rowLockedPastLockTimeoutAnswersBusyAndSendsNothing();
 };
 
 namespace {
@@ -129,6 +130,44 @@ void TestWritePath::r12_writePathStatementsStayPreparedPerConnection()
     }
     QCOMPARE(prepared(), warm); // the same statements, reused: none prepared again
     QCOMPARE(f.refundsExecuted(), 6);
+}
+
+void TestWritePath::r21_rowLockedPastLockTimeoutAnswersBusyAndSendsNothing()
+{
+    if (TestDatabase::currentEngine() != QLatin1String("postgresql"))
+        QSKIP("row locks and lock_timeout are PostgreSQL's");
+    REFUND_FIXTURE_OR_FAIL(f);
+    QVERIFY(f.addOrder(QStringLiteral("b-1"), 3800));
+    auto opened = f.store->openOrJoin(QStringLiteral("b-1"), 1000, QStringLiteral("toolu_0"));
+    QVERIFY(opened);
+    const QString opId = opened.value().operation.operationId;
+    // A person's session holds the row as its UPDATE would (FOR NO KEY UPDATE) in a transaction
+    // left open, past the tool's lock_timeout.
+    auto person = Database::open(f.testDb.url());
+    QVERIFY(person);
+    QVERIFY(person.value()->beginWrite());
+    auto held = person.value()->run(
+        QStringLiteral("SELECT 1 FROM refund_ops WHERE operation_id = ? FOR NO KEY UPDATE"), {opId});
+    QVERIFY(held);
+    held.value().finish();
+    QVERIFY(f.db->runScript(QStringLiteral("SET lock_timeout = '300ms'")));
+    RefundTool tool(*f.db, *f.provider, f.clock);
+    auto busy = tool.call({QStringLiteral("toolu_1"), QStringLiteral("b-1"), 1000});
+    QVERIFY2(busy, qPrintable(busy ? QString() : busy.error().message));
+    QCOMPARE(busy.value().status, RefundToolResult::Status::Unconfirmed);
+    QCOMPARE(busy.value().operationId, opId);
+    QCOMPARE(busy.value().reason, QStringLiteral("operation database busy"));
+    QCOMPARE(f.requestsTotal(), 0);
+    person.value()->rollback();
+    QCOMPARE(f.scalar(QStringLiteral("SELECT count(*) FROM tool_calls WHERE result_status = 'unconfirmed'")),
+             qint64(1));
+    QCOMPARE(f.scalar(QStringLiteral("SELECT attempts FROM refund_ops WHERE operation_id = ?"), {opId}),
+             qint64(0));
+    // Once the person lets go, the next call sends the row's key.
+    auto done = tool.call({QStringLiteral("toolu_2"), QStringLiteral("b-1"), 1000});
+    QVERIFY(done);
+    QCOMPARE(done.value().status, RefundToolResult::Status::Refunded);
+    QCOMPARE(f.refundsExecuted(), 1);
 }
 
 REFUND_TEST_MAIN_ALL_ENGINES(TestWritePath)
