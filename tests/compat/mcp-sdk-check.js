@@ -5,7 +5,7 @@
 const { Client } = require('@modelcontextprotocol/sdk/client/index.js');
 const { StdioClientTransport } = require('@modelcontextprotocol/sdk/client/stdio.js');
 const { McpError, LATEST_PROTOCOL_VERSION } = require('@modelcontextprotocol/sdk/types.js');
-const { execFileSync } = require('child_process');
+const { execFileSync, spawnSync } = require('child_process');
 const fs = require('fs');
 const path = require('path');
 
@@ -47,6 +47,13 @@ const expectInvalidParams = async (client, args, field) => {
   const pi4417 = await order('4417', 3800);
   const piC8 = await order('c8', 2500);
   await order('m1', 1000);
+
+  // A configuration that cannot work exits 2 before the first message, stdout left empty.
+  for (const [key, why] of [['', 'no key'], ['rk_test_sandbox', 'read-only key'], ['pk_test_x', 'publishable key']]) {
+    const r = spawnSync(tool, ['mcp', '--db', db, '--provider-url', base], {
+      input: '', env: { ...process.env, PROVIDER_API_KEY: key, REFUND_LOG_FILE: path.join(work, 'cli.log') } });
+    check(r.status === 2 && r.stdout.length === 0 && /PROVIDER_API_KEY/.test(r.stderr), `${why}: exit ${r.status}`);
+  }
 
   const transport = new StdioClientTransport({
     command: tool,
