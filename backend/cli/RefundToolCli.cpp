@@ -9,6 +9,10 @@
 #include "db/SettingsStore.h"
 #include "history/HistoryCsvExporter.h"
 #include "history/HistoryStats.h"
+#include "mcp/McpServer.h"
+#include "mcp/McpStdioTransport.h"
+#include "mcp/RefundMcpTools.h"
+#include "mcp/RefundMcpWorker.h"
 #include "provider/ProviderClient.h"
 #include "reconcile/ReconcileCommands.h"
 #include "review/ClaimChecker.h"
@@ -107,6 +111,30 @@ QUrl parseProviderUrl(const QCommandLineParser& p)
         throw CliError{2, QStringLiteral("--provider-url: must be an http(s) URL with a host, got \"%1\"")
                               .arg(p.value(QStringLiteral("provider-url")))};
     return providerUrl;
+}
+
+/**
+ * PROVIDER_API_KEY for commands that create refunds (`refund`, `mcp`), or exit 2. Refused
+ * before anything is written: a read-only or publishable key is turned away by the provider
+ * (401/403), and each try would still count against the operation's budget (R6).
+ */
+QString writeKeyFromEnvironment()
+{
+    const QString key = qEnvironmentVariable("PROVIDER_API_KEY").trimmed();
+    if (key.isEmpty())
+        throw CliError{2, QStringLiteral("PROVIDER_API_KEY is not set: the tool needs a provider secret key "
+                                         "with write rights in the environment")};
+    if (key.startsWith(QLatin1String("rk_")) || key.startsWith(QLatin1String("pk_")))
+        throw CliError{2, QStringLiteral("PROVIDER_API_KEY: a %1 key cannot create refunds; the tool "
+                                         "needs a secret key (sk_...)")
+                              .arg(key.startsWith(QLatin1String("rk_"))
+                                       ? QStringLiteral("restricted read-only (rk_...)")
+                                       : QStringLiteral("publishable (pk_...)"))};
+    for (const QChar c : key) {
+        if (c.category() == QChar::Other_Control || c.isSpace())
+            throw CliError{2, QStringLiteral("PROVIDER_API_KEY: contains a space or control character")};
+    }
+    return key;
 }
 
 /**
@@ -495,21 +523,7 @@ QList<Command> commands()
                         request.orderId = checkId(p.value(QStringLiteral("order")), QStringLiteral("order"));
                         request.amountCents = parseAmountCents(p.value(QStringLiteral("amount-cents")));
                         const QUrl providerUrl = parseProviderUrl(p);
-                        const QString key = qEnvironmentVariable("PROVIDER_API_KEY").trimmed();
-                        if (key.isEmpty())
-                            throw CliError{2, QStringLiteral("PROVIDER_API_KEY is not set: the tool needs a provider secret key "
-                                                             "with write rights in the environment")};
-                        // Refused before anything is written: such a key is turned away by the provider
-                        // (401/403), and each try would still count against the operation's budget (R6).
-                        if (key.startsWith(QLatin1String("rk_")) || key.startsWith(QLatin1String("pk_")))
-                            throw CliError{2, QStringLiteral("PROVIDER_API_KEY: a %1 key cannot create refunds; the tool "
-                                                             "needs a secret key (sk_...)")
-                                                  .arg(key.startsWith(QLatin1String("rk_")) ? QStringLiteral("restricted read-only (rk_...)")
-                                                                                            : QStringLiteral("publishable (pk_...)"))};
-                        for (const QChar c : key) {
-                            if (c.category() == QChar::Other_Control || c.isSpace())
-                                throw CliError{2, QStringLiteral("PROVIDER_API_KEY: contains a space or control character")};
-                        }
+                        const QString key = writeKeyFromEnvironment();
                         auto db = openDatabase(p);
                         auto settings = SettingsStore(*db).load();
                         if (!settings)
@@ -533,6 +547,66 @@ QList<Command> commands()
                         if (!result)
                             fail(result.error());
                         out << QJsonDocument(result.value().toJson()).toJson(QJsonDocument::Compact) << Qt::endl;
+                        return 0;
+                    }};
+
+
+    list << Command{{QStringLiteral("mcp")},
+                    QStringLiteral("Serve the refund tool to an AI agent over the Model Context Protocol (stdio): tools "
+                                   "issue_refund and refund_status. The provider key is read from PROVIDER_API_KEY."),
+                    {},
+                    [](QCommandLineParser& p) {
+                        p.addOption(dbOption());
+                        p.addOption({QStringLiteral("provider-url"),
+                                     QStringLiteral("Provider base URL, e.g. https://api.stripe.com or the sandbox's URL."),
+                                     QStringLiteral("url")});
+                        p.addOption({QStringLiteral("workers"),
+                                     QStringLiteral("Tool calls served at once, each with its own database connection "
+                                                    "(1-32, default 4)."),
+                                     QStringLiteral("n"), QStringLiteral("4")});
+                    },
+                    [](const QCommandLineParser& p, const QStringList&, QTextStream&) {
+                        const QUrl providerUrl = parseProviderUrl(p);
+                        bool ok = false;
+                        const int workers = p.value(QStringLiteral("workers")).toInt(&ok);
+                        if (!ok || workers < 1 || workers > 32)
+                            throw CliError{2, QStringLiteral("--workers: must be a whole number from 1 to 32, got \"%1\"")
+                                                  .arg(p.value(QStringLiteral("workers")))};
+                        const QString key = writeKeyFromEnvironment();
+                        // Configuration problems are exit 2 before the first message, as for `refund`.
+                        {
+                            auto db = openDatabase(p);
+                            if (auto settings = SettingsStore(*db).load(); !settings)
+                                fail(settings.error());
+                        }
+                        RefundMcpWorker::Config config;
+                        config.databaseUrl = requireValue(p, QStringLiteral("db"));
+                        config.provider.baseUrl = providerUrl;
+                        config.provider.apiKey = key;
+                        McpToolRegistry registry;
+                        RefundMcpTools::addTo(registry);
+                        registry.setWorkerFactory([config]() -> std::unique_ptr<McpToolWorker> {
+                            QString error;
+                            auto worker = RefundMcpWorker::open(config, &error);
+                            if (!worker)
+                                Logging::error(QStringLiteral("mcp worker: %1").arg(error));
+                            return worker;
+                        });
+                        McpServer::Options options;
+                        options.workers = workers;
+                        options.serverVersion = QStringLiteral(REFUND_VERSION);
+                        options.serverTitle = QStringLiteral("Refund Ops refund tool");
+                        options.instructions = RefundMcpTools::serverInstructions();
+                        // stdout carries protocol messages only; a client that vanished must not
+                        // kill the server while calls finish (their outcome is in the database).
+                        std::signal(SIGPIPE, SIG_IGN);
+                        McpServer server(registry, [](const QByteArray& m) { McpStdioTransport::writeLine(stdout, m); },
+                                         options);
+                        Logging::info(QStringLiteral("mcp session %1: serving on stdio with %2 workers")
+                                          .arg(server.sessionId())
+                                          .arg(workers));
+                        McpStdioTransport(server, 0, stdout).run();
+                        Logging::info(QStringLiteral("mcp session %1: stdin closed; every call answered").arg(server.sessionId()));
                         return 0;
                     }};
 

@@ -14,6 +14,7 @@
  *   refund-tool settings show --db URL [--json]
  *   refund-tool settings set KEY VALUE --db URL [--actor NAME]
  *   refund-tool refund --db URL --provider-url URL --tool-call-id ID --order ID --amount-cents N
+ *   refund-tool mcp --db URL --provider-url URL [--workers N]   MCP server on stdio (issue 13)
  *   refund-tool history stats|export --db URL ...      (R12)
  *   refund-tool message draft --db URL --operation OP [--lang en|ru|tr]
  *   refund-tool message check --status STATUS --lang LANG < draft   (R19)

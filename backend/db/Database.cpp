@@ -20,6 +20,7 @@ Database::Database(const DatabaseUrl& url, QString name) : m_url(url), m_name(st
 
 Database::~Database()
 {
+    m_prepared.clear(); // the prepared queries belong to the connection closed below
     {
         QSqlDatabase db = QSqlDatabase::database(m_name, false);
         if (db.isOpen())
@@ -171,6 +172,37 @@ StoreResult<QSqlQuery> Database::run(const QString& sql, const QVariantList& bin
     return q;
 }
 
+StoreResult<QSqlQuery*> Database::runPrepared(const QString& sql, const QVariantList& binds,
+                                              const QString& context)
+{
+    if (!isPostgres()) {
+        // A fresh statement each time: an SQLite statement left unreset would hold its read
+        // snapshot open, and preparing costs no round trip here.
+        auto q = run(sql, binds, context);
+        if (!q)
+            return q.error();
+        auto& slot = m_prepared[sql];
+        slot = std::make_unique<QSqlQuery>(std::move(q).value());
+        return slot.get();
+    }
+    auto it = m_prepared.find(sql);
+    if (it == m_prepared.end()) {
+        auto q = std::make_unique<QSqlQuery>(connection());
+        q->setForwardOnly(true);
+        if (!q->prepare(sql))
+            return errorFrom(q->lastError(), context);
+        it = m_prepared.emplace(sql, std::move(q)).first;
+    }
+    QSqlQuery* q = it->second.get();
+    for (int i = 0; i < binds.size(); ++i)
+        q->bindValue(i, binds[i]);
+    // A prepared statement outlives a failed transaction on the server, so the entry stays
+    // usable after an error; only a lost connection (reconnect() clears the cache) takes them all.
+    if (!q->exec())
+        return errorFrom(q->lastError(), context);
+    return q;
+}
+
 StoreResult<void> Database::runScript(const QString& sql, const QString& context)
 {
     QSqlQuery q(connection());
@@ -227,6 +259,7 @@ bool Database::isUniqueViolation(const QSqlError& error)
 
 StoreResult<void> Database::reconnect()
 {
+    m_prepared.clear(); // prepared statements die with the old session
     {
         QSqlDatabase c = connection();
         c.close();

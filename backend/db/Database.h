@@ -3,11 +3,13 @@
 #include "db/DatabaseUrl.h"
 #include "db/StoreError.h"
 
+#include <QHash>
 #include <QSqlDatabase>
 #include <QSqlQuery>
 #include <QVariantList>
 
 #include <memory>
+#include <unordered_map>
 
 /**
  * One connection to the operation database, owned by the thread that opened it.
@@ -67,6 +69,20 @@ public:
      */
     StoreResult<QSqlQuery> run(const QString& sql, const QVariantList& binds = {}, const QString& context = {});
 
+    /**
+     * As run(), but the statement is prepared once per connection and reused (PostgreSQL:
+     * Qt's QPSQL otherwise sends PREPARE, EXECUTE and DEALLOCATE for every fresh QSqlQuery;
+     * a cached one sends only EXECUTE). For the write path's hot statements. The returned
+     * query is the cached one, owned by this Database: read it (or finish() it) before the same
+     * sql runs again on this connection, and do not keep the pointer. SQLite prepares in
+     * process and gains nothing, so there each call prepares a fresh query (kept until the
+     * same sql runs again).
+     */
+    StoreResult<QSqlQuery*> runPrepared(const QString& sql, const QVariantList& binds = {},
+                                        const QString& context = {});
+    /** Statements runPrepared() holds prepared on this connection. */
+    int preparedCount() const { return int(m_prepared.size()); }
+
     /** Runs sql without preparing it (DDL, PL/pgSQL bodies). */
     StoreResult<void> runScript(const QString& sql, const QString& context = {});
 
@@ -86,6 +102,8 @@ private:
 
     DatabaseUrl m_url;
     QString m_name;
+    std::unordered_map<QString, std::unique_ptr<QSqlQuery>>
+        m_prepared; ///< runPrepared(): sql -> its prepared query
 };
 
 /** Rolls back on scope exit unless commit() succeeded. */

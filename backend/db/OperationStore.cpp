@@ -139,6 +139,11 @@ QString prefixUpperBound(const QString& prefix)
 
 OperationStore::OperationStore(Database& db, const Clock& clock) : m_db(db), m_clock(clock) {}
 
+std::optional<StoreError> OperationStore::requestRefError(const QString& ref)
+{
+    return invalidRequestRef(ref);
+}
+
 // ---- orders ---------------------------------------------------------------------------------
 
 StoreResult<Order> OperationStore::addOrder(const Order& in)
@@ -427,87 +432,398 @@ StoreResult<OperationStore::AttemptClaim> OperationStore::claimAttempt(const QSt
                                                                       int maxAttemptsPerOperation, qint64 keyRetentionMs,
                                                                       int requestTimeoutMs)
 {
-    const qint64 now = m_clock.nowMs();
     WriteTransaction tx(m_db);
     if (auto r = tx.begin(); !r)
         return r.error();
-    auto cur = m_db.run(QStringLiteral("SELECT status, attempts, not_sent_attempts, first_attempt_at, key_expires_at, "
-                                       "idempotency_key FROM refund_ops WHERE operation_id = ?")
-                            + (m_db.isPostgres() ? QStringLiteral(" FOR UPDATE") : QString()),
-                        {operationId}, QStringLiteral("claim attempt"));
-    if (!cur)
-        return cur.error();
-    if (!cur.value().next())
-        return StoreError::make(Code::NotFound, QStringLiteral("operation %1 does not exist").arg(operationId));
-    const QString status = cur.value().value(0).toString();
-    const int attempts = cur.value().value(1).toInt();
-    const int notSent = cur.value().value(2).toInt();
-    const std::optional<qint64> firstAt = optionalMs(cur.value().value(3));
-    std::optional<qint64> expires = optionalMs(cur.value().value(4));
-    const QString key = cur.value().value(5).toString();
-    cur.value().finish();
-    if (status != QLatin1String("open"))
-        return StoreError::make(Code::NotOpen, QStringLiteral("operation %1 is %2; nothing more is sent").arg(operationId, status));
-
-    // R10: the deadline follows the shorter of the retention when the first attempt was made
-    // and the retention in force now (an admin switching v2 -> v1 shortens open rows' deadlines).
-    if (firstAt && expires && *firstAt + keyRetentionMs < *expires) {
-        const qint64 clamped = *firstAt + keyRetentionMs;
-        auto clamp = m_db.run(QStringLiteral("UPDATE refund_ops SET key_expires_at = ?, updated_at = ? "
-                                             "WHERE operation_id = ? AND status = 'open' AND key_expires_at > ?"),
-                              {clamped, now, operationId, clamped}, QStringLiteral("shorten key deadline"));
-        if (!clamp)
-            return clamp.error();
-        Logging::warn(QStringLiteral("operation %1: key retention lowered; its deadline moves to %2 (R10)")
-                          .arg(operationId)
-                          .arg(QDateTime::fromMSecsSinceEpoch(clamped, QTimeZone::utc()).toString(Qt::ISODateWithMs)));
-        expires = clamped;
+    const ClaimLimits limits{maxAttemptsPerOperation, keyRetentionMs, requestTimeoutMs};
+    bool keep = false;
+    auto claim = claimInTransaction(operationId, toolCallId, limits, nullptr, &keep);
+    if (!claim) {
+        if (keep) {
+            if (auto r = tx.commit(); !r) // keeps a shortened deadline; nothing else was written
+                return r.error();
+        }
+        return claim.error();
     }
-    const auto refuse = [&](StoreError error) -> StoreResult<AttemptClaim> {
-        if (auto r = tx.commit(); !r)   // keeps a shortened deadline; nothing else was written
-            return r.error();
-        return error;
-    };
-    if (expires && now >= *expires)
-        return refuse(StoreError::make(Code::KeyRetentionPassed,
-                                       QStringLiteral("operation %1: the idempotency key's retention ended at %2 (R10)")
-                                           .arg(operationId)
-                                           .arg(*expires)));
-    if (attempts - notSent >= maxAttemptsPerOperation)
-        return refuse(StoreError::make(Code::BudgetExhausted,
-                                       QStringLiteral("operation %1 used %2 of %3 attempts (R6)")
-                                           .arg(operationId)
-                                           .arg(attempts - notSent)
-                                           .arg(maxAttemptsPerOperation)));
-
-    // Guarded increment: even without the row lock above, the budget can never be passed.
-    auto upd = m_db.run(QStringLiteral("UPDATE refund_ops SET attempts = attempts + 1, "
-                                       "first_attempt_at = COALESCE(first_attempt_at, ?), "
-                                       "key_expires_at = COALESCE(key_expires_at, ?), "
-                                       "last_attempt_at = ?, updated_at = ? "
-                                       "WHERE operation_id = ? AND status = 'open' AND attempts - not_sent_attempts < ?"),
-                        {now, now + keyRetentionMs, now, now, operationId, maxAttemptsPerOperation},
-                        QStringLiteral("count attempt"));
-    if (!upd)
-        return upd.error();
-    if (upd.value().numRowsAffected() != 1)
-        return StoreError::make(Code::BudgetExhausted,
-                                QStringLiteral("operation %1: attempt budget reached concurrently").arg(operationId));
-    AttemptClaim claim;
-    claim.attemptNo = attempts + 1;
-    claim.budgetUsed = attempts - notSent + 1;
-    claim.idempotencyKey = key;
-    claim.keyExpiresAt = expires.value_or(now + keyRetentionMs);
-    auto ins = m_db.run(QStringLiteral("INSERT INTO refund_attempts (operation_id, tool_call_id, attempt_no, idempotency_key, "
-                                       "started_at, deadline_at, outcome) VALUES (?, ?, ?, ?, ?, ?, 'in_flight')"),
-                        {operationId, toolCallId, claim.attemptNo, key, now, now + qMax(0, requestTimeoutMs)},
-                        QStringLiteral("log attempt"));
-    if (!ins)
-        return ins.error();
-    claim.attemptRowId = ins.value().lastInsertId().toLongLong();
     if (auto r = tx.commit(); !r)
         return r.error();
     return claim;
+}
+
+StoreResult<OperationStore::AttemptClaim>
+OperationStore::claimInTransaction(const QString& operationId, const QString& toolCallId,
+                                   const ClaimLimits& limits, const ClaimState* known, bool* keepCommit)
+{
+    const qint64 now = m_clock.nowMs();
+    *keepCommit = false;
+    ClaimState st;
+    if (known) {
+        st = *known; // the caller inserted the row in this transaction: nobody else has seen it
+    } else {
+        auto cur = m_db.runPrepared(
+            QStringLiteral("SELECT status, attempts, not_sent_attempts, first_attempt_at, key_expires_at, "
+                           "idempotency_key FROM refund_ops WHERE operation_id = ?") +
+                (m_db.isPostgres() ? QStringLiteral(" FOR UPDATE") : QString()),
+            {operationId}, QStringLiteral("claim attempt"));
+        if (!cur)
+            return cur.error();
+        if (!cur.value()->next())
+            return StoreError::make(Code::NotFound,
+                                    QStringLiteral("operation %1 does not exist").arg(operationId));
+        st.status = cur.value()->value(0).toString();
+        st.attempts = cur.value()->value(1).toInt();
+        st.notSent = cur.value()->value(2).toInt();
+        st.firstAt = optionalMs(cur.value()->value(3));
+        st.expires = optionalMs(cur.value()->value(4));
+        st.key = cur.value()->value(5).toString();
+        cur.value()->finish();
+    }
+    if (st.status != QLatin1String("open"))
+        return StoreError::make(
+            Code::NotOpen,
+            QStringLiteral("operation %1 is %2; nothing more is sent").arg(operationId, st.status));
+
+    // R10: the deadline follows the shorter of the retention when the first attempt was made
+    // and the retention in force now (an admin switching v2 -> v1 shortens open rows' deadlines).
+    if (st.firstAt && st.expires && *st.firstAt + limits.keyRetentionMs < *st.expires) {
+        const qint64 clamped = *st.firstAt + limits.keyRetentionMs;
+        auto clamp =
+            m_db.run(QStringLiteral("UPDATE refund_ops SET key_expires_at = ?, updated_at = ? "
+                                    "WHERE operation_id = ? AND status = 'open' AND key_expires_at > ?"),
+                     {clamped, now, operationId, clamped}, QStringLiteral("shorten key deadline"));
+        if (!clamp)
+            return clamp.error();
+        Logging::warn(
+            QStringLiteral("operation %1: key retention lowered; its deadline moves to %2 (R10)")
+                .arg(operationId)
+                .arg(QDateTime::fromMSecsSinceEpoch(clamped, QTimeZone::utc()).toString(Qt::ISODateWithMs)));
+        st.expires = clamped;
+        *keepCommit = true;
+    }
+    if (st.expires && now >= *st.expires) {
+        *keepCommit = true;
+        return StoreError::make(
+            Code::KeyRetentionPassed,
+            QStringLiteral("operation %1: the idempotency key's retention ended at %2 (R10)")
+                .arg(operationId)
+                .arg(*st.expires));
+    }
+    if (st.attempts - st.notSent >= limits.maxAttemptsPerOperation) {
+        *keepCommit = true;
+        return StoreError::make(Code::BudgetExhausted,
+                                QStringLiteral("operation %1 used %2 of %3 attempts (R6)")
+                                    .arg(operationId)
+                                    .arg(st.attempts - st.notSent)
+                                    .arg(limits.maxAttemptsPerOperation));
+    }
+
+    // Guarded increment: even without the row lock above, the budget can never be passed.
+    auto upd = m_db.runPrepared(
+        QStringLiteral("UPDATE refund_ops SET attempts = attempts + 1, "
+                       "first_attempt_at = COALESCE(first_attempt_at, ?), "
+                       "key_expires_at = COALESCE(key_expires_at, ?), "
+                       "last_attempt_at = ?, updated_at = ? "
+                       "WHERE operation_id = ? AND status = 'open' AND attempts - not_sent_attempts < ?"),
+        {now, now + limits.keyRetentionMs, now, now, operationId, limits.maxAttemptsPerOperation},
+        QStringLiteral("count attempt"));
+    if (!upd)
+        return upd.error();
+    if (upd.value()->numRowsAffected() != 1) {
+        *keepCommit = true;
+        return StoreError::make(
+            Code::BudgetExhausted,
+            QStringLiteral("operation %1: attempt budget reached concurrently").arg(operationId));
+    }
+    AttemptClaim claim;
+    claim.attemptNo = st.attempts + 1;
+    claim.budgetUsed = st.attempts - st.notSent + 1;
+    claim.idempotencyKey = st.key;
+    claim.keyExpiresAt = st.expires.value_or(now + limits.keyRetentionMs);
+    const QVariantList binds{operationId, toolCallId, claim.attemptNo,
+                             st.key,      now,        now + qMax(0, limits.requestTimeoutMs)};
+    const QString insert = QStringLiteral(
+        "INSERT INTO refund_attempts (operation_id, tool_call_id, attempt_no, idempotency_key, "
+        "started_at, deadline_at, outcome) VALUES (?, ?, ?, ?, ?, ?, 'in_flight')");
+    if (m_db.isPostgres()) {
+        // RETURNING: Qt's lastInsertId() on PostgreSQL is one more statement (SELECT lastval()).
+        auto ins =
+            m_db.runPrepared(insert + QStringLiteral(" RETURNING id"), binds, QStringLiteral("log attempt"));
+        if (!ins)
+            return ins.error();
+        if (!ins.value()->next())
+            return StoreError::make(Code::QueryFailed, QStringLiteral("log attempt: no id returned"));
+        claim.attemptRowId = ins.value()->value(0).toLongLong();
+        ins.value()->finish();
+    } else {
+        auto ins = m_db.run(insert, binds, QStringLiteral("log attempt"));
+        if (!ins)
+            return ins.error();
+        claim.attemptRowId = ins.value().lastInsertId().toLongLong();
+    }
+    return claim;
+}
+
+StoreResult<qint64> OperationStore::insertToolCall(const QString& toolCallId, const QString& orderId,
+                                                   qint64 amountCents, const QString& operationId,
+                                                   bool created, bool lostRace, const QString& requestRef,
+                                                   bool answered, qint64 now)
+{
+    const QString sql =
+        QStringLiteral("INSERT INTO tool_calls (tool_call_id, order_id, amount_cents, operation_id, "
+                       "created_operation, lost_insert_race, request_ref, answered_from_refunded, "
+                       "started_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)");
+    const QVariantList binds{toolCallId,          orderId,          amountCents,
+                             operationId,         created ? 1 : 0,  lostRace ? 1 : 0,
+                             refText(requestRef), answered ? 1 : 0, now};
+    if (m_db.isPostgres()) {
+        auto ins =
+            m_db.runPrepared(sql + QStringLiteral(" RETURNING id"), binds, QStringLiteral("log tool call"));
+        if (!ins)
+            return ins.error();
+        if (!ins.value()->next())
+            return StoreError::make(Code::QueryFailed, QStringLiteral("log tool call: no id returned"));
+        const qint64 id = ins.value()->value(0).toLongLong();
+        ins.value()->finish();
+        return id;
+    }
+    auto ins = m_db.run(sql, binds, QStringLiteral("log tool call"));
+    if (!ins)
+        return ins.error();
+    return ins.value().lastInsertId().toLongLong();
+}
+
+StoreResult<OperationStore::BeginResult>
+OperationStore::beginToolCall(const QString& orderId, qint64 amountCents, const QString& toolCallId,
+                              const QString& requestRef, qint64 repeatWindowMs, const ClaimLimits* limits)
+{
+    if (toolCallId.trimmed().isEmpty())
+        return StoreError::make(Code::InvalidArgument, QStringLiteral("tool-call-id: is empty"),
+                                QStringLiteral("tool-call-id"));
+    if (amountCents <= 0)
+        return StoreError::make(
+            Code::InvalidArgument,
+            QStringLiteral("amount-cents: must be a positive number of minor units, got %1").arg(amountCents),
+            QStringLiteral("amount-cents"));
+    if (auto bad = invalidRequestRef(requestRef))
+        return *bad;
+    const qint64 now = m_clock.nowMs();
+
+    WriteTransaction tx(m_db);
+    if (auto r = tx.begin(); !r)
+        return r.error();
+    // The order's lock serialises everyone who may open a row for it (PostgreSQL; SQLite's
+    // BEGIN IMMEDIATE serialises all writers). The next statement starts after the lock is
+    // held, so it sees every row an earlier holder committed: no open row of this order can
+    // appear until we commit, and the look below is the truth for the INSERT after it.
+    auto ord = m_db.runPrepared(
+        QStringLiteral("SELECT amount_cents, currency, payment_intent FROM orders WHERE order_id = ?") +
+            (m_db.isPostgres() ? QStringLiteral(" FOR UPDATE") : QString()),
+        {orderId}, QStringLiteral("read order"));
+    if (!ord)
+        return ord.error();
+    if (!ord.value()->next())
+        return StoreError::make(Code::NotFound,
+                                QStringLiteral("order: no order %1 is registered").arg(orderId),
+                                QStringLiteral("order"));
+    BeginResult out;
+    const qint64 total = ord.value()->value(0).toLongLong();
+    out.currency = ord.value()->value(1).toString();
+    out.paymentIntent = ord.value()->value(2).toString();
+    ord.value()->finish();
+
+    // One statement: the logical refund's open/unknown row (joined, R3), else its refunded row
+    // that still answers repeats (R5a: any with a request ref, within the window without), and
+    // what the order's other refunds hold (R5).
+    const qint64 closedSince =
+        requestRef.isEmpty() ? now - repeatWindowMs : std::numeric_limits<qint64>::min();
+    auto look = m_db.runPrepared(
+        QStringLiteral("SELECT ") + kOpColumns +
+            QStringLiteral(
+                ", (SELECT COALESCE(SUM(r.amount_cents), 0) FROM refund_ops r WHERE r.order_id = ? AND "
+                "(r.status = 'refunded' OR (r.status IN ('open', 'unknown') AND "
+                "NOT (r.amount_cents = ? AND r.request_ref = ?)))) "
+                "FROM (SELECT 1 AS one) AS one LEFT JOIN refund_ops o ON o.order_id = ? AND o.amount_cents = "
+                "? "
+                "AND o.request_ref = ? AND (o.status IN ('open', 'unknown') OR "
+                "(o.status = 'refunded' AND o.closed_at >= ?)) "
+                "ORDER BY CASE WHEN o.status IN ('open', 'unknown') THEN 0 ELSE 1 END, o.closed_at DESC "
+                "LIMIT 1"),
+        {orderId, amountCents, refText(requestRef), orderId, amountCents, refText(requestRef), closedSince},
+        QStringLiteral("find logical refund"));
+    if (!look)
+        return look.error();
+    if (!look.value()->next())
+        return StoreError::make(Code::QueryFailed, QStringLiteral("find logical refund: no row"));
+    const bool matched = !look.value()->value(0).isNull();
+    Operation op = matched ? readOperation(*look.value(), false) : Operation();
+    const qint64 used = look.value()->value(22).toLongLong();
+    look.value()->finish();
+
+    if (matched && op.status == OperationStatus::Refunded) {
+        // R5a, under the lock: a refunded logical refund answers; it never opens a second one.
+        auto id = insertToolCall(toolCallId, orderId, amountCents, op.operationId, false, false, requestRef,
+                                 true, now);
+        if (!id)
+            return id.error();
+        if (auto r = tx.commit(); !r)
+            return r.error();
+        out.open = OpenResult{op, id.value(), false, false, true};
+        return out;
+    }
+
+    bool created = false;
+    bool lostRace = false;
+    if (!matched) {
+        const qint64 refundable = total - used;
+        if (amountCents > refundable) {
+            return StoreError::make(
+                Code::NotRefundable,
+                QStringLiteral("order %1: refundable amount is %2 of %3 %4 (refunded or in progress: %5); "
+                               "a refund of %6 does not fit")
+                    .arg(orderId)
+                    .arg(qMax<qint64>(refundable, 0))
+                    .arg(total)
+                    .arg(out.currency)
+                    .arg(total - refundable)
+                    .arg(amountCents),
+                QStringLiteral("amount-cents"));
+        }
+        // R2: the key is born here and committed with the row, before any provider attempt.
+        op = Operation();
+        op.operationId = newOperationId();
+        op.orderId = orderId;
+        op.amountCents = amountCents;
+        op.currency = out.currency;
+        op.requestRef = requestRef;
+        op.idempotencyKey = QUuid::createUuid().toString(QUuid::WithoutBraces);
+        op.status = OperationStatus::Open;
+        op.createdAt = now;
+        op.updatedAt = now;
+        // R3: the index settles any writer that did not take the order's lock.
+        auto ins = m_db.runPrepared(
+            QStringLiteral("INSERT INTO refund_ops (operation_id, order_id, amount_cents, currency, "
+                           "request_ref, idempotency_key, status, attempts, created_at, updated_at) "
+                           "VALUES (?, ?, ?, ?, ?, ?, 'open', 0, ?, ?) "
+                           "ON CONFLICT (order_id, amount_cents, request_ref) "
+                           "WHERE status IN ('open', 'unknown') DO NOTHING"),
+            {op.operationId, orderId, amountCents, out.currency, refText(requestRef), op.idempotencyKey, now,
+             now},
+            QStringLiteral("open operation"));
+        if (!ins)
+            return ins.error();
+        created = ins.value()->numRowsAffected() == 1;
+        ins.value()->finish();
+        if (!created) {
+            auto winner = activeOperation(orderId, amountCents, requestRef);
+            if (!winner)
+                return winner.error();
+            if (!winner.value())
+                return StoreError::make(
+                    Code::QueryFailed,
+                    QStringLiteral("open operation: order %1 changed under a concurrent writer")
+                        .arg(orderId));
+            op = *winner.value();
+            lostRace = true;
+        }
+    }
+    auto id = insertToolCall(toolCallId, orderId, amountCents, op.operationId, created, lostRace, requestRef,
+                             false, now);
+    if (!id)
+        return id.error();
+    out.open = OpenResult{op, id.value(), created, lostRace, false};
+
+    if (limits && op.status == OperationStatus::Open) {
+        const ClaimState fresh{QStringLiteral("open"), 0, 0, std::nullopt, std::nullopt, op.idempotencyKey};
+        bool keep = false;
+        auto claim =
+            claimInTransaction(op.operationId, toolCallId, *limits, created ? &fresh : nullptr, &keep);
+        if (claim) {
+            out.claim = claim.value();
+        } else if (claim.error().code == Code::NotOpen || claim.error().code == Code::BudgetExhausted ||
+                   claim.error().code == Code::KeyRetentionPassed) {
+            out.claimRefused = claim.error(); // the call is logged; it sends nothing
+        } else {
+            return claim.error(); // rolled back: nothing was written
+        }
+    }
+    if (auto r = tx.commit(); !r)
+        return r.error();
+    return out;
+}
+
+StoreResult<bool> OperationStore::finishWithAnswer(const QString& operationId, const Answer& a)
+{
+    const qint64 now = m_clock.nowMs();
+    const bool refunded = a.close == Close::Refunded;
+    if (refunded && a.refundId.isEmpty())
+        return StoreError::make(Code::InvalidArgument, QStringLiteral("refund id is empty"),
+                                QStringLiteral("refund_id"));
+    const QString closeSql =
+        refunded
+            ? QStringLiteral("UPDATE refund_ops SET status = 'refunded', provider_refund_id = ?, "
+                             "provider_status = ?, closed_at = ?, "
+                             "updated_at = ? WHERE operation_id = ? AND status IN ('open', 'unknown')")
+            : QStringLiteral(
+                  "UPDATE refund_ops SET status = 'failed', failure_code = ?, closed_at = ?, updated_at = ? "
+                  "WHERE operation_id = ? AND status = 'open'");
+    const QVariantList closeBinds =
+        refunded ? QVariantList{a.refundId, nullableText(a.providerStatus), now, now, operationId}
+                 : QVariantList{nullableText(a.failureCode), now, now, operationId};
+    const QString attemptSql =
+        QStringLiteral("UPDATE refund_attempts SET finished_at = ?, outcome = ?, http_status = ?, "
+                       "provider_request_id = ?, replayed = ?, error_code = ?, error_message = ? "
+                       "WHERE id = ?");
+    const AttemptResult& r = a.attempt;
+    const QVariantList attemptBinds{now,
+                                    r.outcome,
+                                    r.httpStatus > 0 ? QVariant(r.httpStatus)
+                                                     : QVariant(QMetaType::fromType<int>()),
+                                    nullableText(r.providerRequestId),
+                                    r.replayed ? 1 : 0,
+                                    nullableText(r.errorCode),
+                                    nullableText(r.errorMessage),
+                                    a.attemptRowId};
+    const QString callSql = QStringLiteral(
+        "UPDATE tool_calls SET result_status = ?, result_reason = ?, finished_at = ? WHERE id = ?");
+    const QVariantList callBinds{a.resultStatus, nullableText(a.resultReason), now, a.toolCallRowId};
+
+    if (m_db.isPostgres()) {
+        // One statement is one transaction: the close, the attempt's answer and the tool call's
+        // result commit together or not at all. The tool call is finished only if the row closed.
+        QVariantList binds = closeBinds + attemptBinds + callBinds;
+        auto q = m_db.runPrepared(
+            QStringLiteral("WITH c AS (") + closeSql + QStringLiteral(" RETURNING 1), a AS (") + attemptSql +
+                QStringLiteral(" RETURNING 1), t AS (") + callSql +
+                QStringLiteral(" AND EXISTS (SELECT 1 FROM c) RETURNING 1) "
+                               "SELECT (SELECT count(*) FROM c), (SELECT count(*) FROM a)"),
+            binds, QStringLiteral("record answer and close"));
+        if (!q)
+            return q.error();
+        if (!q.value()->next())
+            return StoreError::make(Code::QueryFailed, QStringLiteral("record answer and close: no row"));
+        const bool closed = q.value()->value(0).toLongLong() == 1;
+        q.value()->finish();
+        return closed;
+    }
+    WriteTransaction tx(m_db);
+    if (auto b = tx.begin(); !b)
+        return b.error();
+    auto att = m_db.run(attemptSql, attemptBinds, QStringLiteral("finish attempt"));
+    if (!att)
+        return att.error();
+    auto close = m_db.run(closeSql, closeBinds,
+                          refunded ? QStringLiteral("close refunded") : QStringLiteral("close failed"));
+    if (!close)
+        return close.error();
+    const bool closed = close.value().numRowsAffected() == 1;
+    if (closed) {
+        auto call = m_db.run(callSql, callBinds, QStringLiteral("finish tool call"));
+        if (!call)
+            return call.error();
+    }
+    if (auto c = tx.commit(); !c)
+        return c.error();
+    return closed;
 }
 
 StoreResult<bool> OperationStore::hasUnansweredAttempt(const QString& operationId, qint64 exceptAttemptRowId)
@@ -585,12 +901,13 @@ StoreResult<int> OperationStore::expireOpenOperations(qint64 keyRetentionMs)
     // SQLite an UPDATE locks even when it matches nothing).
     const QString expired = QStringLiteral("status = 'open' AND key_expires_at IS NOT NULL "
                                            "AND (key_expires_at <= ? OR first_attempt_at <= ?)");
-    auto any = m_db.run(QStringLiteral("SELECT 1 FROM refund_ops WHERE ") + expired + QStringLiteral(" LIMIT 1"),
-                        {now, startedBefore}, QStringLiteral("find expired open operations"));
+    auto any = m_db.runPrepared(QStringLiteral("SELECT 1 FROM refund_ops WHERE ") + expired +
+                                    QStringLiteral(" LIMIT 1"),
+                                {now, startedBefore}, QStringLiteral("find expired open operations"));
     if (!any)
         return any.error();
-    const bool found = any.value().next();
-    any.value().finish();
+    const bool found = any.value()->next();
+    any.value()->finish();
     if (!found)
         return 0;
     auto q = m_db.run(QStringLiteral("UPDATE refund_ops SET status = 'unknown', unknown_reason = 'key_retention_passed', "
@@ -851,6 +1168,26 @@ StoreResult<std::optional<Operation>> OperationStore::refundedOperation(const QS
                                            "AND o.request_ref = ? AND o.status = 'refunded' AND o.closed_at >= ? "
                                            "ORDER BY o.closed_at DESC LIMIT 1"),
                       {orderId, amountCents, refText(requestRef), closedSince}, QStringLiteral("find refunded operation"));
+    if (!q)
+        return q.error();
+    if (!q.value().next())
+        return std::optional<Operation>();
+    Operation op = readOperation(q.value(), false);
+    q.value().finish();
+    return std::optional<Operation>(op);
+}
+
+StoreResult<std::optional<Operation>>
+OperationStore::latestOperation(const QString& orderId, qint64 amountCents, const QString& requestRef)
+{
+    auto active = activeOperation(orderId, amountCents, requestRef);
+    if (!active || active.value())
+        return active;
+    auto q = m_db.run(
+        QStringLiteral("SELECT ") + kOpColumns +
+            QStringLiteral(" FROM refund_ops o WHERE o.order_id = ? AND o.amount_cents = ? "
+                           "AND o.request_ref = ? ORDER BY o.created_at DESC, o.operation_id DESC LIMIT 1"),
+        {orderId, amountCents, refText(requestRef)}, QStringLiteral("find latest operation"));
     if (!q)
         return q.error();
     if (!q.value().next())

@@ -10,6 +10,8 @@
 
 #include <QList>
 
+#include <optional>
+
 /**
  * The operation database's rules, on one connection (SPEC section 2 and R6, R12, R17).
  *
@@ -49,6 +51,8 @@ public:
 
     /** Longest request ref (R5a): printable ASCII, at most this many characters. */
     static constexpr int kMaxRequestRefLength = 255;
+    /** Why ref is not a valid request ref (InvalidArgument naming "request-ref"), or nullopt. */
+    static std::optional<StoreError> requestRefError(const QString& ref);
 
     /**
      * Maps a tool call onto its logical refund (R5a: order, amount, request ref).
@@ -107,6 +111,66 @@ public:
     StoreResult<AttemptClaim> claimAttempt(const QString& operationId, const QString& toolCallId,
                                            int maxAttemptsPerOperation, qint64 keyRetentionMs,
                                            int requestTimeoutMs = 10000);
+
+    /** What a claim needs besides the operation: the budgets and deadlines in force (R6, R10, R20). */
+    struct ClaimLimits
+    {
+        int maxAttemptsPerOperation = 6;
+        qint64 keyRetentionMs = 24 * 3600 * 1000LL;
+        int requestTimeoutMs = 10000;
+    };
+
+    /** beginToolCall()'s answer. */
+    struct BeginResult
+    {
+        OpenResult open;
+        QString paymentIntent; ///< the order's payment intent (R7: the answer must name it)
+        QString currency;      ///< the order's currency
+        /** The first attempt, counted and committed with the row (R2, R6): send it. */
+        std::optional<AttemptClaim> claim;
+        /** Why no attempt was counted for an open row (BudgetExhausted, KeyRetentionPassed, NotOpen). */
+        std::optional<StoreError> claimRefused;
+    };
+
+    /**
+     * The tool call's first write transaction, committed before anything is sent: open-or-join
+     * (as openOrJoin: R2, R3, R5, R5a) and, when the row is open and `claim` is given, the
+     * first attempt's claim (as claimAttempt: R6, R10, R12) — one commit instead of two.
+     *
+     * Everything is decided under the order's lock (PostgreSQL: SELECT ... FOR UPDATE on the
+     * order, then a fresh statement; SQLite: BEGIN IMMEDIATE): the open/unknown row of the
+     * logical refund is joined, a refunded one answers (R5a), otherwise R5 is checked and the
+     * row is inserted (the unique index one_open_refund still refuses a second open row, R3).
+     * A refused claim is not an error: the tool call is logged and committed and claimRefused
+     * says why. Errors as openOrJoin; nothing is written then.
+     */
+    StoreResult<BeginResult> beginToolCall(const QString& orderId, qint64 amountCents,
+                                           const QString& toolCallId, const QString& requestRef,
+                                           qint64 repeatWindowMs, const ClaimLimits* claim);
+
+    /** How finishWithAnswer() closes the row. */
+    enum class Close { Refunded, Failed };
+
+    /**
+     * The tool call's last write transaction (R7, R12): logs the attempt's answer, closes the
+     * row (Refunded: open or unknown -> refunded with refundId and providerStatus; Failed:
+     * open -> failed with failureCode) and stores the tool call's R8 status — one commit (on
+     * PostgreSQL one statement). Returns true when the row closed; false when it was no longer
+     * open (then the attempt is logged and the tool call left for finishToolCall()).
+     */
+    struct Answer
+    {
+        qint64 attemptRowId = 0;
+        AttemptResult attempt;
+        Close close = Close::Refunded;
+        QString refundId;
+        QString providerStatus;
+        QString failureCode;
+        qint64 toolCallRowId = 0;
+        QString resultStatus;
+        QString resultReason;
+    };
+    StoreResult<bool> finishWithAnswer(const QString& operationId, const Answer& answer);
 
     /**
      * R7: the claimed attempt's request never left the process (connection refused, host not
@@ -216,6 +280,13 @@ public:
                                                             const QString& requestRef, qint64 repeatWindowMs,
                                                             qint64 nowMs);
 
+    /**
+     * The operation a status question about (order, amount, request ref) means: the open/unknown
+     * one if any, else the one created last. nullopt when there is none.
+     */
+    StoreResult<std::optional<Operation>> latestOperation(const QString& orderId, qint64 amountCents,
+                                                          const QString& requestRef = {});
+
     enum class StateFilter { All, Open, Unknown, Refunded, Failed, KeyExpiringSoon, Reversed };
     enum class SortKey { CreatedAt, OperationId, OrderId, Amount, Status, Attempts, KeyExpiresAt, LastAttemptAt, ProviderRefundId };
 
@@ -250,10 +321,30 @@ public:
     const Clock& clock() const { return m_clock; }
 
 private:
-    StoreResult<OpenResult> openOrJoinAttempt(const QString& orderId, qint64 amountCents, const QString& toolCallId,
-                                              const QString& requestRef, qint64 repeatWindowMs, int raceRetries);
-    StoreResult<Operation> transition(const QString& operationId, const QString& setSql, const QVariantList& binds,
-                                      const QString& context, bool fromUnknownToo = false);
+    /** The row as a claim reads it (status, counters, deadline, key). */
+    struct ClaimState
+    {
+        QString status;
+        int attempts = 0;
+        int notSent = 0;
+        std::optional<qint64> firstAt;
+        std::optional<qint64> expires;
+        QString key;
+    };
+    /** claimAttempt's work inside the caller's write transaction; known = the row as the caller just wrote
+     * it. */
+    StoreResult<AttemptClaim> claimInTransaction(const QString& operationId, const QString& toolCallId,
+                                                 const ClaimLimits& limits, const ClaimState* known,
+                                                 bool* keepCommit);
+    StoreResult<qint64> insertToolCall(const QString& toolCallId, const QString& orderId, qint64 amountCents,
+                                       const QString& operationId, bool created, bool lostRace,
+                                       const QString& requestRef, bool answered, qint64 now);
+    StoreResult<OpenResult> openOrJoinAttempt(const QString& orderId, qint64 amountCents,
+                                              const QString& toolCallId, const QString& requestRef,
+                                              qint64 repeatWindowMs, int raceRetries);
+    StoreResult<Operation> transition(const QString& operationId, const QString& setSql,
+                                      const QVariantList& binds, const QString& context,
+                                      bool fromUnknownToo = false);
     QString whereFor(const Query& query, QVariantList* binds) const;
 
     Database& m_db;

@@ -148,15 +148,16 @@ StoreResult<void> SettingsStore::validate(const Values& v)
 
 StoreResult<SettingsStore::Values> SettingsStore::load()
 {
-    auto q = m_db.run(QStringLiteral("SELECT key, value FROM settings"), {}, QStringLiteral("read settings"));
+    auto q = m_db.runPrepared(QStringLiteral("SELECT key, value FROM settings"), {},
+                              QStringLiteral("read settings"));
     if (!q)
         return q.error();
     Values v;
-    while (q.value().next()) {
-        const QString key = q.value().value(0).toString();
+    while (q.value()->next()) {
+        const QString key = q.value()->value(0).toString();
         if (!keys().contains(key))
-            continue;   // written by a newer program; this one ignores it
-        if (auto r = assign(v, key, q.value().value(1).toString()); !r)
+            continue; // written by a newer program; this one ignores it
+        if (auto r = assign(v, key, q.value()->value(1).toString()); !r)
             return StoreError::make(Code::InvalidArgument,
                                     QStringLiteral("stored setting %1").arg(r.error().message), key);
     }

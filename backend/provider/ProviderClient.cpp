@@ -129,6 +129,13 @@ void ProviderClient::setSleeper(Sleeper sleeper)
     m_sleeper = std::move(sleeper);
 }
 
+void ProviderClient::setRequestTimeoutMs(int ms)
+{
+    m_config.requestTimeoutMs = ms;
+    if (m_nam)
+        m_nam->setTransferTimeout(ms);
+}
+
 void ProviderClient::cancel()
 {
     m_canceled.store(true);

@@ -62,6 +62,8 @@ public:
     ~ProviderClient() override;
 
     const ProviderConfig& config() const { return m_config; }
+    /** Changes the deadline of later requests (ms; see ProviderConfig::requestTimeoutMs). */
+    void setRequestTimeoutMs(int ms);
 
     /**
      * POST /v1/refunds with the given key: ONE attempt that is exactly one HTTP request, no

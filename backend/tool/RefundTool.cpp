@@ -47,31 +47,59 @@ StoreResult<RefundToolResult> RefundTool::call(const Request& request)
     auto settings = m_settings.load();
     if (!settings)
         return settings.error();
-    auto order = m_store.order(orderId);
-    if (!order)
-        return order.error();   // unknown order: nothing is written
+    if (m_followTimeoutSetting)
+        m_provider.setRequestTimeoutMs(settings.value().requestTimeoutMs);
 
     if (request.amountCents <= 0) {
+        auto order = m_store.order(orderId);
+        if (!order)
+            return order.error(); // unknown order: nothing is written
         const QString reason = QStringLiteral("amount must be a positive number of minor units");
         m_store.recordRejectedToolCall(request.toolCallId, orderId, request.amountCents, reason);
         return RefundToolResult::rejected(reason);
     }
 
-    // R10 also for rows that no call touched since their key expired: they are unknown now,
-    // so R5 below and the console see them as waiting for a person.
-    if (auto swept = m_store.expireOpenOperations(settings.value().keyRetentionMs()); !swept)
-        return swept.error();
-
-    auto opened = m_store.openOrJoin(orderId, request.amountCents, request.toolCallId, request.requestRef,
-                                     settings.value().repeatWindowMs());
-    if (!opened) {
-        if (opened.error().code == Code::NotRefundable) {
-            m_store.recordRejectedToolCall(request.toolCallId, orderId, request.amountCents, opened.error().message);
-            return RefundToolResult::rejected(opened.error().message);
+    // One commit before the first send: the row and its key (R2), the tool call (R12) and the
+    // first attempt's count (R6). With a crash hook installed the row commits first on its
+    // own, so "after_open" stays a point where the row exists and nothing is counted yet.
+    const OperationStore::ClaimLimits limits{settings.value().maxAttemptsPerOperation,
+                                             settings.value().keyRetentionMs(),
+                                             settings.value().requestTimeoutMs};
+    auto begun = m_store.beginToolCall(orderId, request.amountCents, request.toolCallId, request.requestRef,
+                                       settings.value().repeatWindowMs(), m_crashHook ? nullptr : &limits);
+    if (!begun && begun.error().code == Code::Busy && !m_crashHook) {
+        // The claim waited past lock_timeout on a row someone holds (e.g. a person's open
+        // transaction) and everything rolled back. Log the call on the row without claiming,
+        // and answer "busy" as a claim refused that way always did: nothing was sent.
+        auto logged = m_store.beginToolCall(orderId, request.amountCents, request.toolCallId, request.requestRef,
+                                            settings.value().repeatWindowMs(), nullptr);
+        if (logged && !logged.value().open.answeredFromRefunded
+            && logged.value().open.operation.status == OperationStatus::Open) {
+            Logging::error(QStringLiteral("operation %1: %2").arg(logged.value().open.operation.operationId, begun.error().message));
+            const RefundToolResult busy = RefundToolResult::unconfirmed(logged.value().open.operation.operationId,
+                                                                        QStringLiteral("operation database busy"));
+            m_store.finishToolCall(logged.value().open.toolCallRowId, busy.statusName(), busy.reason);
+            return busy;
         }
-        return opened.error();
+        if (logged)
+            begun = logged;   // refunded or unknown meanwhile: answered below without a claim
     }
-    const OperationStore::OpenResult& open = opened.value();
+    if (!begun) {
+        if (begun.error().code == Code::NotRefundable) {
+            m_store.recordRejectedToolCall(request.toolCallId, orderId, request.amountCents,
+                                           begun.error().message);
+            return RefundToolResult::rejected(begun.error().message);
+        }
+        return begun.error();
+    }
+    const OperationStore::BeginResult& b = begun.value();
+    // R10 also for rows that no call touched since their key expired: they are unknown now, so
+    // the console shows them as waiting for a person (R5 counts open and unknown rows alike).
+    // After the begin, so a call refused for bad input (an unknown order) writes nothing at all.
+    if (auto swept = m_store.expireOpenOperations(settings.value().keyRetentionMs()); !swept)
+        Logging::warn(QStringLiteral("tool call %1: the sweep of expired keys failed: %2")
+                          .arg(request.toolCallId, swept.error().message));
+    const OperationStore::OpenResult& open = b.open;
     if (open.lostInsertRace)
         Logging::info(QStringLiteral("tool call %1 lost the insert race and joined %2")
                           .arg(request.toolCallId, open.operation.operationId));
@@ -79,6 +107,7 @@ StoreResult<RefundToolResult> RefundTool::call(const Request& request)
         m_crashHook("after_open");
 
     RefundToolResult result;
+    bool toolCallFinished = false;
     if (open.answeredFromRefunded) {
         // R5a: the same logical refund is already refunded: answer with it, send nothing.
         Logging::info(QStringLiteral("tool call %1: order %2, %3 cents%4 was already refunded by %5 (%6); nothing sent")
@@ -91,34 +120,77 @@ StoreResult<RefundToolResult> RefundTool::call(const Request& request)
     } else if (open.operation.status == OperationStatus::Unknown) {
         result = RefundToolResult::checking(open.operation.operationId);   // R8: nothing is sent for an unknown row
     } else {
-        result = attemptLoop(open.operation, order.value(), request.toolCallId, settings.value());
+        result = attemptLoop(open.operation, b, request.toolCallId, settings.value(), &toolCallFinished);
     }
     if (m_crashHook)
-        m_crashHook("before_answer");   // the row says what happened; the agent never hears it
-    if (auto r = m_store.finishToolCall(open.toolCallRowId, result.statusName(), result.reason); !r)
-        Logging::error(QStringLiteral("could not record the result of tool call %1: %2").arg(request.toolCallId, r.error().message));
+        m_crashHook("before_answer"); // the row says what happened; the agent never hears it
+    if (!toolCallFinished) {
+        if (auto r = m_store.finishToolCall(open.toolCallRowId, result.statusName(), result.reason); !r)
+            Logging::error(QStringLiteral("could not record the result of tool call %1: %2")
+                               .arg(request.toolCallId, r.error().message));
+    }
     return result;
 }
 
-RefundToolResult RefundTool::attemptLoop(const Operation& op, const Order& order, const QString& toolCallId,
-                                         const SettingsStore::Values& settings)
+RefundToolResult RefundTool::attemptLoop(const Operation& op, const OperationStore::BeginResult& begun,
+                                         const QString& toolCallId, const SettingsStore::Values& settings,
+                                         bool* toolCallFinished)
 {
     RefundCreateParams params;
-    params.paymentIntent = order.paymentIntent;
+    params.paymentIntent = begun.paymentIntent;
     params.amountCents = op.amountCents;
-    params.currency = order.currency; // R7: the answer must name it; not sent
+    params.currency = begun.currency; // R7: the answer must name it; not sent
     params.reason = QStringLiteral("requested_by_customer");
     // R11: any refund object maps back to its row.
     params.metadata.insert(QStringLiteral("operation_id"), op.operationId);
     params.metadata.insert(QStringLiteral("order_id"), op.orderId);
+
+    // The answer that closes the row, logged with the close and the tool call's result in one
+    // commit (R7, R12).
+    const auto closeWith = [&](const OperationStore::AttemptResult& logged, qint64 attemptRowId,
+                               OperationStore::Close close, const RefundToolResult& answer,
+                               const QString& refundId, const QString& providerStatus,
+                               const QString& failureCode) -> RefundToolResult {
+        OperationStore::Answer a;
+        a.attemptRowId = attemptRowId;
+        a.attempt = logged;
+        a.close = close;
+        a.refundId = refundId;
+        a.providerStatus = providerStatus;
+        a.failureCode = failureCode;
+        a.toolCallRowId = begun.open.toolCallRowId;
+        a.resultStatus = answer.statusName();
+        a.resultReason = answer.reason;
+        auto closed = m_store.finishWithAnswer(op.operationId, a);
+        if (!closed) {
+            Logging::error(
+                QStringLiteral("operation %1: the provider answered (%2) but the row could not be closed: %3")
+                    .arg(op.operationId, refundId.isEmpty() ? failureCode : refundId,
+                         closed.error().message));
+            return RefundToolResult::unconfirmed(op.operationId,
+                                                 QStringLiteral("operation database unavailable"));
+        }
+        if (!closed.value())
+            return resultForRow(op.operationId); // another call closed or parked it first
+        *toolCallFinished = true;
+        return answer;
+    };
 
     for (int i = 0; i < settings.maxAttemptsPerCall; ++i) {
         if (i > 0) {
             const int delay = backoffDelayMs(i - 1, settings.backoffBaseMs, settings.backoffCapMs, m_random);
             m_sleeper(delay);
         }
-        auto claim = m_store.claimAttempt(op.operationId, toolCallId, settings.maxAttemptsPerOperation,
-                                          settings.keyRetentionMs(), settings.requestTimeoutMs);
+        // The first attempt was counted with the row (beginToolCall); each later one commits its own count.
+        const auto nextClaim = [&]() -> StoreResult<OperationStore::AttemptClaim> {
+            if (i == 0 && begun.claim)
+                return *begun.claim;
+            if (i == 0 && begun.claimRefused)
+                return *begun.claimRefused;
+            return m_store.claimAttempt(op.operationId, toolCallId, settings.maxAttemptsPerOperation,
+                                        settings.keyRetentionMs(), settings.requestTimeoutMs);
+        };
+        const StoreResult<OperationStore::AttemptClaim> claim = nextClaim();
         if (!claim) {
             switch (claim.error().code) {
             case Code::BudgetExhausted: return becomeUnknown(op.operationId, QStringLiteral("attempt_budget_exhausted"));
@@ -158,44 +230,41 @@ RefundToolResult RefundTool::attemptLoop(const Operation& op, const Order& order
         logged.providerRequestId = response.requestId;
         logged.replayed = response.replayed;
         logged.errorCode = response.error.code.isEmpty() ? response.error.type : response.error.code;
-        logged.errorMessage = response.networkError.isEmpty() ? response.error.message : response.networkError;
-        // R7: nothing left the process (connection refused, host not found): logged `not_sent`
-        // and given back to the budget, so a provider that cannot be reached never turns a row
-        // unknown by itself.
-        const auto logResult = response.outcome == AttemptOutcome::NotSent
-            ? m_store.recordNotSent(op.operationId, claim.value().attemptRowId, logged)
-            : m_store.finishAttempt(claim.value().attemptRowId, logged);
-        if (auto& r = logResult; !r)
-            Logging::error(QStringLiteral("could not log attempt %1 of %2: %3")
-                               .arg(claim.value().attemptNo)
-                               .arg(op.operationId, r.error().message));
+        logged.errorMessage =
+            response.networkError.isEmpty() ? response.error.message : response.networkError;
+        const qint64 attemptRowId = claim.value().attemptRowId;
+        const auto logAttempt = [&] {
+            // R7: nothing left the process (connection refused, host not found): logged
+            // `not_sent` and given back to the budget, so a provider that cannot be reached
+            // never turns a row unknown by itself.
+            const auto logResult = response.outcome == AttemptOutcome::NotSent
+                                       ? m_store.recordNotSent(op.operationId, attemptRowId, logged)
+                                       : m_store.finishAttempt(attemptRowId, logged);
+            if (auto& r = logResult; !r)
+                Logging::error(QStringLiteral("could not log attempt %1 of %2: %3")
+                                   .arg(claim.value().attemptNo)
+                                   .arg(op.operationId, r.error().message));
+        };
+        // Answers that close the row are logged with the close (closeWith); all others now.
+        if (response.outcome != AttemptOutcome::Succeeded &&
+            response.outcome != AttemptOutcome::RefundFailed && response.outcome != AttemptOutcome::Refused)
+            logAttempt();
 
         switch (response.outcome) {
         case AttemptOutcome::Succeeded: {
             const ProviderRefund& refund = *response.refund;
-            auto closed = m_store.closeRefunded(op.operationId, refund.id, refund.status);
-            if (!closed) {
-                if (closed.error().code == Code::NotOpen)
-                    return resultForRow(op.operationId);
-                Logging::error(QStringLiteral("refund %1 succeeded but operation %2 could not be closed: %3")
-                                   .arg(refund.id, op.operationId, closed.error().message));
-                return RefundToolResult::unconfirmed(op.operationId, QStringLiteral("operation database unavailable"));
-            }
-            return RefundToolResult::refunded(op.operationId, refund.id);
+            return closeWith(logged, attemptRowId, OperationStore::Close::Refunded,
+                             RefundToolResult::refunded(op.operationId, refund.id), refund.id, refund.status,
+                             {});
         }
         case AttemptOutcome::RefundFailed: {
             // R7: our refund, and the provider says it failed or was canceled: not done.
-            const QString reason = QStringLiteral("refund_failed: ") +
-                (response.refund->failureReason.isEmpty() ? response.refund->status : response.refund->failureReason);
-            auto closed = m_store.closeFailed(op.operationId, reason);
-            if (!closed && closed.error().code == Code::NotOpen)
-                return resultForRow(op.operationId);
-            if (!closed) {
-                Logging::error(QStringLiteral("refund %1 of operation %2 failed but the row could not be closed: %3")
-                                   .arg(response.refund->id, op.operationId, closed.error().message));
-                return RefundToolResult::unconfirmed(op.operationId, QStringLiteral("operation database unavailable"));
-            }
-            return RefundToolResult::failed(op.operationId, reason);
+            const QString reason =
+                QStringLiteral("refund_failed: ") + (response.refund->failureReason.isEmpty()
+                                                         ? response.refund->status
+                                                         : response.refund->failureReason);
+            return closeWith(logged, attemptRowId, OperationStore::Close::Failed,
+                             RefundToolResult::failed(op.operationId, reason), {}, {}, reason);
         }
         case AttemptOutcome::ResponseMismatch:
             // R7: a 2xx that is not this operation's refund. Believing it either way could pay twice.
@@ -223,45 +292,45 @@ RefundToolResult RefundTool::attemptLoop(const Operation& op, const Order& order
             const bool fromProvider = response.httpStatus == 0   // refused locally, nothing sent
                 || (!response.error.type.isEmpty() && !response.requestId.isEmpty());
             if (!fromProvider) {
-                Logging::error(QStringLiteral("operation %1: HTTP %2 without a provider error body or Request-Id; "
-                                              "not treated as a refusal")
-                                   .arg(op.operationId)
-                                   .arg(response.httpStatus));
+                logAttempt();
+                Logging::error(
+                    QStringLiteral("operation %1: HTTP %2 without a provider error body or Request-Id; "
+                                   "not treated as a refusal")
+                        .arg(op.operationId)
+                        .arg(response.httpStatus));
                 return becomeUnknown(op.operationId, QStringLiteral("unrecognised_answer"));
             }
             // A 404/405 names the URL, not the refund: a wrong base path or a misrouted proxy
             // answers it while an earlier attempt may have executed at the right one.
             if (response.httpStatus == 404 || response.httpStatus == 405) {
-                Logging::error(QStringLiteral("operation %1: HTTP %2 (%3) is not an answer about this refund; "
-                                              "check --provider-url")
-                                   .arg(op.operationId)
-                                   .arg(response.httpStatus)
-                                   .arg(code));
+                logAttempt();
+                Logging::error(
+                    QStringLiteral("operation %1: HTTP %2 (%3) is not an answer about this refund; "
+                                   "check --provider-url")
+                        .arg(op.operationId)
+                        .arg(response.httpStatus)
+                        .arg(code));
                 return becomeUnknown(op.operationId, QStringLiteral("unrecognised_answer"));
             }
             // A fresh refusal (not the provider's replay of this key's stored answer) after an
             // attempt whose answer we never learned may be about another request: only the
             // replay would be. Closing `failed` would free the amount for a second refund.
             if (response.httpStatus != 0 && !response.replayed) {
-                auto earlier = m_store.hasUnansweredAttempt(op.operationId, claim.value().attemptRowId);
+                auto earlier = m_store.hasUnansweredAttempt(op.operationId, attemptRowId);
                 if (!earlier || earlier.value()) {
-                    Logging::error(QStringLiteral("operation %1: refused (%2) after an attempt without an answer; "
-                                                  "a person checks")
-                                       .arg(op.operationId, code));
+                    logAttempt();
+                    Logging::error(
+                        QStringLiteral("operation %1: refused (%2) after an attempt without an answer; "
+                                       "a person checks")
+                            .arg(op.operationId, code));
                     return becomeUnknown(op.operationId, QStringLiteral("refusal_after_unanswered_attempt"));
                 }
             }
-            auto closed = m_store.closeFailed(op.operationId, code);
-            if (!closed && closed.error().code == Code::NotOpen)
-                return resultForRow(op.operationId);
-            if (!closed) {
-                Logging::error(QStringLiteral("provider refused operation %1 (%2) but the row could not be closed: %3")
-                                   .arg(op.operationId, code, closed.error().message));
-                return RefundToolResult::unconfirmed(op.operationId, QStringLiteral("operation database unavailable"));
-            }
-            const QString reason = response.error.message.isEmpty() ? code
-                                                                     : QStringLiteral("%1: %2").arg(code, response.error.message);
-            return RefundToolResult::failed(op.operationId, reason);
+            const QString reason = response.error.message.isEmpty()
+                                       ? code
+                                       : QStringLiteral("%1: %2").arg(code, response.error.message);
+            return closeWith(logged, attemptRowId, OperationStore::Close::Failed,
+                             RefundToolResult::failed(op.operationId, reason), {}, {}, code);
         }
         case AttemptOutcome::AuthFailed:
             // Not executed, and retrying cannot help: the row stays open for a call with working credentials.

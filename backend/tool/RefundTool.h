@@ -24,6 +24,12 @@ class ProviderClient;
  * the settings table at every call (R20). A row whose key retention has passed is never sent
  * again (R10); one whose per-operation budget is used becomes unknown (R9).
  *
+ * Writes (R2, R6, R12): one commit before the first send (the row or the join, the tool call,
+ * the first attempt's count: OperationStore::beginToolCall) and one after the answer that
+ * closes the row (the attempt's answer, the close and the tool call's result:
+ * OperationStore::finishWithAnswer). Retries count each further attempt with its own commit
+ * before it is sent.
+ *
  * One RefundTool per thread: it uses the caller's Database connection and ProviderClient.
  */
 class RefundTool
@@ -73,13 +79,20 @@ public:
     void setSleeper(Sleeper sleeper) { m_sleeper = std::move(sleeper); }
     void setCrashHook(CrashHook hook) { m_crashHook = std::move(hook); }
     void setRandomSeed(quint32 seed) { m_random.seed(seed); }
+    /**
+     * A long-running caller (the MCP server) sets this: each call then gives the provider
+     * client the request_timeout_ms setting it just read (R20), so a change applies to the
+     * next call as it does for a fresh `refund-tool refund` process.
+     */
+    void setFollowRequestTimeoutSetting(bool follow) { m_followTimeoutSetting = follow; }
 
     /** Full jitter: uniform in [0, min(capMs, baseMs * 2^retry)], retry from 0 (ms). */
     static int backoffDelayMs(int retry, int baseMs, int capMs, QRandomGenerator& random);
 
 private:
-    RefundToolResult attemptLoop(const Operation& op, const Order& order, const QString& toolCallId,
-                                 const SettingsStore::Values& settings);
+    RefundToolResult attemptLoop(const Operation& op, const OperationStore::BeginResult& begun,
+                                 const QString& toolCallId, const SettingsStore::Values& settings,
+                                 bool* toolCallFinished);
     RefundToolResult resultForRow(const QString& operationId);
     RefundToolResult becomeUnknown(const QString& operationId, const QString& reason);
 
@@ -91,4 +104,5 @@ private:
     Sleeper m_sleeper;
     CrashHook m_crashHook;
     QRandomGenerator m_random;
+    bool m_followTimeoutSetting = false;
 };
