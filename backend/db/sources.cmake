@@ -13,7 +13,7 @@ target_sources(refund_backend PRIVATE
     db/DatabaseGuard.h db/DatabaseGuard.cpp
     db/ResolutionRules.h db/ResolutionRules.cpp
     db/SchemaMigrator.h db/SchemaMigrator.cpp
-    db/SettingsStore.h db/SettingsStore.cpp
+    db/SettingsStore.h db/SettingsStore.cpp db/SettingsValidation.cpp
     db/StoreError.h db/StoreError.cpp
     db/ToolCallRecord.h)
 

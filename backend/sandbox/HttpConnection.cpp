@@ -1,6 +1,6 @@
 #include "sandbox/HttpConnection.h"
 
-#include <QUrl>
+#include "sandbox/HttpRequestParser.h"
 
 HttpConnection::HttpConnection(QTcpSocket* socket, QObject* parent)
     : QObject(parent), m_socket(socket)
@@ -29,61 +29,26 @@ void HttpConnection::tryParse()
 {
     if (m_busy || m_socket->state() != QAbstractSocket::ConnectedState)
         return;
-    const qsizetype headerEnd = m_buffer.indexOf("\r\n\r\n");
-    if (headerEnd < 0) {
-        if (m_buffer.size() > MaxHeaderBytes)
-            fail(413, "Request headers too large");
-        return;
-    }
-    const QList<QByteArray> lines = m_buffer.left(headerEnd).split('\n');
-    const QList<QByteArray> requestLine = lines.value(0).trimmed().split(' ');
-    if (requestLine.size() != 3 || !requestLine.at(2).startsWith("HTTP/1.")) {
-        fail(400, "Malformed request line");
-        return;
-    }
-    HttpRequest request;
-    request.method = requestLine.at(0).toUpper();
-    request.peer = m_socket->peerAddress();
-    const QByteArray version = requestLine.at(2);
-    for (qsizetype i = 1; i < lines.size(); ++i) {
-        const QByteArray line = lines.at(i).trimmed();
-        const qsizetype colon = line.indexOf(':');
-        if (colon <= 0)
-            continue;
-        request.headers.append({line.left(colon).trimmed().toLower(), line.mid(colon + 1).trimmed()});
-    }
-    if (request.header("transfer-encoding").toLower().contains("chunked")) {
-        fail(411, "Chunked request bodies are not supported; send Content-Length");
-        return;
-    }
-    bool ok = true;
-    const QByteArray lengthHeader = request.header("content-length");
-    const qint64 length = lengthHeader.isEmpty() ? 0 : lengthHeader.toLongLong(&ok);
-    if (!ok || length < 0 || length > MaxBodyBytes) {
-        fail(413, "Invalid or too large Content-Length");
-        return;
-    }
-    const qsizetype total = headerEnd + 4 + length;
-    if (m_buffer.size() < total) {
-        // Clients such as curl (stripe-php) wait for this before sending a larger body.
-        if (!m_sentContinue && request.header("expect").toLower() == "100-continue") {
+    HttpRequestParser::Result parsed = HttpRequestParser::parse(m_buffer, MaxHeaderBytes, MaxBodyBytes);
+    switch (parsed.state) {
+    case HttpRequestParser::State::Incomplete:
+        if (parsed.expectsContinue && !m_sentContinue) {
             m_sentContinue = true;
             m_socket->write("HTTP/1.1 100 Continue\r\n\r\n");
         }
         return;
+    case HttpRequestParser::State::Error:
+        fail(parsed.errorStatus, parsed.errorMessage);
+        return;
+    case HttpRequestParser::State::Complete:
+        break;
     }
-    request.body = m_buffer.mid(headerEnd + 4, length);
-    m_buffer.remove(0, total);
+    m_buffer.remove(0, parsed.consumed);
     m_sentContinue = false;
-
-    const QUrl target = QUrl::fromEncoded(requestLine.at(1));
-    request.path = target.path(QUrl::FullyDecoded);
-    request.query = QUrlQuery(target.query(QUrl::FullyEncoded));
-
-    const QByteArray connection = request.header("connection").toLower();
-    m_closeAfter = version == "HTTP/1.0" ? connection != "keep-alive" : connection == "close";
+    parsed.request.peer = m_socket->peerAddress();
+    m_closeAfter = parsed.closeAfter;
     m_busy = true;
-    emit requestReady(request);
+    emit requestReady(parsed.request);
 }
 
 void HttpConnection::respond(const HttpResponse& response)

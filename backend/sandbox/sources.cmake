@@ -1,6 +1,7 @@
 # refund_sandbox library: the sandbox provider (SPEC R14). Paths are relative to backend/.
 add_library(refund_sandbox STATIC
     sandbox/HttpRequest.h sandbox/HttpRequest.cpp
+    sandbox/HttpRequestParser.h sandbox/HttpRequestParser.cpp
     sandbox/HttpResponse.h sandbox/HttpResponse.cpp
     sandbox/HttpConnection.h sandbox/HttpConnection.cpp
     sandbox/SandboxClock.h
