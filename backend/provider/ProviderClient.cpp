@@ -391,6 +391,11 @@ void ProviderClient::finishRead(const char* what, ProviderReadStatus& status, qi
 {
     status.elapsedMs = elapsedMs;
     status.networkError = scrub(status.networkError);
+    // All provider text, as on the write path (ProviderResponse::fromAnswer): a provider can
+    // echo the key in the error type, code or param too (R22).
+    status.error.type = scrub(status.error.type);
+    status.error.code = scrub(status.error.code);
+    status.error.param = scrub(status.error.param);
     status.error.message = scrub(status.error.message);
     const QString line = QStringLiteral("provider read %1: %2 (%3 requests, %4 ms)")
                              .arg(QString::fromLatin1(what), status.describe())

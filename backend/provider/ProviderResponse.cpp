@@ -55,8 +55,14 @@ ProviderResponse ProviderResponse::fromAnswer(const CurlPost::Result& raw, const
         response.mismatch = scrub(verdict.mismatch);
     } else {
         response.error = ProviderError::fromHttp(raw.httpStatus, raw.body, response.requestId);
-        response.error.message = scrub(response.error.message);
         response.outcome = classifyHttpError(raw.httpStatus, response.error);
+        // Every provider text kept is scrubbed, not only the message: type and code are stored in
+        // refund_attempts and returned to the agent, and a provider can echo the key in any of
+        // them (R22; found by fuzz_provider_response).
+        response.error.type = scrub(response.error.type);
+        response.error.code = scrub(response.error.code);
+        response.error.param = scrub(response.error.param);
+        response.error.message = scrub(response.error.message);
         if (raw.httpStatus < 400)
             response.networkError =
                 QStringLiteral("unexpected HTTP %1 answer (redirects are not followed)").arg(raw.httpStatus);
