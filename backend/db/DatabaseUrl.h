@@ -40,7 +40,8 @@ public:
     QString engineName() const;
     /** The same location with another database name (PostgreSQL only), used by tests and tools. */
     DatabaseUrl withDatabaseName(const QString& name) const;
-    /** The full URL including the password, for handing to a child process; never log it. */
+    /** The full URL including the password, for handing to a child process; never log it.
+        parse() reads it back to the same engine, file, host, port, user, password and name. */
     QString toSecretString() const;
 
 private:
