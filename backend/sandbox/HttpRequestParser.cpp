@@ -24,6 +24,10 @@ HttpRequestParser::Result HttpRequestParser::parse(const QByteArray& buffer, qsi
             return failed(413, "Request headers too large");
         return result;
     }
+    // The limit holds when the whole head arrives at once too, not only while it is incomplete
+    // (a 1,173-byte head passed a 1,024-byte limit in one read; fuzz_http_request's long_header).
+    if (headerEnd + 4 > maxHeaderBytes)
+        return failed(413, "Request headers too large");
     const QList<QByteArray> lines = buffer.left(headerEnd).split('\n');
     const QList<QByteArray> requestLine = lines.value(0).trimmed().split(' ');
     if (requestLine.size() != 3 || !requestLine.at(2).startsWith("HTTP/1."))

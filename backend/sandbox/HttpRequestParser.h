@@ -7,7 +7,8 @@
 /**
  * Parses the first HTTP/1.1 request at the start of a connection's buffer: request line,
  * headers (names lower case, values trimmed), a Content-Length body (no chunked bodies),
- * the path percent-decoded and the query split.
+ * the path percent-decoded and the query split. The head (request line, headers and the
+ * blank line) may have at most maxHeaderBytes, the body at most maxBodyBytes.
  *
  * A pure function of the bytes and the limits, so HttpConnection and the fuzzer run the
  * same code; the connection adds the peer address and does the socket work (100 Continue,

@@ -37,7 +37,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
     }
     const qsizetype headerEnd = buffer.indexOf("\r\n\r\n");
     FUZZ_CHECK(r.consumed > 0 && r.consumed <= buffer.size(), QString::number(r.consumed));
-    FUZZ_CHECK(headerEnd >= 0 && headerEnd <= kMaxHeader, QString::number(headerEnd));
+    FUZZ_CHECK(headerEnd >= 0 && headerEnd + 4 <= kMaxHeader, QString::number(headerEnd));
     FUZZ_CHECK(r.request.body.size() <= kMaxBody, QString::number(r.request.body.size()));
     FUZZ_CHECK(r.consumed == headerEnd + 4 + r.request.body.size(), QString::number(r.consumed));
     FUZZ_CHECK(r.request.method == r.request.method.toUpper(), QString::fromLatin1(r.request.method));
