@@ -73,6 +73,7 @@ std::optional<DatabaseUrl> DatabaseUrl::parse(const QString& text, QString* erro
             return std::nullopt;
         }
         url.m_password = u.password(QUrl::FullyDecoded);
+        url.m_passwordInUrl = !url.m_password.isEmpty();
         if (url.m_password.isEmpty())
             url.m_password = qEnvironmentVariable("PGPASSWORD");
         QString name = u.path(QUrl::FullyDecoded);
@@ -95,6 +96,15 @@ QString DatabaseUrl::display() const
     if (isSqlite())
         return sqliteUrl(m_path);
     return QStringLiteral("postgresql://%1@%2:%3/%4").arg(m_user, m_host).arg(m_port).arg(m_dbName);
+}
+
+QString DatabaseUrl::passwordWarning() const
+{
+    if (!m_passwordInUrl)
+        return {};
+    return QStringLiteral(
+        "the database password is in the URL, where other users of this machine can read it "
+        "(ps, shell history); set PGPASSWORD or use ~/.pgpass instead");
 }
 
 QString DatabaseUrl::engineName() const

@@ -32,6 +32,12 @@ public:
     int port() const { return m_port; }              ///< 5432 when not given
     QString user() const { return m_user; }
     QString password() const { return m_password; } ///< from the URL or PGPASSWORD; never log it
+    /** True when the password was written in the URL itself, where `ps` and shell history show
+        it to other users; PGPASSWORD or ~/.pgpass keep it out of sight. */
+    bool passwordInUrl() const { return m_passwordInUrl; }
+    /** When passwordInUrl(): the warning to log, naming PGPASSWORD and ~/.pgpass and never the
+        password itself; empty otherwise. */
+    QString passwordWarning() const;
     QString databaseName() const { return m_dbName; }
 
     /** The URL without any password, e.g. "postgresql://refund@db:5432/ops" or "sqlite:/tmp/ops.db". */
@@ -51,5 +57,6 @@ private:
     int m_port = 5432;
     QString m_user;
     QString m_password;
+    bool m_passwordInUrl = false;
     QString m_dbName;
 };
