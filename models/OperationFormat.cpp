@@ -97,6 +97,7 @@ QString OperationFormat::statusTitle(OperationStatus status)
     case OperationStatus::Unknown: return tr("Unknown");
     case OperationStatus::Refunded: return tr("Refunded");
     case OperationStatus::Failed: return tr("Failed");
+    case OperationStatus::Reversed: return tr("Reversed");
     }
     return {};
 }
@@ -108,6 +109,7 @@ QColor OperationFormat::statusColor(OperationStatus status)
     case OperationStatus::Unknown: return QColor(0xd9, 0x77, 0x06);   // amber: needs a person
     case OperationStatus::Refunded: return QColor(0x15, 0x80, 0x3d);  // green
     case OperationStatus::Failed: return QColor(0xb9, 0x1c, 0x1c);    // red
+    case OperationStatus::Reversed: return QColor(0x9d, 0x17, 0x4d);  // dark rose: confirmed, then failed
     }
     return {};
 }

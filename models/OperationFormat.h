@@ -53,7 +53,7 @@ public:
      */
     static QString money(qint64 amountCents, const QString& currency, const QLocale& locale = QLocale());
 
-    /** "Open", "Unknown", "Refunded", "Failed" (translated). */
+    /** "Open", "Unknown", "Refunded", "Failed", "Reversed" (translated). */
     static QString statusTitle(OperationStatus status);
     /** Badge colour per status. */
     static QColor statusColor(OperationStatus status);

@@ -130,6 +130,7 @@ bool OperationTableModel::countRows(qint64* out)
         case OperationStore::StateFilter::Unknown: *out = m_stateCounts->unknown; return true;
         case OperationStore::StateFilter::Refunded: *out = m_stateCounts->refunded; return true;
         case OperationStore::StateFilter::Failed: *out = m_stateCounts->failed; return true;
+        case OperationStore::StateFilter::Reversed: *out = m_stateCounts->reversed; return true;
         case OperationStore::StateFilter::KeyExpiringSoon: break;   // moves with the clock: count now
         }
     }

@@ -6,7 +6,7 @@ namespace {
 
 using Filter = OperationStore::StateFilter;
 const Filter kFilters[] = {Filter::All, Filter::Open, Filter::Unknown, Filter::Refunded, Filter::Failed,
-                           Filter::KeyExpiringSoon};
+                           Filter::Reversed, Filter::KeyExpiringSoon};
 constexpr int kRows = int(sizeof(kFilters) / sizeof(kFilters[0]));
 
 } // namespace
@@ -27,7 +27,8 @@ bool StateCountsModel::refresh(OperationStore& store)
     m_lastError = {};
     const auto& c = counts.value();
     const bool changed = c.all != m_counts.all || c.open != m_counts.open || c.unknown != m_counts.unknown
-        || c.refunded != m_counts.refunded || c.failed != m_counts.failed || c.keyExpiringSoon != m_counts.keyExpiringSoon;
+        || c.refunded != m_counts.refunded || c.failed != m_counts.failed || c.keyExpiringSoon != m_counts.keyExpiringSoon
+        || c.reversed != m_counts.reversed;
     m_counts = c;
     if (changed)
         emit dataChanged(index(0), index(kRows - 1), {Qt::DisplayRole, CountRole, AttentionRole, Qt::AccessibleTextRole});
@@ -42,6 +43,7 @@ qint64 StateCountsModel::count(OperationStore::StateFilter filter) const
     case Filter::Unknown: return m_counts.unknown;
     case Filter::Refunded: return m_counts.refunded;
     case Filter::Failed: return m_counts.failed;
+    case Filter::Reversed: return m_counts.reversed;
     case Filter::KeyExpiringSoon: return m_counts.keyExpiringSoon;
     }
     return 0;
@@ -69,6 +71,7 @@ QString StateCountsModel::title(OperationStore::StateFilter filter)
     case Filter::Unknown: return tr("Unknown");
     case Filter::Refunded: return tr("Refunded");
     case Filter::Failed: return tr("Failed");
+    case Filter::Reversed: return tr("Reversed");
     case Filter::KeyExpiringSoon: return tr("Key expires within 1 h");
     }
     return {};
@@ -91,7 +94,8 @@ QVariant StateCountsModel::data(const QModelIndex& index, int role) const
     case CountRole: return count(filter);
     case FilterRole: return int(filter);
     case AttentionRole:
-        return (filter == Filter::Unknown || filter == Filter::KeyExpiringSoon) && count(filter) > 0;
+        // Reversed: the customer was told the refund went through and must hear that it did not.
+        return (filter == Filter::Unknown || filter == Filter::KeyExpiringSoon || filter == Filter::Reversed) && count(filter) > 0;
     default: return {};
     }
 }

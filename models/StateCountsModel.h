@@ -6,7 +6,7 @@
 #include <QAbstractListModel>
 
 /**
- * The navigation list: one row per state filter (All, Open, Unknown, Refunded, Failed,
+ * The navigation list: one row per state filter (All, Open, Unknown, Refunded, Failed, Reversed,
  * Key expires within 1 h) with its live count from OperationStore::stateCounts().
  *
  * DisplayRole is the title ("Unknown"); CountRole the count; FilterRole the

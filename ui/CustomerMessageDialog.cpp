@@ -28,6 +28,9 @@ QString statusExplanation(OperationStatus status)
                                          "provider reference.");
     case OperationStatus::Failed:
         return CustomerMessageDialog::tr("No refund was made. The message says so honestly and gives the next step.");
+    case OperationStatus::Reversed:
+        return CustomerMessageDialog::tr("The provider confirmed the refund, then reported that it failed: the money did "
+                                         "not reach the customer. The message says so and gives the next step.");
     }
     return QString();
 }

@@ -193,13 +193,16 @@ void DetailPanel::buildFields()
         {QStringLiteral("closed"), tr("Closed")},
         {QStringLiteral("resolved"), tr("Resolved by")},
         {QStringLiteral("note"), tr("Resolution note")},
+        {QStringLiteral("autoResolved"), tr("Auto-resolved")},
+        {QStringLiteral("reversed"), tr("Reversed")},
     };
     for (const auto& [key, title] : rows) {
         auto* value = new QLabel(this);
         value->setObjectName(QStringLiteral("detailField_") + key);
         value->setTextInteractionFlags(Qt::TextSelectableByMouse);
         // Ids, keys and times must not break mid-token; only free text wraps.
-        value->setWordWrap(key == QLatin1String("note") || key == QLatin1String("reason"));
+        value->setWordWrap(key == QLatin1String("note") || key == QLatin1String("reason")
+                           || key == QLatin1String("autoResolved") || key == QLatin1String("reversed"));
         auto* label = new QLabel(title + QLatin1Char(':'), this);
         label->setStyleSheet(QStringLiteral("color: #6b7280;"));
         m_form->addRow(label, value);
@@ -276,6 +279,25 @@ bool DetailPanel::showOperation(OperationStore& store, const QString& operationI
              o.resolvedBy.isEmpty() ? QString()
                                     : tr("%1 at %2").arg(o.resolvedBy, timeText(o.resolvedAt)));
     setField(QStringLiteral("note"), o.resolutionNote);
+    // R24: what the reconciler did, with the event and the refund it read as evidence (audit log).
+    QString autoResolved;
+    QString reversed;
+    for (const AuditEntry& e : audit.value()) {
+        const QString eventId = e.details.value(QStringLiteral("event_id")).toString();
+        const QString refundId = e.details.value(QStringLiteral("provider_refund_id")).toString();
+        if (e.action == QLatin1String("resolve") && e.details.value(QStringLiteral("auto_resolved")).toBool())
+            autoResolved = tr("by the reconciler (%1) at %2, from event %3 and refund %4")
+                               .arg(e.actor, OperationFormat::utcTime(e.at), eventId, refundId);
+        else if (e.action == QLatin1String("reverse"))
+            reversed = tr("at %1 by %2: the provider reports refund %3 failed (%4), event %5. The money did not reach "
+                          "the customer.")
+                           .arg(OperationFormat::utcTime(e.at), e.actor, refundId,
+                                e.details.value(QStringLiteral("failure_reason")).toString(), eventId);
+    }
+    if (reversed.isEmpty() && o.status == OperationStatus::Reversed)
+        reversed = tr("at %1 by %2 (%3)").arg(timeText(o.reversedAt), o.reversedBy, o.failureCode);
+    setField(QStringLiteral("autoResolved"), autoResolved);
+    setField(QStringLiteral("reversed"), reversed);
     updateCountdown();
 
     fillAttempts(attempts.value());

@@ -54,6 +54,7 @@ Filter filterFor(OperationStatus status)
     case OperationStatus::Unknown: return Filter::Unknown;
     case OperationStatus::Refunded: return Filter::Refunded;
     case OperationStatus::Failed: return Filter::Failed;
+    case OperationStatus::Reversed: return Filter::Reversed;
     }
     return Filter::All;
 }
@@ -782,6 +783,14 @@ bool MainWindow::recount()
 {
     if (!m_counts->refresh(*m_store))
         return false;
+    // R24: a refund the customer was told about failed at the provider. Said once per new reversal.
+    const qint64 reversed = m_counts->counts().reversed;
+    if (m_lastReversed >= 0 && reversed > m_lastReversed) {
+        m_noticeBanner->showMessage(MessageBanner::Level::Warning,
+                                    tr("A confirmed refund was reversed: the provider reports it failed, so the money did "
+                                       "not reach the customer. Open Reversed and send the customer the next step."));
+    }
+    m_lastReversed = reversed;
     // The table's totals come from these counts, so a reload does not count a million rows again.
     m_model->setStateCounts(m_counts->counts());
     return true;
@@ -987,6 +996,11 @@ void MainWindow::updateEmptyState()
             m_emptyTitle->setText(tr("No failed refunds."));
             m_emptyText->setText(tr("Refunds the provider refused, or that a reviewer confirmed were never made, "
                                     "are listed here."));
+            break;
+        case Filter::Reversed:
+            m_emptyTitle->setText(tr("No reversed refunds."));
+            m_emptyText->setText(tr("Refunds the provider confirmed and later reported failed are listed here; "
+                                    "the customer needs a new refund or another way to be paid."));
             break;
         case Filter::KeyExpiringSoon:
             m_emptyTitle->setText(tr("No key expires within the next hour."));

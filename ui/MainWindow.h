@@ -174,6 +174,7 @@ private:
     MessageBanner* m_connectionBanner = nullptr;
     MessageBanner* m_keyBanner = nullptr;      // provider key problems (R13) only
     MessageBanner* m_noticeBanner = nullptr;   // everything else: not found, refused queries
+    qint64 m_lastReversed = -1;                // reversed count at the last recount; -1 before the first
     QStackedWidget* m_tableStack = nullptr;
     OperationTableView* m_table = nullptr;
     QWidget* m_emptyState = nullptr;

@@ -47,7 +47,53 @@ int main(int argc, char* argv[])
                                      QStringLiteral("key"), QStringLiteral("rk_test_sandbox"));
     const QCommandLineOption logLevel(QStringLiteral("log-level"), QStringLiteral("trace, debug, info, warn, error, off."),
                                       QStringLiteral("level"), QStringLiteral("info"));
-    parser.addOptions({listen, db, profile, retention, secretKey, readKey, logLevel});
+    const QCommandLineOption webhookRetryBase(
+        QStringLiteral("webhook-retry-base-ms"),
+        QStringLiteral("Wait after a failed webhook attempt; doubles each time."), QStringLiteral("ms"),
+        QStringLiteral("1000"));
+    const QCommandLineOption webhookRetryCap(QStringLiteral("webhook-retry-cap-ms"),
+                                             QStringLiteral("Longest wait between two webhook attempts."),
+                                             QStringLiteral("ms"), QStringLiteral("60000"));
+    const QCommandLineOption webhookMaxAttempts(
+        QStringLiteral("webhook-max-attempts"),
+        QStringLiteral("Attempts per webhook delivery before giving up."), QStringLiteral("n"),
+        QStringLiteral("8"));
+    const QCommandLineOption webhookMaxAge(QStringLiteral("webhook-max-age-seconds"),
+                                           QStringLiteral("Age after which a webhook delivery is given up."),
+                                           QStringLiteral("seconds"), QStringLiteral("259200"));
+    const QCommandLineOption webhookTimeout(
+        QStringLiteral("webhook-timeout-ms"),
+        QStringLiteral("Time a receiver has to answer one webhook attempt."), QStringLiteral("ms"),
+        QStringLiteral("10000"));
+    // Abuse limits (HttpLimits): the defaults hold a loopback sandbox shared by a test suite.
+    const HttpLimits defaults;
+    const QCommandLineOption maxConnections(
+        QStringLiteral("max-connections"),
+        QStringLiteral("Open connections at most; more are answered 503 and closed."), QStringLiteral("n"),
+        QString::number(defaults.maxConnections));
+    const QCommandLineOption idleTimeout(
+        QStringLiteral("idle-timeout-ms"),
+        QStringLiteral("Close a connection with no request in progress after this."), QStringLiteral("ms"),
+        QString::number(defaults.idleTimeoutMs));
+    const QCommandLineOption headerTimeout(
+        QStringLiteral("header-timeout-ms"),
+        QStringLiteral("Time from a request's first byte to the end of its headers "
+                       "(408 after)."),
+        QStringLiteral("ms"), QString::number(defaults.headerTimeoutMs));
+    const QCommandLineOption bodyTimeout(
+        QStringLiteral("body-timeout-ms"),
+        QStringLiteral("Time from the end of the headers to the end of the body (408 "
+                       "after)."),
+        QStringLiteral("ms"), QString::number(defaults.bodyTimeoutMs));
+    const QCommandLineOption maxHeaderBytes(
+        QStringLiteral("max-header-bytes"), QStringLiteral("Request line and headers at most (431 above)."),
+        QStringLiteral("bytes"), QString::number(defaults.maxHeaderBytes));
+    const QCommandLineOption maxBodyBytes(QStringLiteral("max-body-bytes"),
+                                          QStringLiteral("Request body at most (413 above)."),
+                                          QStringLiteral("bytes"), QString::number(defaults.maxBodyBytes));
+    parser.addOptions({listen, db, profile, retention, secretKey, readKey, logLevel, webhookRetryBase,
+                       webhookRetryCap, webhookMaxAttempts, webhookMaxAge, webhookTimeout, maxConnections,
+                       idleTimeout, headerTimeout, bodyTimeout, maxHeaderBytes, maxBodyBytes});
     parser.process(app);
 
     Logging::init(parser.value(logLevel));
@@ -96,6 +142,49 @@ int main(int argc, char* argv[])
     config.readKey = parser.value(readKey);
     if (config.secretKey.isEmpty())
         return fail(QStringLiteral("--secret-key must not be empty"), 2);
+
+    // Integer flags with a range: a bad value names the flag and stops before anything starts.
+    const auto intFlag = [&](const QCommandLineOption& option, qint64 min, qint64 max, qint64* out) {
+        bool ok = false;
+        const qint64 v = parser.value(option).toLongLong(&ok);
+        if (!ok || v < min || v > max) {
+            fail(QStringLiteral("--%1 must be an integer from %2 to %3, got '%4'")
+                     .arg(option.names().constFirst())
+                     .arg(min)
+                     .arg(max)
+                     .arg(parser.value(option)),
+                 2);
+            return false;
+        }
+        *out = v;
+        return true;
+    };
+    qint64 retryBase = 0, retryCap = 0, maxAttempts = 0, maxAge = 0, timeout = 0;
+    if (!intFlag(webhookRetryBase, 1, 3600000, &retryBase) ||
+        !intFlag(webhookRetryCap, 1, 86400000, &retryCap) ||
+        !intFlag(webhookMaxAttempts, 1, 1000, &maxAttempts) ||
+        !intFlag(webhookMaxAge, 1, 30LL * 86400, &maxAge) || !intFlag(webhookTimeout, 1, 600000, &timeout))
+        return 2;
+    if (retryCap < retryBase)
+        return fail(QStringLiteral("--webhook-retry-cap-ms must be >= --webhook-retry-base-ms"), 2);
+    config.webhooks.retryBaseMs = static_cast<int>(retryBase);
+    config.webhooks.retryCapMs = static_cast<int>(retryCap);
+    config.webhooks.maxAttempts = static_cast<int>(maxAttempts);
+    config.webhooks.maxAgeMs = maxAge * 1000;
+    config.webhooks.timeoutMs = static_cast<int>(timeout);
+
+    qint64 connections = 0, idle = 0, headerMs = 0, bodyMs = 0, headerBytes = 0, bodyBytes = 0;
+    if (!intFlag(maxConnections, 1, 100000, &connections) || !intFlag(idleTimeout, 10, 3600000, &idle) ||
+        !intFlag(headerTimeout, 10, 3600000, &headerMs) || !intFlag(bodyTimeout, 10, 3600000, &bodyMs) ||
+        !intFlag(maxHeaderBytes, 1024, 1024 * 1024, &headerBytes) ||
+        !intFlag(maxBodyBytes, 1024, 64 * 1024 * 1024, &bodyBytes))
+        return 2;
+    config.http.maxConnections = static_cast<int>(connections);
+    config.http.idleTimeoutMs = static_cast<int>(idle);
+    config.http.headerTimeoutMs = static_cast<int>(headerMs);
+    config.http.bodyTimeoutMs = static_cast<int>(bodyMs);
+    config.http.maxHeaderBytes = headerBytes;
+    config.http.maxBodyBytes = bodyBytes;
 
     SandboxServer server(config);
     QString error;

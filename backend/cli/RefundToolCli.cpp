@@ -10,6 +10,7 @@
 #include "history/HistoryCsvExporter.h"
 #include "history/HistoryStats.h"
 #include "provider/ProviderClient.h"
+#include "reconcile/ReconcileCommands.h"
 #include "review/ClaimChecker.h"
 #include "review/CustomerMessage.h"
 #include "review/OperationLookup.h"
@@ -743,6 +744,57 @@ QList<Command> commands()
                         for (const ClaimChecker::Claim& c : claims)
                             out << c.phrase << Qt::endl;
                         return claims.isEmpty() ? 0 : 1;
+                    }};
+
+    // R24, R25: the reconciler's two feeds (backend/reconcile/ReconcileCommands).
+    list << Command{{QStringLiteral("webhook")},
+                    QStringLiteral("Receive the provider's signed events (secret from STRIPE_WEBHOOK_SECRET) and reconcile them."),
+                    {},
+                    [](QCommandLineParser& p) {
+                        p.addOption(dbOption());
+                        p.addOption({QStringLiteral("listen"), QStringLiteral("Address and port to listen on, e.g. 127.0.0.1:8088."),
+                                     QStringLiteral("address:port")});
+                        p.addOption({QStringLiteral("provider-url"),
+                                     QStringLiteral("Provider base URL the refunds are re-read from (default: PROVIDER_URL)."),
+                                     QStringLiteral("url")});
+                    },
+                    [](const QCommandLineParser& p, const QStringList&, QTextStream& out) {
+                        const QString db = requireValue(p, QStringLiteral("db"));
+                        const QString listen = requireValue(p, QStringLiteral("listen"));
+                        QUrl provider;
+                        if (p.isSet(QStringLiteral("provider-url")))
+                            provider = parseProviderUrl(p);
+                        else {
+                            provider = QUrl(qEnvironmentVariable("PROVIDER_URL"), QUrl::StrictMode);
+                            if (!provider.isValid() || provider.host().isEmpty())
+                                throw CliError{2, QStringLiteral("--provider-url is required (or PROVIDER_URL): the reconciler "
+                                                                 "re-reads every refund at the provider")};
+                        }
+                        return ReconcileCommands::webhook(db, listen, provider, 0, out);
+                    }};
+    list << Command{{QStringLiteral("reconcile")},
+                    QStringLiteral("Pull the provider's events from the stored cursor (read-only key) and reconcile them."),
+                    {},
+                    [](QCommandLineParser& p) {
+                        p.addOption(dbOption());
+                        p.addOption({QStringLiteral("provider-url"),
+                                     QStringLiteral("Provider base URL, e.g. https://api.stripe.com or the sandbox's URL."),
+                                     QStringLiteral("url")});
+                        p.addOption({QStringLiteral("watch"), QStringLiteral("Keep polling until SIGINT or SIGTERM.")});
+                        p.addOption({QStringLiteral("interval-ms"),
+                                     QStringLiteral("With --watch: ms between passes (100-3600000, default 2000)."),
+                                     QStringLiteral("ms"), QStringLiteral("2000")});
+                    },
+                    [](const QCommandLineParser& p, const QStringList&, QTextStream& out) {
+                        const QString db = requireValue(p, QStringLiteral("db"));
+                        const QUrl provider = parseProviderUrl(p);
+                        bool ok = false;
+                        const int interval = p.value(QStringLiteral("interval-ms")).toInt(&ok);
+                        if (!ok || interval < 100 || interval > 3600000)
+                            throw CliError{2, QStringLiteral("--interval-ms: must be a whole number of ms between 100 and "
+                                                             "3600000, got \"%1\"")
+                                                  .arg(p.value(QStringLiteral("interval-ms")))};
+                        return ReconcileCommands::reconcile(db, provider, p.isSet(QStringLiteral("watch")), interval, 0, out);
                     }};
     return list;
 }

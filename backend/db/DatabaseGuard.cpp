@@ -75,6 +75,7 @@ const QStringList& sqliteTriggerNames()
         QStringLiteral("refund_ops_guard_identity"),    QStringLiteral("refund_ops_guard_status"),
         QStringLiteral("refund_ops_guard_deadline"),    QStringLiteral("refund_ops_guard_attempts"),
         QStringLiteral("refund_ops_guard_delete"),      QStringLiteral("refund_ops_guard_resolver"),
+        QStringLiteral("refund_ops_guard_refunded"),    QStringLiteral("refund_ops_guard_reversal_fields"),
         QStringLiteral("refund_attempts_guard_identity"),
         QStringLiteral("refund_attempts_guard_delete"), QStringLiteral("audit_log_append_only_update"),
         QStringLiteral("audit_log_append_only_delete")};
@@ -207,6 +208,155 @@ const QList<QPair<QString, QString>>& postgresRowTriggers()
     return triggers;
 }
 
+
+// ---- schema v5 (ReconcileMigration.cpp): R4 amended, refunded -> reversed -----------------------
+
+// v4's refund_ops triggers with the two rules v5 relaxes replaced: refunded may move to reversed
+// (only that, only with the time and who recorded it), and reversed is final like failed.
+QStringList sqliteRefundOpsTriggersV5()
+{
+    QStringList out;
+    for (const QString& sql : sqliteTriggers()) {
+        if (!sql.contains(QLatin1String(" ON refund_ops")))
+            continue;
+        if (sql.contains(QLatin1String("TRIGGER refund_ops_guard_closed "))) {
+            out << QStringLiteral(R"(CREATE TRIGGER refund_ops_guard_closed BEFORE UPDATE ON refund_ops
+            WHEN OLD.status IN ('failed', 'reversed')
+            BEGIN SELECT RAISE(ABORT, 'refund_ops: a failed or reversed operation never changes (R4)'); END)");
+            out << QStringLiteral(R"(CREATE TRIGGER refund_ops_guard_refunded BEFORE UPDATE ON refund_ops
+            WHEN OLD.status = 'refunded' AND (NEW.status IS NOT 'reversed'
+              OR NEW.reversed_at IS NULL OR NEW.reversed_by IS NULL OR NEW.failure_code IS NULL
+              OR NEW.attempts IS NOT OLD.attempts OR NEW.not_sent_attempts IS NOT OLD.not_sent_attempts
+              OR NEW.first_attempt_at IS NOT OLD.first_attempt_at OR NEW.last_attempt_at IS NOT OLD.last_attempt_at
+              OR NEW.key_expires_at IS NOT OLD.key_expires_at OR NEW.closed_at IS NOT OLD.closed_at
+              OR NEW.provider_refund_id IS NOT OLD.provider_refund_id OR NEW.unknown_reason IS NOT OLD.unknown_reason
+              OR NEW.resolved_by IS NOT OLD.resolved_by OR NEW.resolved_at IS NOT OLD.resolved_at
+              OR NEW.resolution_note IS NOT OLD.resolution_note)
+            BEGIN SELECT RAISE(ABORT, 'refund_ops: a refunded operation changes only to reversed, with the failure reason, time and recorder (R4)'); END)");
+            out << QStringLiteral(R"(CREATE TRIGGER refund_ops_guard_reversal_fields BEFORE UPDATE ON refund_ops
+            WHEN OLD.status <> 'refunded' AND (NEW.reversed_at IS NOT OLD.reversed_at OR NEW.reversed_by IS NOT OLD.reversed_by)
+            BEGIN SELECT RAISE(ABORT, 'refund_ops: reversed_at and reversed_by are written only when a refunded operation is reversed (R4)'); END)");
+            continue;
+        }
+        if (sql.contains(QLatin1String("TRIGGER refund_ops_guard_status "))) {
+            out << QStringLiteral(R"(CREATE TRIGGER refund_ops_guard_status BEFORE UPDATE ON refund_ops
+            WHEN NEW.status IS NOT OLD.status
+              AND NOT ((OLD.status = 'open' AND NEW.status IN ('refunded', 'failed', 'unknown'))
+                    OR (OLD.status = 'unknown' AND NEW.status IN ('refunded', 'failed'))
+                    OR (OLD.status = 'refunded' AND NEW.status = 'reversed'))
+            BEGIN SELECT RAISE(ABORT, 'refund_ops: status moves only open -> refunded|failed|unknown, unknown -> refunded|failed and refunded -> reversed (R4)'); END)");
+            continue;
+        }
+        out << sql;
+    }
+    return out;
+}
+
+QStringList sqliteTriggersV5()
+{
+    QStringList out = sqliteRefundOpsTriggersV5();
+    for (const QString& sql : sqliteTriggers()) {
+        if (!sql.contains(QLatin1String(" ON refund_ops")))
+            out << sql;
+    }
+    return out;
+}
+
+const char* kPostgresGuardV5 = R"(CREATE OR REPLACE FUNCTION refund_ops_guard() RETURNS trigger LANGUAGE plpgsql AS $$
+            DECLARE
+                v_budget integer;
+            BEGIN
+                IF TG_OP = 'DELETE' THEN
+                    RAISE EXCEPTION 'refund_ops: an operation is never deleted (R4): %', OLD.operation_id
+                        USING ERRCODE = 'check_violation';
+                END IF;
+                IF TG_OP = 'INSERT' THEN
+                    IF NEW.status <> 'open' OR NEW.attempts <> 0 OR NEW.not_sent_attempts <> 0
+                       OR NEW.first_attempt_at IS NOT NULL OR NEW.last_attempt_at IS NOT NULL
+                       OR NEW.key_expires_at IS NOT NULL OR NEW.closed_at IS NOT NULL
+                       OR NEW.provider_refund_id IS NOT NULL OR NEW.resolved_by IS NOT NULL OR NEW.resolved_at IS NOT NULL
+                       OR NEW.reversed_at IS NOT NULL OR NEW.reversed_by IS NOT NULL THEN
+                        RAISE EXCEPTION 'refund_ops: a row is inserted open, with no attempts, deadline or close (R4): %', NEW.operation_id
+                            USING ERRCODE = 'check_violation';
+                    END IF;
+                    RETURN NEW;
+                END IF;
+                IF OLD.status IN ('failed', 'reversed') THEN
+                    RAISE EXCEPTION 'refund_ops: a failed or reversed operation never changes (R4): %', OLD.operation_id
+                        USING ERRCODE = 'check_violation';
+                END IF;
+                IF NEW.operation_id IS DISTINCT FROM OLD.operation_id OR NEW.order_id IS DISTINCT FROM OLD.order_id
+                   OR NEW.amount_cents IS DISTINCT FROM OLD.amount_cents OR NEW.currency IS DISTINCT FROM OLD.currency
+                   OR NEW.idempotency_key IS DISTINCT FROM OLD.idempotency_key
+                   OR NEW.request_ref IS DISTINCT FROM OLD.request_ref OR NEW.created_at IS DISTINCT FROM OLD.created_at THEN
+                    RAISE EXCEPTION 'refund_ops: operation_id, order, amount, currency, idempotency key, request_ref and created_at never change (R2): %', OLD.operation_id
+                        USING ERRCODE = 'check_violation';
+                END IF;
+                -- R4 amended: a refunded row moves only to reversed, through reverse_operation() (the
+                -- reconciler, on the provider's evidence); a tool login's direct UPDATE is refused.
+                IF OLD.status = 'refunded' THEN
+                    IF NEW.status IS DISTINCT FROM 'reversed' OR NEW.reversed_at IS NULL OR NEW.reversed_by IS NULL
+                       OR NEW.failure_code IS NULL
+                       OR NEW.attempts IS DISTINCT FROM OLD.attempts OR NEW.not_sent_attempts IS DISTINCT FROM OLD.not_sent_attempts
+                       OR NEW.first_attempt_at IS DISTINCT FROM OLD.first_attempt_at
+                       OR NEW.last_attempt_at IS DISTINCT FROM OLD.last_attempt_at
+                       OR NEW.key_expires_at IS DISTINCT FROM OLD.key_expires_at OR NEW.closed_at IS DISTINCT FROM OLD.closed_at
+                       OR NEW.provider_refund_id IS DISTINCT FROM OLD.provider_refund_id
+                       OR NEW.unknown_reason IS DISTINCT FROM OLD.unknown_reason
+                       OR NEW.resolved_by IS DISTINCT FROM OLD.resolved_by OR NEW.resolved_at IS DISTINCT FROM OLD.resolved_at
+                       OR NEW.resolution_note IS DISTINCT FROM OLD.resolution_note THEN
+                        RAISE EXCEPTION 'refund_ops: a refunded operation changes only to reversed, with the failure reason, time and recorder (R4): %', OLD.operation_id
+                            USING ERRCODE = 'check_violation';
+                    END IF;
+                    IF EXISTS (SELECT 1 FROM refund_roles r JOIN pg_roles g ON g.rolname = r.role_name
+                               WHERE r.role_key = 'tool' AND pg_has_role(current_user, g.oid, 'MEMBER')) THEN
+                        RAISE EXCEPTION 'refund_ops: only the reconciler reverses a refunded operation, through reverse_operation() (R4, R24): %',
+                            OLD.operation_id USING ERRCODE = 'insufficient_privilege';
+                    END IF;
+                    RETURN NEW;
+                END IF;
+                IF NEW.reversed_at IS DISTINCT FROM OLD.reversed_at OR NEW.reversed_by IS DISTINCT FROM OLD.reversed_by THEN
+                    RAISE EXCEPTION 'refund_ops: reversed_at and reversed_by are written only when a refunded operation is reversed (R4): %',
+                        OLD.operation_id USING ERRCODE = 'check_violation';
+                END IF;
+                IF NEW.status IS DISTINCT FROM OLD.status
+                   AND NOT ((OLD.status = 'open' AND NEW.status IN ('refunded', 'failed', 'unknown'))
+                         OR (OLD.status = 'unknown' AND NEW.status IN ('refunded', 'failed'))) THEN
+                    RAISE EXCEPTION 'refund_ops: status moves only open -> refunded|failed|unknown, unknown -> refunded|failed and refunded -> reversed (R4): % is %, not %',
+                        OLD.operation_id, OLD.status, NEW.status USING ERRCODE = 'check_violation';
+                END IF;
+                IF OLD.status = 'unknown' AND NEW.status = 'failed' THEN
+                    IF NEW.resolved_by IS NULL OR NEW.resolved_at IS NULL
+                       OR EXISTS (SELECT 1 FROM refund_roles r JOIN pg_roles g ON g.rolname = r.role_name
+                                  WHERE r.role_key = 'tool' AND pg_has_role(current_user, g.oid, 'MEMBER')) THEN
+                        RAISE EXCEPTION 'refund_ops: only a reviewer resolves an unknown operation as failed, through resolve_operation() (R16, R21): %',
+                            OLD.operation_id USING ERRCODE = 'insufficient_privilege';
+                    END IF;
+                END IF;
+                IF (OLD.first_attempt_at IS NOT NULL AND NEW.first_attempt_at IS DISTINCT FROM OLD.first_attempt_at)
+                   OR (OLD.key_expires_at IS NOT NULL AND (NEW.key_expires_at IS NULL OR NEW.key_expires_at > OLD.key_expires_at)) THEN
+                    RAISE EXCEPTION 'refund_ops: first_attempt_at is set once and key_expires_at only moves earlier (R10): %', OLD.operation_id
+                        USING ERRCODE = 'check_violation';
+                END IF;
+                IF NEW.attempts < OLD.attempts OR NEW.not_sent_attempts < OLD.not_sent_attempts
+                   OR NEW.not_sent_attempts > NEW.attempts THEN
+                    RAISE EXCEPTION 'refund_ops: attempts and not_sent_attempts only grow (R6): %', OLD.operation_id
+                        USING ERRCODE = 'check_violation';
+                END IF;
+                IF NEW.attempts > OLD.attempts THEN
+                    IF OLD.status <> 'open' THEN
+                        RAISE EXCEPTION 'refund_ops: attempts are counted only while the operation is open (R4, R6): % is %',
+                            OLD.operation_id, OLD.status USING ERRCODE = 'check_violation';
+                    END IF;
+                    SELECT value::integer INTO v_budget FROM settings WHERE key = 'max_attempts_per_operation';
+                    IF NEW.attempts - NEW.not_sent_attempts > COALESCE(v_budget, 6) THEN
+                        RAISE EXCEPTION 'refund_ops: attempts never pass max_attempts_per_operation (%) (R6): %',
+                            COALESCE(v_budget, 6), OLD.operation_id USING ERRCODE = 'check_violation';
+                    END IF;
+                END IF;
+                RETURN NEW;
+            END $$)";
+
 } // namespace
 
 namespace DatabaseGuard {
@@ -214,6 +364,16 @@ namespace DatabaseGuard {
 QStringList createStatements(bool sqlite)
 {
     return sqlite ? sqliteTriggers() : postgresFunctions() + postgresTriggers();
+}
+
+QStringList refundOpsTriggersV5Sqlite()
+{
+    return sqliteRefundOpsTriggersV5();
+}
+
+QStringList refundOpsGuardV5Postgres()
+{
+    return {QString::fromLatin1(kPostgresGuardV5)};
 }
 
 QStringList suspendStatements(bool sqlite)
@@ -234,7 +394,7 @@ QStringList suspendStatements(bool sqlite)
 QStringList restoreStatements(bool sqlite)
 {
     if (sqlite)
-        return sqliteTriggers();
+        return sqliteTriggersV5();
     QStringList out;
     for (const auto& [table, trigger] : postgresRowTriggers())
         out << QStringLiteral("ALTER TABLE %1 ENABLE TRIGGER %2").arg(table, trigger);

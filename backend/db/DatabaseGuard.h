@@ -12,7 +12,7 @@
  * grow, attempts only while `open`, and attempts - not_sent_attempts never passes
  * max_attempts_per_operation from the settings table (6 when absent); status moves only
  * open → refunded|failed|unknown and unknown → refunded|failed (R4); refunded and failed rows
- * never change (a future refunded → reversed step relaxes exactly this rule); no row is deleted.
+ * never change (schema v5 relaxes exactly this rule: refunded → reversed, see below); no row is deleted.
  * refund_attempts: operation_id, attempt_no, idempotency_key, tool_call_id and started_at never
  * change, and no row is deleted. audit_log: append-only.
  *
@@ -26,10 +26,20 @@ namespace DatabaseGuard {
 /** CREATE statements of the guard triggers (and their PostgreSQL functions). */
 QStringList createStatements(bool sqlite);
 
+/**
+ * Schema v5 (R4 amended): the refund_ops triggers of SQLite with refunded -> reversed allowed (only
+ * that move, only with reversed_at, reversed_by and the failure reason; reversed is final). The
+ * v5 migration creates them after rebuilding refund_ops.
+ */
+QStringList refundOpsTriggersV5Sqlite();
+
+/** Schema v5: CREATE OR REPLACE of refund_ops_guard() with the same change (PostgreSQL). */
+QStringList refundOpsGuardV5Postgres();
+
 /** Statements that lift the guard inside the caller's transaction (owner only). */
 QStringList suspendStatements(bool sqlite);
 
-/** Statements that put the guard back; run them before committing what suspend() began. */
+/** Statements that put the guard back (the latest schema's triggers); run them before committing what suspend() began. */
 QStringList restoreStatements(bool sqlite);
 
 } // namespace DatabaseGuard

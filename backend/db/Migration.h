@@ -22,3 +22,9 @@ Migration exactlyOnceMigration();
 
 /** v4: the database is the guard: row invariants as triggers, people's transitions as functions (R4, R16, R17, R21). */
 Migration databaseGuardMigration();
+
+/**
+ * v5: reconciliation (R4 amended `reversed`, R24): provider events stored once, the polling cursor,
+ * auto_resolve_refunded, the reconciler's resolve and reverse functions on PostgreSQL.
+ */
+Migration reconcileMigration();

@@ -36,6 +36,10 @@ struct Operation
     QString resolvedBy;
     std::optional<qint64> resolvedAt;
     QString resolutionNote;
+    /** R4 amended: when the provider's failure of the refund was recorded (UTC epoch ms), and by
+        whom (`reconciler` on SQLite, the reconciler's login on PostgreSQL). */
+    std::optional<qint64> reversedAt;
+    QString reversedBy;
 
     // Derived by the console queries (not columns of refund_ops).
     int toolCallCount = 0;

@@ -7,6 +7,7 @@ QString statusName(OperationStatus status)
     case OperationStatus::Unknown: return QStringLiteral("unknown");
     case OperationStatus::Refunded: return QStringLiteral("refunded");
     case OperationStatus::Failed: return QStringLiteral("failed");
+    case OperationStatus::Reversed: return QStringLiteral("reversed");
     }
     return {};
 }
@@ -21,5 +22,7 @@ std::optional<OperationStatus> operationStatusFromString(const QString& text)
         return OperationStatus::Refunded;
     if (text == QLatin1String("failed"))
         return OperationStatus::Failed;
+    if (text == QLatin1String("reversed"))
+        return OperationStatus::Reversed;
     return std::nullopt;
 }

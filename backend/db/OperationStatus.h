@@ -5,16 +5,17 @@
 #include <optional>
 
 /**
- * R4: `open` may still be retried; `unknown` sends nothing more; `refunded` and `failed`
- * are closed and never change again.
+ * R4: `open` may still be retried; `unknown` sends nothing more; `refunded`, `failed` and
+ * `reversed` are closed. `failed` and `reversed` never change again; `refunded` changes only to
+ * `reversed` (the provider later reported the refund failed: the money did not reach the customer).
  */
-enum class OperationStatus { Open, Unknown, Refunded, Failed };
+enum class OperationStatus { Open, Unknown, Refunded, Failed, Reversed };
 
-/** "open", "unknown", "refunded", "failed": the values stored in refund_ops.status. */
+/** "open", "unknown", "refunded", "failed", "reversed": the values stored in refund_ops.status. */
 QString statusName(OperationStatus status);
 std::optional<OperationStatus> operationStatusFromString(const QString& text);
-/** True for refunded and failed (R4). */
+/** True for refunded, failed and reversed (R4). */
 inline bool isClosed(OperationStatus s)
 {
-    return s == OperationStatus::Refunded || s == OperationStatus::Failed;
+    return s == OperationStatus::Refunded || s == OperationStatus::Failed || s == OperationStatus::Reversed;
 }

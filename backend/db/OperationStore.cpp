@@ -23,7 +23,7 @@ const QString kOpColumns = QStringLiteral(
     "o.attempts - o.not_sent_attempts, "
     "o.created_at, o.updated_at, o.first_attempt_at, o.last_attempt_at, o.key_expires_at, o.closed_at, "
     "o.provider_refund_id, o.provider_status, o.unknown_reason, o.failure_code, o.resolved_by, o.resolved_at, "
-    "o.resolution_note, o.request_ref, o.not_sent_attempts");
+    "o.resolution_note, o.request_ref, o.not_sent_attempts, o.reversed_at, o.reversed_by");
 
 const QString kOpExtraColumns = QStringLiteral(
     ", (SELECT count(*) FROM tool_calls t WHERE t.operation_id = o.operation_id) AS tool_call_count"
@@ -75,10 +75,12 @@ Operation readOperation(const QSqlQuery& q, bool withExtras)
     op.resolutionNote = q.value(19).toString();
     op.requestRef = q.value(20).toString();
     op.notSentAttempts = q.value(21).toInt();
+    op.reversedAt = optionalMs(q.value(22));
+    op.reversedBy = q.value(23).toString();
     if (withExtras) {
-        op.toolCallCount = q.value(22).toInt();
-        op.lastOutcome = q.value(23).toString();
-        op.lastAttemptDeadlineAt = optionalMs(q.value(24));
+        op.toolCallCount = q.value(24).toInt();
+        op.lastOutcome = q.value(25).toString();
+        op.lastAttemptDeadlineAt = optionalMs(q.value(26));
     }
     return op;
 }
@@ -713,6 +715,92 @@ StoreResult<Operation> OperationStore::resolve(const QString& operationId, const
                                 {QStringLiteral("failure_code"), v.failureCode},
                                 {QStringLiteral("lookup_started_at"), res.lookupStartedAt > 0 ? QJsonValue(res.lookupStartedAt) : QJsonValue()},
                                 {QStringLiteral("evidence"), res.evidence}};
+    if (res.automatic) {
+        audit.details.insert(QStringLiteral("auto_resolved"), true);
+        audit.details.insert(QStringLiteral("event_id"),
+                             res.evidence.value(QStringLiteral("event")).toObject().value(QStringLiteral("id")).toString());
+    }
+    if (auto a = appendAudit(audit); !a)
+        return a.error();
+    if (auto r = tx.commit(); !r)
+        return r.error();
+    return operation(operationId);
+}
+
+StoreResult<Operation> OperationStore::reverse(const QString& operationId, const Reversal& rev)
+{
+    if (rev.note.trimmed().isEmpty())
+        return StoreError::make(Code::InvalidArgument, QStringLiteral("note: a reversal needs a note"), QStringLiteral("note"));
+    const QJsonObject refund = rev.evidence.value(QStringLiteral("refund")).toObject();
+    const QJsonObject event = rev.evidence.value(QStringLiteral("event")).toObject();
+    if (refund.isEmpty() || event.isEmpty())
+        return StoreError::make(Code::InvalidArgument,
+                                QStringLiteral("evidence: a reversal needs the provider's refund object (evidence.refund) "
+                                               "and the event (evidence.event)"),
+                                QStringLiteral("evidence"));
+    const QString evidence = QString::fromUtf8(QJsonDocument(rev.evidence).toJson(QJsonDocument::Compact));
+    if (m_db.isPostgres()) {
+        auto q = m_db.run(QStringLiteral("SELECT reverse_operation(?, CAST(? AS jsonb), ?)"), {operationId, evidence, rev.note},
+                          QStringLiteral("reverse"));
+        if (!q)
+            return q.error();
+        q.value().finish();
+        return operation(operationId);
+    }
+
+    // SQLite (single user): reverse_operation()'s checks in one transaction.
+    if (rev.actor.trimmed().isEmpty())
+        return StoreError::make(Code::InvalidArgument, QStringLiteral("actor: who records the reversal must be known"),
+                                QStringLiteral("actor"));
+    const qint64 now = m_clock.nowMs();
+    WriteTransaction tx(m_db);
+    if (auto r = tx.begin(); !r)
+        return r.error();
+    auto cur = operation(operationId);
+    if (!cur)
+        return cur.error();
+    const Operation& op = cur.value();
+    if (op.status == OperationStatus::Reversed)
+        return StoreError::make(Code::AlreadyResolved,
+                                QStringLiteral("operation %1 was already reversed by %2; nothing was changed").arg(operationId, op.reversedBy));
+    if (op.status != OperationStatus::Refunded)
+        return StoreError::make(Code::NotAllowed, QStringLiteral("operation %1 is %2: only a refunded operation can be reversed (R4)")
+                                                      .arg(operationId, statusName(op.status)));
+    const QJsonValue amount = refund.value(QStringLiteral("amount"));
+    if (refund.value(QStringLiteral("id")).toString() != op.providerRefundId
+        || refund.value(QStringLiteral("metadata")).toObject().value(QStringLiteral("operation_id")).toString() != op.operationId
+        || !amount.isDouble() || qint64(amount.toDouble()) != op.amountCents || amount.toDouble() != double(qint64(amount.toDouble()))
+        || refund.value(QStringLiteral("currency")).toString().toLower() != op.currency)
+        return StoreError::make(Code::NotAllowed,
+                                QStringLiteral("R24: the evidence is not the refund %1 of operation %2 (id, metadata.operation_id, "
+                                               "amount and currency must match)")
+                                    .arg(op.providerRefundId, operationId));
+    if (refund.value(QStringLiteral("status")).toString() != QLatin1String("failed"))
+        return StoreError::make(Code::NotAllowed, QStringLiteral("R24: refund %1 is %2, not failed: nothing to reverse")
+                                                      .arg(op.providerRefundId, refund.value(QStringLiteral("status")).toString()));
+    QString reason = refund.value(QStringLiteral("failure_reason")).toString();
+    if (reason.isEmpty())
+        reason = QStringLiteral("unknown");
+    auto upd = m_db.run(QStringLiteral("UPDATE refund_ops SET status = 'reversed', provider_status = 'failed', failure_code = ?, "
+                                       "reversed_at = ?, reversed_by = ?, updated_at = ? WHERE operation_id = ? AND status = 'refunded'"),
+                        {reason, now, rev.actor, now, operationId}, QStringLiteral("reverse"));
+    if (!upd)
+        return upd.error();
+    if (upd.value().numRowsAffected() != 1)
+        return StoreError::make(Code::QueryFailed, QStringLiteral("reverse: operation %1 changed during the reversal").arg(operationId));
+    AuditEntry audit;
+    audit.at = now;
+    audit.actor = rev.actor;
+    audit.role = rev.role;
+    audit.action = QStringLiteral("reverse");
+    audit.operationId = operationId;
+    audit.details = QJsonObject{{QStringLiteral("from"), QStringLiteral("refunded")},
+                                {QStringLiteral("to"), QStringLiteral("reversed")},
+                                {QStringLiteral("note"), rev.note},
+                                {QStringLiteral("provider_refund_id"), op.providerRefundId},
+                                {QStringLiteral("failure_reason"), reason},
+                                {QStringLiteral("event_id"), event.value(QStringLiteral("id")).toString()},
+                                {QStringLiteral("evidence"), rev.evidence}};
     if (auto a = appendAudit(audit); !a)
         return a.error();
     if (auto r = tx.commit(); !r)
@@ -781,6 +869,7 @@ QString OperationStore::whereFor(const Query& query, QVariantList* binds) const
     case StateFilter::Unknown: clauses << QStringLiteral("o.status = 'unknown'"); break;
     case StateFilter::Refunded: clauses << QStringLiteral("o.status = 'refunded'"); break;
     case StateFilter::Failed: clauses << QStringLiteral("o.status = 'failed'"); break;
+    case StateFilter::Reversed: clauses << QStringLiteral("o.status = 'reversed'"); break;
     case StateFilter::KeyExpiringSoon: {
         const qint64 now = query.nowMs ? query.nowMs : m_clock.nowMs();
         clauses << QStringLiteral("o.status IN ('open', 'unknown') AND o.key_expires_at > ? AND o.key_expires_at <= ?");
@@ -852,6 +941,7 @@ StoreResult<OperationStore::StateCounts> OperationStore::stateCounts(qint64 nowM
         case OperationStatus::Unknown: c.unknown += n; break;
         case OperationStatus::Refunded: c.refunded += n; break;
         case OperationStatus::Failed: c.failed += n; break;
+        case OperationStatus::Reversed: c.reversed += n; break;
         }
     }
     auto e = m_db.run(QStringLiteral("SELECT count(*) FROM refund_ops WHERE status IN ('open', 'unknown') "

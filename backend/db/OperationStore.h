@@ -163,6 +163,10 @@ public:
          * needs lookupStartedAt >= key_expires_at). 0 = not known.
          */
         qint64 lookupStartedAt = 0;
+        /** R24: the reconciler resolves (SQLite: actor and role `reconciler`); the audit entry then
+            carries "auto_resolved": true and the event id (evidence.event.id). On PostgreSQL the
+            function adds both for the reconciler's login. */
+        bool automatic = false;
     };
 
     /**
@@ -176,6 +180,27 @@ public:
      * QueryFailed "permission denied" (the login may not resolve), Busy.
      */
     StoreResult<Operation> resolve(const QString& operationId, const Resolution& resolution);
+
+    struct Reversal
+    {
+        QString actor;                ///< SQLite only (`reconciler`); on PostgreSQL session_user
+        QString role;                 ///< SQLite only (`reconciler`)
+        QString note;                 ///< required
+        /** evidence.refund: the provider's refund object (the row's refund id, metadata naming the
+            row, same amount and currency, status failed); evidence.event: the event that told us. */
+        QJsonObject evidence;
+    };
+
+    /**
+     * R4 amended, R24: refunded → reversed when the provider reports the row's refund failed.
+     * Compare-and-set on status = 'refunded' with an audit entry (action `reverse`, role
+     * `reconciler`, the failure reason, event id and evidence) in the same transaction; the
+     * failure reason goes to failure_code. On PostgreSQL this is reverse_operation() (only a
+     * login holding refund_reconciler may call it). Errors: InvalidArgument (no note, evidence
+     * without refund or event), NotFound, AlreadyResolved (already reversed: nothing written),
+     * NotAllowed (not refunded; or the evidence is not this row's failed refund, message "R24:").
+     */
+    StoreResult<Operation> reverse(const QString& operationId, const Reversal& reversal);
 
     // ---- reads --------------------------------------------------------------------------
 
@@ -191,7 +216,7 @@ public:
                                                             const QString& requestRef, qint64 repeatWindowMs,
                                                             qint64 nowMs);
 
-    enum class StateFilter { All, Open, Unknown, Refunded, Failed, KeyExpiringSoon };
+    enum class StateFilter { All, Open, Unknown, Refunded, Failed, KeyExpiringSoon, Reversed };
     enum class SortKey { CreatedAt, OperationId, OrderId, Amount, Status, Attempts, KeyExpiresAt, LastAttemptAt, ProviderRefundId };
 
     struct Query
@@ -212,7 +237,7 @@ public:
 
     struct StateCounts
     {
-        qint64 all = 0, open = 0, unknown = 0, refunded = 0, failed = 0, keyExpiringSoon = 0;
+        qint64 all = 0, open = 0, unknown = 0, refunded = 0, failed = 0, keyExpiringSoon = 0, reversed = 0;
     };
     StoreResult<StateCounts> stateCounts(qint64 nowMs = 0, qint64 expiringWithinMs = 3600 * 1000);
 

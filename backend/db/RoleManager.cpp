@@ -15,7 +15,8 @@ const QStringList& allTables()
     static const QStringList tables = {QStringLiteral("orders"),           QStringLiteral("refund_ops"),
                                        QStringLiteral("refund_attempts"),  QStringLiteral("tool_calls"),
                                        QStringLiteral("audit_log"),        QStringLiteral("settings"),
-                                       QStringLiteral("schema_migrations")};
+                                       QStringLiteral("schema_migrations"), QStringLiteral("provider_events"),
+                                       QStringLiteral("reconcile_cursor")};
     return tables;
 }
 
@@ -67,12 +68,23 @@ const QStringList& resolutionColumns()
         QStringLiteral("provider_status"), QStringLiteral("failure_code"),
         QStringLiteral("resolved_by"),     QStringLiteral("resolved_at"),
         QStringLiteral("resolution_note"), QStringLiteral("closed_at"),
-        QStringLiteral("updated_at")};
+        QStringLiteral("updated_at"),      QStringLiteral("reversed_at"),
+        QStringLiteral("reversed_by")};
+    return columns;
+}
+
+// What the reconciler writes itself (R24): the record of each event and what was done with it.
+const QStringList& reconcilerEventColumns()
+{
+    static const QStringList columns = {QStringLiteral("refund_id"), QStringLiteral("operation_id"),
+                                        QStringLiteral("action"), QStringLiteral("action_detail"),
+                                        QStringLiteral("applied_at")};
     return columns;
 }
 
 const QString kResolveSignature = QStringLiteral("resolve_operation(text, text, jsonb, bigint, text)");
 const QString kChangeSettingSignature = QStringLiteral("change_setting(text, text)");
+const QString kReverseSignature = QStringLiteral("reverse_operation(text, jsonb, text)");
 
 bool validPrefix(const QString& prefix)
 {
@@ -92,6 +104,8 @@ QString RoleManager::roleKey(Role role)
         return QStringLiteral("admin");
     case Role::Tool:
         return QStringLiteral("tool");
+    case Role::Reconciler:
+        return QStringLiteral("reconciler");
     }
     return {};
 }
@@ -175,7 +189,8 @@ StoreResult<QStringList> RoleManager::createRoles()
     const QString finance = quoteIdentifier(roleName(Role::Finance));
     const QString admin = quoteIdentifier(roleName(Role::Admin));
     const QString tool = quoteIdentifier(roleName(Role::Tool));
-    const QString everyone = QStringList{support, finance, admin, tool}.join(QStringLiteral(", "));
+    const QString reconciler = quoteIdentifier(roleName(Role::Reconciler));
+    const QString everyone = QStringList{support, finance, admin, tool, reconciler}.join(QStringLiteral(", "));
     const QString tables = allTables().join(QStringLiteral(", "));
 
     auto sequenceOf = [&](const QString& table) -> StoreResult<QString> {
@@ -225,14 +240,21 @@ StoreResult<QStringList> RoleManager::createRoles()
         // Exactly the grants below, whatever an earlier version or a person granted before.
         QStringLiteral("REVOKE ALL ON TABLE %1, refund_roles FROM %2").arg(tables, everyoneAndGuard),
         QStringLiteral("REVOKE ALL ON SEQUENCE %1 FROM %2").arg(sequences, everyoneAndGuard),
-        QStringLiteral("REVOKE ALL ON FUNCTION %1, %2 FROM PUBLIC, %3")
-            .arg(kResolveSignature, kChangeSettingSignature, everyone),
+        QStringLiteral("REVOKE ALL ON FUNCTION %1, %2, %3 FROM PUBLIC, %4")
+            .arg(kResolveSignature, kChangeSettingSignature, kReverseSignature, everyone),
         QStringLiteral("GRANT CONNECT ON DATABASE %1 TO %2").arg(database, everyone),
         QStringLiteral("GRANT USAGE ON SCHEMA %1 TO %2").arg(schema, everyoneAndGuard),
         QStringLiteral("GRANT %1 TO %2").arg(support, finance),
         QStringLiteral("GRANT %1 TO %2").arg(finance, admin),
         // People read; they write only through the functions (R21).
-        QStringLiteral("GRANT SELECT ON TABLE %1 TO %2, %3").arg(tables, support, tool),
+        QStringLiteral("GRANT SELECT ON TABLE %1 TO %2, %3, %4").arg(tables, support, tool, reconciler),
+        // The reconciler (R24): resolves and reverses only through the functions; it stores the
+        // events it saw and its polling cursor itself.
+        QStringLiteral("GRANT EXECUTE ON FUNCTION %1, %2 TO %3").arg(kResolveSignature, kReverseSignature, reconciler),
+        QStringLiteral("GRANT INSERT ON TABLE provider_events TO %1").arg(reconciler),
+        QStringLiteral("GRANT UPDATE (%1) ON TABLE provider_events TO %2")
+            .arg(reconcilerEventColumns().join(QStringLiteral(", ")), reconciler),
+        QStringLiteral("GRANT INSERT, UPDATE ON TABLE reconcile_cursor TO %1").arg(reconciler),
         QStringLiteral("GRANT EXECUTE ON FUNCTION %1 TO %2").arg(kResolveSignature, support),
         QStringLiteral("GRANT EXECUTE ON FUNCTION %1 TO %2").arg(kChangeSettingSignature, admin),
         // The tool: its own transitions only (the v4 triggers check each row's move as well).
@@ -250,7 +272,7 @@ StoreResult<QStringList> RoleManager::createRoles()
         // is the one column whose change cannot move money or identity.
         QStringLiteral("GRANT UPDATE (created_at) ON TABLE orders TO %1").arg(tool),
         // The functions' owner: what resolve_operation() and change_setting() read and write.
-        QStringLiteral("GRANT SELECT ON TABLE refund_ops, settings, refund_roles TO %1").arg(guard),
+        QStringLiteral("GRANT SELECT ON TABLE refund_ops, settings, refund_roles, orders TO %1").arg(guard),
         QStringLiteral("GRANT UPDATE (%1) ON TABLE refund_ops TO %2")
             .arg(resolutionColumns().join(QStringLiteral(", ")), guard),
         QStringLiteral("GRANT INSERT ON TABLE audit_log TO %1").arg(guard),
@@ -262,6 +284,7 @@ StoreResult<QStringList> RoleManager::createRoles()
         QStringLiteral("GRANT CREATE ON SCHEMA %1 TO %2").arg(schema, guard),
         QStringLiteral("ALTER FUNCTION %1 OWNER TO %2").arg(kResolveSignature, guard),
         QStringLiteral("ALTER FUNCTION %1 OWNER TO %2").arg(kChangeSettingSignature, guard),
+        QStringLiteral("ALTER FUNCTION %1 OWNER TO %2").arg(kReverseSignature, guard),
         QStringLiteral("REVOKE CREATE ON SCHEMA %1 FROM %2").arg(schema, guard),
         // The names the functions look the caller's role up by (this installation's prefix).
         QStringLiteral("DELETE FROM refund_roles"),
@@ -288,7 +311,11 @@ StoreResult<QStringList> RoleManager::createRoles()
                "refund_ops, UPDATE of the outcome columns of refund_attempts and tool_calls; "
                "UPDATE (created_at) on orders for the row lock; no settings, no audit_log")
                .arg(roleName(Role::Tool), toolOperationColumns().join(QStringLiteral(", ")))
-        << QStringLiteral("%1 (NOLOGIN): owns resolve_operation() and change_setting()").arg(guardRoleName());
+        << QStringLiteral("%1: SELECT on every table; EXECUTE resolve_operation() (unknown -> refunded only) and "
+                          "reverse_operation(); INSERT on provider_events, UPDATE (%2) there; INSERT, UPDATE on "
+                          "reconcile_cursor; no direct change of operations")
+               .arg(roleName(Role::Reconciler), reconcilerEventColumns().join(QStringLiteral(", ")))
+        << QStringLiteral("%1 (NOLOGIN): owns resolve_operation(), change_setting() and reverse_operation()").arg(guardRoleName());
     Logging::info(QStringLiteral("refund roles created or updated on %1").arg(m_db.url().display()));
     return done;
 }
@@ -379,7 +406,7 @@ StoreResult<QString> RoleManager::currentRole(Database& db, const QString& prefi
     if (auto r = names.checkUsable(); !r)
         return r.error();
     // Highest first: admin includes finance includes support.
-    for (Role role : {Role::Admin, Role::Finance, Role::Support, Role::Tool}) {
+    for (Role role : {Role::Admin, Role::Finance, Role::Support, Role::Tool, Role::Reconciler}) {
         auto q = db.run(QStringLiteral("SELECT count(*) FROM pg_roles r WHERE r.rolname = ? "
                                        "AND pg_has_role(current_user, r.oid, 'USAGE')"),
                         {names.roleName(role)}, QStringLiteral("read role membership"));

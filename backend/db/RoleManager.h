@@ -24,6 +24,11 @@
  *    of refund_attempts' outcome columns and tool_calls' result columns; UPDATE of
  *    orders.created_at only (PostgreSQL needs an UPDATE grant for the FOR UPDATE row lock of the
  *    R5 check). No settings, no audit_log, no functions. Its logins wait at most 3 s for a row lock.
+ *  - refund_reconciler (schema v5, R24): SELECT on every table; EXECUTE resolve_operation()
+ *    (which lets it resolve only unknown → refunded, on a matching refund and the event, while
+ *    auto_resolve_refunded is on) and reverse_operation() (refunded → reversed on the provider's
+ *    failed refund); INSERT on provider_events and UPDATE of what-was-done columns there, INSERT
+ *    and UPDATE on reconcile_cursor. No direct INSERT, UPDATE or DELETE of operations.
  *  - refund_guard (prefix + "refund_guard", NOLOGIN, no members but the one running
  *    createRoles()): owns resolve_operation() and change_setting(), with exactly the privileges
  *    they use.
@@ -34,12 +39,12 @@
 class RoleManager
 {
 public:
-    enum class Role { Support, Finance, Admin, Tool };
+    enum class Role { Support, Finance, Admin, Tool, Reconciler };
 
-    /** "support", "finance", "admin", "tool". */
+    /** "support", "finance", "admin", "tool", "reconciler". */
     static QString roleKey(Role role);
     static std::optional<Role> roleFromKey(const QString& key);
-    static QList<Role> allRoles() { return {Role::Support, Role::Finance, Role::Admin, Role::Tool}; }
+    static QList<Role> allRoles() { return {Role::Support, Role::Finance, Role::Admin, Role::Tool, Role::Reconciler}; }
 
     /** The message for SQLite, shown by the CLI and the console. */
     static QString sqliteMessage();

@@ -156,6 +156,7 @@ const QList<Migration>& migrations()
          }},
         exactlyOnceMigration(),
         databaseGuardMigration(),
+        reconcileMigration(),
     };
     return list;
 }
@@ -257,6 +258,23 @@ StoreResult<int> SchemaMigrator::migrate(Database& db)
     if (before.value() == latestVersion())
         return before.value();
 
+    // SQLite changes a CHECK constraint only by rebuilding the table (v5). Its documented procedure
+    // turns foreign keys off outside the transaction (the pragma is a no-op inside one) and runs
+    // foreign_key_check before the commit, so no step can leave a dangling reference.
+    struct ForeignKeysBack
+    {
+        Database* db = nullptr;
+        ~ForeignKeysBack()
+        {
+            if (db)
+                db->runScript(QStringLiteral("PRAGMA foreign_keys=ON"), QStringLiteral("foreign keys back on"));
+        }
+    } foreignKeysBack;
+    if (db.isSqlite()) {
+        if (auto r = db.runScript(QStringLiteral("PRAGMA foreign_keys=OFF"), QStringLiteral("foreign keys off for migration")); !r)
+            return r.error();
+        foreignKeysBack.db = &db;
+    }
     WriteTransaction tx(db);
     if (auto r = tx.begin(); !r)
         return r.error();
@@ -292,6 +310,17 @@ StoreResult<int> SchemaMigrator::migrate(Database& db)
         if (!ins)
             return ins.error();
         version = m.version;
+    }
+    if (db.isSqlite()) {
+        auto fk = db.run(QStringLiteral("PRAGMA foreign_key_check"), {}, QStringLiteral("check foreign keys"));
+        if (!fk)
+            return fk.error();
+        if (fk.value().next())
+            return StoreError::make(StoreError::Code::QueryFailed,
+                                    QStringLiteral("migration to %1: table %2 holds a row whose reference is missing; nothing was changed")
+                                        .arg(version)
+                                        .arg(fk.value().value(0).toString()));
+        fk.value().finish();
     }
     if (auto r = tx.commit(); !r)
         return r.error();

@@ -19,6 +19,9 @@
  *  - request_timeout_ms          10000 provider transfer timeout, ms (100..300000)
  *  - provider_api                stripe_v1  (stripe_v1: 24 h key retention; stripe_v2: 30 days)
  *  - lookup_concurrency          4     parallel provider lookups in the console (1..16)
+ *  - repeat_window_hours         72    R5a repeat window for calls without a request ref (1..8760)
+ *  - auto_resolve_refunded       true  R24: the reconciler resolves unknown operations refunded on
+ *                                      the provider's matching refund (true/false)
  *
  * Values are read fresh on every load(), so a change reaches the next tool call.
  * Validation errors name the key and the reason; every change is audited with old and new value.
@@ -37,6 +40,8 @@ public:
         int lookupConcurrency = 4;
         /** R5a: hours a refunded operation answers repeats that carry no request_ref (1-8760). */
         int repeatWindowHours = 72;
+        /** R24: the reconciler may resolve unknown → refunded by itself (never failed). */
+        bool autoResolveRefunded = true;
 
         /** R10: how long the provider keeps idempotency keys, ms (24 h for v1, 30 days for v2). */
         qint64 keyRetentionMs() const;

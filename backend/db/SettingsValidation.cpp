@@ -48,6 +48,8 @@ QVariant SettingsStore::Values::get(const QString& key) const
         return lookupConcurrency;
     if (key == QLatin1String("repeat_window_hours"))
         return repeatWindowHours;
+    if (key == QLatin1String("auto_resolve_refunded"))
+        return autoResolveRefunded ? QStringLiteral("true") : QStringLiteral("false");
     return {};
 }
 
@@ -56,7 +58,8 @@ QStringList SettingsStore::keys()
     return {QStringLiteral("max_attempts_per_call"), QStringLiteral("max_attempts_per_operation"),
             QStringLiteral("backoff_base_ms"),       QStringLiteral("backoff_cap_ms"),
             QStringLiteral("request_timeout_ms"),    QStringLiteral("provider_api"),
-            QStringLiteral("lookup_concurrency"),    QStringLiteral("repeat_window_hours")};
+            QStringLiteral("lookup_concurrency"),    QStringLiteral("repeat_window_hours"),
+            QStringLiteral("auto_resolve_refunded")};
 }
 
 QString SettingsStore::describe(const QString& key)
@@ -78,6 +81,9 @@ QString SettingsStore::describe(const QString& key)
     if (key == QLatin1String("repeat_window_hours"))
         return QStringLiteral("hours a refunded operation answers repeated calls without a request ref, "
                               "sending nothing (1-8760)");
+    if (key == QLatin1String("auto_resolve_refunded"))
+        return QStringLiteral("the reconciler resolves an unknown operation refunded by itself when the provider's "
+                              "refund matches it; it never resolves failed (true or false)");
     return {};
 }
 
@@ -97,6 +103,13 @@ StoreResult<void> SettingsStore::assign(Values& v, const QString& key, const QSt
         return parseInt(key, text, 1, 16, &v.lookupConcurrency);
     if (key == QLatin1String("repeat_window_hours"))
         return parseInt(key, text, 1, 8760, &v.repeatWindowHours);
+    if (key == QLatin1String("auto_resolve_refunded")) {
+        const QString t = text.trimmed().toLower();
+        if (t != QLatin1String("true") && t != QLatin1String("false"))
+            return invalid(key, QStringLiteral("must be true or false, got \"%1\"").arg(text));
+        v.autoResolveRefunded = t == QLatin1String("true");
+        return {};
+    }
     if (key == QLatin1String("provider_api")) {
         const QString t = text.trimmed();
         if (t != QLatin1String("stripe_v1") && t != QLatin1String("stripe_v2"))

@@ -9,7 +9,7 @@ target_sources(refund_backend PRIVATE
     db/OperationStatus.h db/OperationStatus.cpp
     db/OperationStore.h db/OperationStore.cpp
     db/Order.h
-    db/Migration.h db/ExactlyOnceMigration.cpp db/DatabaseGuardMigration.cpp
+    db/Migration.h db/ExactlyOnceMigration.cpp db/DatabaseGuardMigration.cpp db/ReconcileMigration.cpp
     db/DatabaseGuard.h db/DatabaseGuard.cpp
     db/ResolutionRules.h db/ResolutionRules.cpp
     db/SchemaMigrator.h db/SchemaMigrator.cpp

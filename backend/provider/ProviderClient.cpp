@@ -504,6 +504,49 @@ EventListResult ProviderClient::listEvents(const QString& type, qint64 createdGt
     return result;
 }
 
+EventPageResult ProviderClient::listEventsPage(const QString& startingAfter, const QString& endingBefore, int limit)
+{
+    QElapsedTimer timer;
+    timer.start();
+    EventPageResult result;
+    FormEncoder::Pairs query{{QStringLiteral("limit"), QString::number(qBound(1, limit, 100))}};
+    if (!startingAfter.isEmpty())
+        query.append({QStringLiteral("starting_after"), startingAfter});
+    else if (!endingBefore.isEmpty())
+        query.append({QStringLiteral("ending_before"), endingBefore});
+    QJsonObject json;
+    const auto malformed = [&result](const QString& why) {
+        result.failure = ReadFailure::MalformedResponse;
+        result.networkError = why;
+    };
+    if (getObject(endpoint(QStringLiteral("/v1/events"), query), result, &json)) {
+        const QJsonValue data = json.value(QStringLiteral("data"));
+        const QJsonValue hasMore = json.value(QStringLiteral("has_more"));
+        if (json.value(QStringLiteral("object")).toString() != QLatin1String("list"))
+            malformed(QStringLiteral("object is not \"list\""));
+        else if (!data.isArray())
+            malformed(QStringLiteral("data is not an array"));
+        else if (!hasMore.isBool())
+            malformed(QStringLiteral("has_more is not a boolean"));
+        else {
+            result.value.hasMore = hasMore.toBool();
+            const QJsonArray items = data.toArray();
+            for (qsizetype i = 0; i < items.size(); ++i) {
+                QString error;
+                std::optional<ProviderEvent> event = ProviderEvent::fromJson(items.at(i).toObject(), &error);
+                if (!items.at(i).isObject() || !event) {
+                    malformed(QStringLiteral("data[%1]: %2").arg(i).arg(items.at(i).isObject() ? error : QStringLiteral("not an object")));
+                    result.value = {};
+                    break;
+                }
+                result.value.events.append(std::move(*event));
+            }
+        }
+    }
+    finishRead("list events page", result, timer.elapsed());
+    return result;
+}
+
 void ProviderClient::sleepMs(int ms)
 {
     if (m_sleeper) {

@@ -109,6 +109,14 @@ public:
      * keeps events for 30 days.
      */
     EventListResult listEvents(const QString& type, qint64 createdGteUtcSeconds);
+    /**
+     * One page of GET /v1/events?limit=&starting_after= or &ending_before= (at most one of the
+     * two; both empty: the newest page). Stripe lists newest first: starting_after walks to older
+     * events, ending_before to the `limit` events just newer than the cursor (still newest first);
+     * has_more says whether more lie beyond in that direction. limit 1..100. A malformed event
+     * fails the whole page (MalformedResponse naming data[i]).
+     */
+    EventPageResult listEventsPage(const QString& startingAfter, const QString& endingBefore, int limit = 100);
 
     /**
      * Thread-safe. Makes the read call in progress (and every later one, until

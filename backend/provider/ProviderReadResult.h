@@ -69,3 +69,11 @@ using RefundListResult = ProviderReadResult<QList<ProviderRefund>>;
 using PaymentIntentReadResult = ProviderReadResult<std::optional<ProviderPaymentIntent>>;
 using PaymentIntentListResult = ProviderReadResult<QList<ProviderPaymentIntent>>;
 using EventListResult = ProviderReadResult<QList<ProviderEvent>>;
+
+/** One page of GET /v1/events: the events newest first, as Stripe lists them, and has_more. */
+struct ProviderEventPage
+{
+    QList<ProviderEvent> events;
+    bool hasMore = false;
+};
+using EventPageResult = ProviderReadResult<ProviderEventPage>;

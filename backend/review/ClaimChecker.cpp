@@ -300,7 +300,8 @@ QList<ClaimChecker::Claim> ClaimChecker::check(const QString& text, MessageLangu
     for (const Claim& c : findClaims(text, language)) {
         const bool forbidden = status == OperationStatus::Unknown || status == OperationStatus::Open
                                || (status == OperationStatus::Refunded && c.kind == Claim::Kind::Failure)
-                               || (status == OperationStatus::Failed && c.kind == Claim::Kind::Success);
+                               || ((status == OperationStatus::Failed || status == OperationStatus::Reversed)
+                                   && c.kind == Claim::Kind::Success);
         if (forbidden)
             out.append(c);
     }

@@ -48,7 +48,7 @@ public:
 
     /**
      * The claims a draft for an operation in status must not make: unknown/open → all;
-     * refunded → failure claims; failed → success claims.
+     * refunded → failure claims; failed and reversed → success claims.
      */
     static QList<Claim> check(const QString& text, MessageLanguage language, OperationStatus status);
 

@@ -133,6 +133,42 @@ QString failedDraft(MessageLanguage language, const QString& amount, const QStri
     return QString();
 }
 
+// R19 for `reversed` (R4 amended): the customer may have been told the refund was made.
+QString reversedDraft(MessageLanguage language, const QString& amount, const QString& order, const QString& code)
+{
+    const bool card = code == QLatin1String("expired_or_canceled_card") || code == QLatin1String("lost_or_stolen_card");
+    switch (language) {
+    case MessageLanguage::English:
+        return QStringLiteral(
+                   "Hello! We're sorry: the refund of %1 for order %2 that we confirmed earlier did not go through. "
+                   "Our payment provider has just told us that %3, so the money did not reach you.\n\n"
+                   "Next step: reply in this chat and we will start a new refund for you right away. If the card you "
+                   "paid with is closed or replaced, tell us and we will find another way to pay you back.")
+            .arg(amount, order,
+                 card ? QStringLiteral("the card it was sent to is closed or no longer valid")
+                      : QStringLiteral("your bank could not accept it"));
+    case MessageLanguage::Russian:
+        return QStringLiteral(
+                   "Здравствуйте! К сожалению, возврат %1 по заказу %2, о котором мы сообщали ранее, не состоялся. "
+                   "Платёжный провайдер только что сообщил, что %3, поэтому деньги до вас не дошли.\n\n"
+                   "Что дальше: напишите в этот чат, и мы сразу оформим новый. Если карта, с которой вы платили, "
+                   "закрыта или заменена, сообщите нам, и мы найдём другой способ.")
+            .arg(amount, order,
+                 card ? QStringLiteral("карта, на которую он отправлялся, закрыта или недействительна")
+                      : QStringLiteral("ваш банк не смог его принять"));
+    case MessageLanguage::Turkish:
+        return QStringLiteral(
+                   "Merhaba! Üzgünüz, %2 numaralı siparişiniz için daha önce onayladığımız %1 tutarındaki iade "
+                   "gerçekleşmedi. Ödeme sağlayıcımız az önce %3 bildirdi; bu yüzden para size ulaşmadı.\n\n"
+                   "Sonraki adım: bu sohbete yazın, sizin için hemen yeni bir iade başlatalım. Ödeme yaptığınız kart "
+                   "kapandıysa veya değiştiyse bize bildirin, başka bir yol bulalım.")
+            .arg(amount, order,
+                 card ? QStringLiteral("iadenin gönderildiği kartın kapalı ya da geçersiz olduğunu")
+                      : QStringLiteral("bankanızın iadeyi kabul edemediğini"));
+    }
+    return QString();
+}
+
 } // namespace
 
 CustomerMessage::Facts CustomerMessage::Facts::from(const Operation& operation)
@@ -163,6 +199,8 @@ QString CustomerMessage::draft(const Facts& facts, MessageLanguage language)
         return refundedDraft(language, amount, facts.orderId, facts.refundId);
     case OperationStatus::Failed:
         return failedDraft(language, amount, facts.orderId, failureReason(facts.failureCode, language));
+    case OperationStatus::Reversed:
+        return reversedDraft(language, amount, facts.orderId, facts.failureCode);
     }
     return QString();
 }

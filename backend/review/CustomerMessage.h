@@ -16,6 +16,9 @@
  *    reference (the refund id), with when the money usually arrives.
  *  - failed: honest that no refund was made, why in plain words when the code is known, and
  *    the next step (reply in the chat and a new refund is started).
+ *  - reversed: the refund confirmed earlier did not go through after all (the provider reported it
+ *    failed, e.g. a closed card), the money did not reach the customer, and the next step (a new
+ *    refund on request, or another way to pay if the card is closed).
  * Amounts are minor units turned into major units with the currency's symbol
  * (Money::format with the language's locale): "$38.00", "38,00 $", "$38,00".
  */
@@ -29,7 +32,7 @@ public:
         qint64 amountCents = 0;
         QString currency;       ///< ISO 4217, any case
         QString refundId;       ///< refunded: the provider reference (re_...)
-        QString failureCode;    ///< failed: provider refusal code or "no_refund_found"
+        QString failureCode;    ///< failed: provider refusal code or "no_refund_found"; reversed: the failure_reason
 
         static Facts from(const Operation& operation);
     };

@@ -14,19 +14,42 @@ std::optional<FaultKind> FaultInjector::parseKind(const QString& name)
         return FaultKind::RateLimit429;
     if (name == QLatin1String("lock_timeout_429"))
         return FaultKind::LockTimeout429;
+    if (name == QLatin1String("webhook_duplicate"))
+        return FaultKind::WebhookDuplicate;
+    if (name == QLatin1String("webhook_reorder"))
+        return FaultKind::WebhookReorder;
+    if (name == QLatin1String("webhook_delay"))
+        return FaultKind::WebhookDelay;
     return std::nullopt;
 }
 
 QString FaultInjector::kindName(FaultKind kind)
 {
     switch (kind) {
-    case FaultKind::Delay: return QStringLiteral("delay");
-    case FaultKind::DropAfterCommit: return QStringLiteral("drop_after_commit");
-    case FaultKind::Status500: return QStringLiteral("status_500");
-    case FaultKind::RateLimit429: return QStringLiteral("rate_limit_429");
-    case FaultKind::LockTimeout429: return QStringLiteral("lock_timeout_429");
+    case FaultKind::Delay:
+        return QStringLiteral("delay");
+    case FaultKind::DropAfterCommit:
+        return QStringLiteral("drop_after_commit");
+    case FaultKind::Status500:
+        return QStringLiteral("status_500");
+    case FaultKind::RateLimit429:
+        return QStringLiteral("rate_limit_429");
+    case FaultKind::LockTimeout429:
+        return QStringLiteral("lock_timeout_429");
+    case FaultKind::WebhookDuplicate:
+        return QStringLiteral("webhook_duplicate");
+    case FaultKind::WebhookReorder:
+        return QStringLiteral("webhook_reorder");
+    case FaultKind::WebhookDelay:
+        return QStringLiteral("webhook_delay");
     }
     return {};
+}
+
+QString FaultInjector::kindNames()
+{
+    return QStringLiteral("delay, drop_after_commit, status_500, rate_limit_429, lock_timeout_429, "
+                          "webhook_duplicate, webhook_reorder, webhook_delay");
 }
 
 int FaultInjector::add(const QByteArray& method, const QString& path, FaultKind kind, int count, int delayMs)

@@ -14,6 +14,11 @@ enum class FaultKind {
     Status500,       ///< execute nothing; store and answer a 500 api_error (a saved unknown outcome)
     RateLimit429,    ///< 429 code rate_limit, before the idempotency layer; nothing stored
     LockTimeout429,  ///< 429 code lock_timeout, before the idempotency layer; nothing stored
+    // Webhook faults: method and path match the request that created the event; count is
+    // the number of events affected (POST /v1/refunds creates refund.created and charge.refunded).
+    WebhookDuplicate, ///< the event is delivered twice (two deliveries, the same event id)
+    WebhookReorder,   ///< held until a later event reached the endpoint (at most delay_ms, default 5000)
+    WebhookDelay,     ///< the event's deliveries wait delay_ms before the first attempt
 };
 
 /** One armed fault: applies to the next `remaining` requests matching method and path. */
@@ -36,9 +41,14 @@ struct Fault
 class FaultInjector
 {
 public:
-    /** Parses "delay", "drop_after_commit", "status_500", "rate_limit_429", "lock_timeout_429". */
+    /**
+     * Parses "delay", "drop_after_commit", "status_500", "rate_limit_429", "lock_timeout_429",
+     * "webhook_duplicate", "webhook_reorder", "webhook_delay".
+     */
     static std::optional<FaultKind> parseKind(const QString& name);
     static QString kindName(FaultKind kind);
+    /** All kind names, comma separated (for error messages). */
+    static QString kindNames();
 
     /** Arms a fault; returns its id. count must be >= 1. */
     int add(const QByteArray& method, const QString& path, FaultKind kind, int count, int delayMs);

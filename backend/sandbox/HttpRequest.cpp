@@ -40,3 +40,58 @@ QList<QPair<QString, QString>> HttpRequest::formParams() const
     }
     return out;
 }
+
+HttpParseResult HttpRequest::parse(const QByteArray& buffer, qsizetype maxHeaderBytes, qsizetype maxBodyBytes)
+{
+    HttpParseResult out;
+    const auto error = [&out](int status, const QByteArray& message) {
+        out.state = HttpParseResult::State::Error;
+        out.errorStatus = status;
+        out.errorMessage = message;
+        return out;
+    };
+    const qsizetype headerEnd = buffer.indexOf("\r\n\r\n");
+    if (headerEnd < 0 || headerEnd + 4 > maxHeaderBytes) {
+        if (buffer.size() > maxHeaderBytes || headerEnd >= 0)
+            return error(431, "Request header fields too large");
+        return out;
+    }
+    out.headersComplete = true;
+    const QList<QByteArray> lines = buffer.left(headerEnd).split('\n');
+    const QList<QByteArray> requestLine = lines.value(0).trimmed().split(' ');
+    if (requestLine.size() != 3 || !requestLine.at(2).startsWith("HTTP/1."))
+        return error(400, "Malformed request line");
+    HttpRequest& request = out.request;
+    request.method = requestLine.at(0).toUpper();
+    const QByteArray version = requestLine.at(2);
+    for (qsizetype i = 1; i < lines.size(); ++i) {
+        const QByteArray line = lines.at(i).trimmed();
+        const qsizetype colon = line.indexOf(':');
+        if (colon <= 0)
+            continue;
+        request.headers.append({line.left(colon).trimmed().toLower(), line.mid(colon + 1).trimmed()});
+    }
+    if (request.header("transfer-encoding").toLower().contains("chunked"))
+        return error(411, "Chunked request bodies are not supported; send Content-Length");
+    bool ok = true;
+    const QByteArray lengthHeader = request.header("content-length");
+    const qint64 length = lengthHeader.isEmpty() ? 0 : lengthHeader.toLongLong(&ok);
+    if (!ok || length < 0)
+        return error(400, "Invalid Content-Length");
+    if (length > maxBodyBytes)
+        return error(413, "Request body larger than " + QByteArray::number(maxBodyBytes) + " bytes");
+    const QUrl target = QUrl::fromEncoded(requestLine.at(1));
+    request.path = target.path(QUrl::FullyDecoded);
+    request.query = QUrlQuery(target.query(QUrl::FullyEncoded));
+    const QByteArray connection = request.header("connection").toLower();
+    out.closeAfter = version == "HTTP/1.0" ? connection != "keep-alive" : connection == "close";
+    const qsizetype total = headerEnd + 4 + length;
+    if (buffer.size() < total) {
+        out.expectContinue = request.header("expect").toLower() == "100-continue";
+        return out;
+    }
+    request.body = buffer.mid(headerEnd + 4, length);
+    out.consumed = total;
+    out.state = HttpParseResult::State::Complete;
+    return out;
+}

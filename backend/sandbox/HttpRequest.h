@@ -7,6 +7,8 @@
 #include <QString>
 #include <QUrlQuery>
 
+struct HttpParseResult;
+
 /**
  * One parsed HTTP/1.1 request as the sandbox sees it.
  *
@@ -33,4 +35,30 @@ public:
      * percent-decoding and '+' as space (Stripe's POST encoding, e.g. metadata[order_id]=4417).
      */
     QList<QPair<QString, QString>> formParams() const;
+
+    /**
+     * Parses the first HTTP/1.1 request at the start of buffer: a pure function of its bytes and
+     * the two limits (no socket, no clock), so it can be fuzzed. Content-Length bodies only
+     * (chunked: 411); headers larger than maxHeaderBytes: 431; a Content-Length above
+     * maxBodyBytes: 413 as soon as the headers are in; a malformed request line: 400.
+     */
+    static HttpParseResult parse(const QByteArray& buffer, qsizetype maxHeaderBytes, qsizetype maxBodyBytes);
+};
+
+/** Outcome of parse(). */
+struct HttpParseResult
+{
+    enum class State {
+        Incomplete, ///< more bytes needed (headersComplete tells which part)
+        Complete,   ///< `request` holds the first request of the buffer; `consumed` bytes are used
+        Error,      ///< refuse with errorStatus (400, 411, 413, 431) and close
+    };
+    State state = State::Incomplete;
+    HttpRequest request; ///< method, path, query, headers (and body when Complete); no peer
+    qsizetype consumed = 0;
+    bool headersComplete = false;
+    bool expectContinue = false; ///< `Expect: 100-continue` with the body still missing
+    bool closeAfter = false;     ///< the client asked to close after this request
+    int errorStatus = 0;
+    QByteArray errorMessage;
 };

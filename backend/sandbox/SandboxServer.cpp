@@ -2,6 +2,9 @@
 
 #include "Logging.h"
 
+#include "sandbox/WebhookSigner.h"
+
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QTimer>
 
@@ -10,6 +13,7 @@ SandboxServer::SandboxServer(SandboxConfig config, QObject* parent)
 {
     m_idempotency = std::make_unique<IdempotencyLayer>(m_store, m_clock, m_config.profile,
                                                        qint64(m_config.retentionHours) * 3600 * 1000);
+    m_webhooks = std::make_unique<WebhookDispatcher>(m_store, m_api, m_config.webhooks);
     connect(&m_tcp, &QTcpServer::newConnection, this, &SandboxServer::onNewConnection);
 }
 
@@ -33,6 +37,8 @@ bool SandboxServer::start(QString* error)
                      .arg(m_tcp.errorString());
         return false;
     }
+    // Deliveries still pending from before a restart are resumed (at least once).
+    m_webhooks->poke();
     return true;
 }
 
@@ -50,7 +56,18 @@ QUrl SandboxServer::baseUrl() const
 void SandboxServer::onNewConnection()
 {
     while (QTcpSocket* socket = m_tcp.nextPendingConnection()) {
-        auto* connection = new HttpConnection(socket, this);
+        auto* connection = new HttpConnection(socket, m_config.http, this);
+        connect(connection, &HttpConnection::limitHit, this,
+                [this](const QString& reason) { ++m_limitHits[reason]; });
+        if (m_openConnections >= m_config.http.maxConnections) {
+            // Answered and closed rather than left in the backlog, so the client learns why.
+            ++m_refusedConnections;
+            connection->refuse("Too many open connections (limit " +
+                               QByteArray::number(m_config.http.maxConnections) + ")");
+            continue;
+        }
+        ++m_openConnections;
+        connect(connection, &QObject::destroyed, this, [this] { --m_openConnections; });
         connect(connection, &HttpConnection::requestReady, this,
                 [this, connection](const HttpRequest& request) { handle(connection, request); });
     }
@@ -232,6 +249,10 @@ void SandboxServer::execute(QPointer<HttpConnection> connection, const HttpReque
             committed = false;
         committed = committed ? m_store.commit() : (m_store.rollback(), false);
     }
+    if (committed)
+        eventsCommitted(request);
+    else
+        m_api.takeCreatedEvents(); // rolled back: those events do not exist
     if (!committed) {
         if (!key.isEmpty())
             m_idempotency->release(key);
@@ -276,6 +297,12 @@ QJsonObject SandboxServer::stats()
                m_store.keyedCounters(QStringLiteral("refund_posts")));
     out.insert(QStringLiteral("in_progress_keys"), m_store.inProgressKeyCount());
     out.insert(QStringLiteral("now_ms"), m_clock.nowMs());
+    out.insert(QStringLiteral("connections_open"), m_openConnections);
+    out.insert(QStringLiteral("connections_refused_total"), m_refusedConnections);
+    QJsonObject limits;
+    for (auto it = m_limitHits.cbegin(); it != m_limitHits.cend(); ++it)
+        limits.insert(it.key(), it.value());
+    out.insert(QStringLiteral("connection_limits"), limits);
     return out;
 }
 
@@ -307,29 +334,56 @@ void SandboxServer::handleControl(HttpConnection* connection, const HttpRequest&
     if (path == QLatin1String("/_sandbox/payment_intents") && method == "POST") {
         response = m_api.createPaymentIntent(body);
     } else if (path == QLatin1String("/_sandbox/faults") && method == "POST") {
-        const auto kind = FaultInjector::parseKind(body.value(QStringLiteral("fault")).toString());
-        const QString faultMethod = body.value(QStringLiteral("method")).toString().toUpper();
-        const QString faultPath = body.value(QStringLiteral("path")).toString();
-        const int count = body.value(QStringLiteral("count")).toInt(1);
-        const int delayMs = body.value(QStringLiteral("delay_ms")).toInt(0);
-        if (!kind)
-            response = bad(QStringLiteral("fault must be one of delay, drop_after_commit, status_500, rate_limit_429, "
-                                          "lock_timeout_429."),
-                           QStringLiteral("fault"));
-        else if (faultMethod.isEmpty() || !faultPath.startsWith(QLatin1Char('/')))
-            response = bad(QStringLiteral("method and path (starting with /) are required."), QStringLiteral("path"));
-        else if (count < 1)
-            response = bad(QStringLiteral("count must be >= 1."), QStringLiteral("count"));
-        else if (delayMs < 0 || (*kind == FaultKind::Delay && delayMs == 0))
-            response = bad(QStringLiteral("delay needs delay_ms > 0."), QStringLiteral("delay_ms"));
-        else {
-            const int id = m_faults.add(faultMethod.toLatin1(), faultPath, *kind, count, delayMs);
-            response = HttpResponse::json(200, QJsonObject{{QStringLiteral("id"), id},
-                                                           {QStringLiteral("method"), faultMethod},
-                                                           {QStringLiteral("path"), faultPath},
-                                                           {QStringLiteral("fault"), FaultInjector::kindName(*kind)},
-                                                           {QStringLiteral("count"), count},
-                                                           {QStringLiteral("delay_ms"), delayMs}});
+        response = addFault(body);
+    } else if (path == QLatin1String("/_sandbox/webhook_endpoints") && method == "POST") {
+        response = addWebhookEndpoint(body);
+    } else if (path == QLatin1String("/_sandbox/webhook_endpoints") && method == "GET") {
+        QJsonArray data;
+        const QList<StoredWebhookEndpoint> endpoints = m_store.webhookEndpoints();
+        for (const StoredWebhookEndpoint& e : endpoints) // the secret is shown once, at creation
+            data.append(QJsonObject{{QStringLiteral("id"), e.id},
+                                    {QStringLiteral("object"), QStringLiteral("webhook_endpoint")},
+                                    {QStringLiteral("url"), e.url},
+                                    {QStringLiteral("created"), e.createdMs / 1000}});
+        response = HttpResponse::json(200, QJsonObject{{QStringLiteral("object"), QStringLiteral("list")},
+                                                       {QStringLiteral("data"), data}});
+    } else if (path.startsWith(QLatin1String("/_sandbox/webhook_endpoints/")) && method == "DELETE") {
+        const QString id = path.mid(QStringLiteral("/_sandbox/webhook_endpoints/").size());
+        bool found = false;
+        if (!m_store.deleteWebhookEndpoint(id, &found))
+            response = HttpResponse::stripeError(500, QStringLiteral("api_error"), {},
+                                                 QStringLiteral("Storage failure."));
+        else if (!found)
+            response = HttpResponse::stripeError(
+                404, QStringLiteral("invalid_request_error"), QStringLiteral("resource_missing"),
+                QStringLiteral("No such webhook endpoint: '%1'").arg(id), QStringLiteral("id"));
+        else
+            response = HttpResponse::json(
+                200, QJsonObject{{QStringLiteral("id"), id},
+                                 {QStringLiteral("object"), QStringLiteral("webhook_endpoint")},
+                                 {QStringLiteral("deleted"), true}});
+    } else if (path == QLatin1String("/_sandbox/webhook_deliveries") && method == "GET") {
+        response =
+            HttpResponse::json(200, QJsonObject{{QStringLiteral("object"), QStringLiteral("list")},
+                                                {QStringLiteral("data"), m_webhooks->deliveriesJson()}});
+    } else if (path.startsWith(QLatin1String("/_sandbox/refunds/")) &&
+               path.endsWith(QLatin1String("/fail")) && method == "POST") {
+        const QString id = path.mid(18, path.size() - 18 - 5);
+        // The refund, its failure and both events commit together or not at all.
+        if (!m_store.transaction()) {
+            response = HttpResponse::stripeError(500, QStringLiteral("api_error"), {},
+                                                 QStringLiteral("Storage failure."));
+        } else {
+            response = m_api.failRefund(id, body);
+            if (response.status == 200 && m_store.commit()) {
+                eventsCommitted(request);
+            } else {
+                if (response.status == 200)
+                    response = HttpResponse::stripeError(500, QStringLiteral("api_error"), {},
+                                                         QStringLiteral("Storage failure."));
+                m_store.rollback();
+                m_api.takeCreatedEvents();
+            }
         }
     } else if (path == QLatin1String("/_sandbox/faults") && method == "GET") {
         response = HttpResponse::json(200, QJsonObject{{QStringLiteral("faults"), m_faults.toJson()}});
@@ -359,4 +413,80 @@ void SandboxServer::handleControl(HttpConnection* connection, const HttpRequest&
                                                  .arg(QString::fromLatin1(method), path));
     }
     send(connection, request, response, requestId);
+}
+
+HttpResponse SandboxServer::addFault(const QJsonObject& body)
+{
+    auto bad = [](const QString& message, const QString& param) {
+        return HttpResponse::stripeError(400, QStringLiteral("invalid_request_error"), {}, message, param);
+    };
+    const auto kind = FaultInjector::parseKind(body.value(QStringLiteral("fault")).toString());
+    const QString faultMethod = body.value(QStringLiteral("method")).toString().toUpper();
+    const QString faultPath = body.value(QStringLiteral("path")).toString();
+    const int count = body.value(QStringLiteral("count")).toInt(1);
+    const int delayMs = body.value(QStringLiteral("delay_ms")).toInt(0);
+    if (!kind)
+        return bad(QStringLiteral("fault must be one of %1.").arg(FaultInjector::kindNames()),
+                   QStringLiteral("fault"));
+    if (faultMethod.isEmpty() || !faultPath.startsWith(QLatin1Char('/')))
+        return bad(QStringLiteral("method and path (starting with /) are required."), QStringLiteral("path"));
+    if (count < 1)
+        return bad(QStringLiteral("count must be >= 1."), QStringLiteral("count"));
+    if (delayMs < 0 || ((*kind == FaultKind::Delay || *kind == FaultKind::WebhookDelay) && delayMs == 0))
+        return bad(QStringLiteral("%1 needs delay_ms > 0.").arg(FaultInjector::kindName(*kind)),
+                   QStringLiteral("delay_ms"));
+    const int id = m_faults.add(faultMethod.toLatin1(), faultPath, *kind, count, delayMs);
+    return HttpResponse::json(200, QJsonObject{{QStringLiteral("id"), id},
+                                               {QStringLiteral("method"), faultMethod},
+                                               {QStringLiteral("path"), faultPath},
+                                               {QStringLiteral("fault"), FaultInjector::kindName(*kind)},
+                                               {QStringLiteral("count"), count},
+                                               {QStringLiteral("delay_ms"), delayMs}});
+}
+
+HttpResponse SandboxServer::addWebhookEndpoint(const QJsonObject& body)
+{
+    const QUrl url(body.value(QStringLiteral("url")).toString(), QUrl::StrictMode);
+    const QHostAddress host(url.host() == QLatin1String("localhost") ? QStringLiteral("127.0.0.1")
+                                                                     : url.host());
+    // The sandbox never talks to anything but loopback.
+    if (!url.isValid() || url.scheme() != QLatin1String("http") || url.port() < 1 || host.isNull() ||
+        !host.isLoopback())
+        return HttpResponse::stripeError(
+            400, QStringLiteral("invalid_request_error"), QStringLiteral("url_invalid"),
+            QStringLiteral("url must be http://127.0.0.1:PORT/path (loopback, with a "
+                           "port), got '%1'.")
+                .arg(body.value(QStringLiteral("url")).toString()),
+            QStringLiteral("url"));
+    StoredWebhookEndpoint endpoint;
+    endpoint.id = StripeApi::newId(QStringLiteral("we_"));
+    endpoint.url = url.toString(QUrl::FullyEncoded);
+    endpoint.secret = WebhookSigner::newSecret();
+    endpoint.createdMs = Clock::system().nowMs();
+    if (!m_store.insertWebhookEndpoint(endpoint))
+        return HttpResponse::stripeError(500, QStringLiteral("api_error"), {},
+                                         QStringLiteral("Storage failure."));
+    Logging::info(QStringLiteral("webhook endpoint %1 registered for %2").arg(endpoint.id, endpoint.url));
+    return HttpResponse::json(200, QJsonObject{{QStringLiteral("id"), endpoint.id},
+                                               {QStringLiteral("object"), QStringLiteral("webhook_endpoint")},
+                                               {QStringLiteral("url"), endpoint.url},
+                                               {QStringLiteral("secret"), endpoint.secret},
+                                               {QStringLiteral("status"), QStringLiteral("enabled")},
+                                               {QStringLiteral("created"), endpoint.createdMs / 1000}});
+}
+
+void SandboxServer::eventsCommitted(const HttpRequest& request)
+{
+    const QStringList events = m_api.takeCreatedEvents();
+    for (const QString& eventId : events) {
+        const bool duplicate =
+            m_faults.take(request.method, request.path, {FaultKind::WebhookDuplicate}).has_value();
+        const auto reorder = m_faults.take(request.method, request.path, {FaultKind::WebhookReorder});
+        const auto delay = m_faults.take(request.method, request.path, {FaultKind::WebhookDelay});
+        m_webhooks->applyFaults(eventId, duplicate, reorder.has_value(),
+                                reorder && reorder->delayMs > 0 ? reorder->delayMs : 5000,
+                                delay ? delay->delayMs : 0);
+    }
+    if (!events.isEmpty())
+        m_webhooks->poke();
 }

@@ -6,6 +6,7 @@
 #include "sandbox/SandboxClock.h"
 #include "sandbox/SandboxStore.h"
 #include "sandbox/StripeApi.h"
+#include "sandbox/WebhookDispatcher.h"
 
 #include <QHostAddress>
 #include <QObject>
@@ -25,6 +26,8 @@ struct SandboxConfig
     int retentionHours = 24;                         ///< idempotency key retention
     QString secretKey = QStringLiteral("sk_test_sandbox"); ///< may read and write
     QString readKey = QStringLiteral("rk_test_sandbox");   ///< restricted: GET only (403 on POST)
+    WebhookConfig webhooks;                                ///< delivery retry bounds
+    HttpLimits http;                                       ///< per-connection limits and the connection cap
 };
 
 /**
@@ -44,6 +47,10 @@ struct SandboxConfig
  *    GET /_sandbox/faults -> {"faults": [...]}, DELETE /_sandbox/faults -> {"cleared": true}
  *  - POST /_sandbox/clock {"advance_seconds": N} -> {"now_ms", "now", "offset_ms"}; GET likewise
  *  - GET /_sandbox/stats -> counters (see stats())
+ *  - POST /_sandbox/webhook_endpoints {"url"} -> {"id": "we_...", "secret": "whsec_...", "url", ...};
+ *    GET lists them (without secrets); DELETE /_sandbox/webhook_endpoints/{id} removes one
+ *  - GET /_sandbox/webhook_deliveries -> {"data": [delivery with its attempt_log]}
+ *  - POST /_sandbox/refunds/{id}/fail {"failure_reason"} -> the failed refund (StripeApi::failRefund)
  */
 class SandboxServer : public QObject
 {
@@ -65,7 +72,9 @@ public:
      * stored_500_total, dropped_total, in_progress_keys, now_ms; refund_posts_total and
      * refund_posts_by_idempotency_key {key: n} (every POST /v1/refunds that reached the server,
      * counted on arrival, before auth, faults and idempotency: the requests that left a client;
-     * a request without the header counts under "").
+     * a request without the header counts under ""). Since the last start, in memory:
+     * connections_open, connections_refused_total (over the connection limit) and
+     * connection_limits {reason: n} (idle_timeout, header_timeout, body_timeout, 431, 413, ...).
      */
     QJsonObject stats();
 
@@ -82,7 +91,12 @@ private:
     /** Drop fault or write. */
     void finish(QPointer<HttpConnection> connection, const HttpRequest& request, HttpResponse response,
                 const QString& requestId, const QString& key);
-    void send(HttpConnection* connection, const HttpRequest& request, HttpResponse response, const QString& requestId);
+    void send(HttpConnection* connection, const HttpRequest& request, HttpResponse response,
+              const QString& requestId);
+    /** After a commit: webhook faults for the request's new events, then delivery. */
+    void eventsCommitted(const HttpRequest& request);
+    HttpResponse addWebhookEndpoint(const QJsonObject& body);
+    HttpResponse addFault(const QJsonObject& body);
 
     SandboxConfig m_config;
     QTcpServer m_tcp;
@@ -91,4 +105,8 @@ private:
     StripeApi m_api;
     std::unique_ptr<IdempotencyLayer> m_idempotency;
     FaultInjector m_faults;
+    std::unique_ptr<WebhookDispatcher> m_webhooks;
+    int m_openConnections = 0;
+    qint64 m_refusedConnections = 0;
+    QHash<QString, qint64> m_limitHits;
 };

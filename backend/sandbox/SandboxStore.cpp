@@ -35,9 +35,9 @@ StoredPaymentIntent readPaymentIntent(const QSqlQuery& q)
 }
 
 const QString kPiColumns = QStringLiteral("seq, id, charge_id, amount, currency, metadata, created");
-const QString kRefundColumns = QStringLiteral(
-    "seq, id, payment_intent, charge, amount, currency, reason, status, metadata, created, "
-    "balance_transaction, idempotency_key");
+const QString kRefundColumns =
+    QStringLiteral("seq, id, payment_intent, charge, amount, currency, reason, status, metadata, created, "
+                   "balance_transaction, idempotency_key, failure_reason, failure_balance_transaction");
 const QString kEventColumns = QStringLiteral("seq, id, type, created, data, request_id, idempotency_key");
 
 StoredRefund readRefund(const QSqlQuery& q)
@@ -55,6 +55,8 @@ StoredRefund readRefund(const QSqlQuery& q)
     r.created = q.value(9).toLongLong();
     r.balanceTransaction = q.value(10).toString();
     r.idempotencyKey = q.value(11).toString();
+    r.failureReason = q.value(12).toString();
+    r.failureBalanceTransaction = q.value(13).toString();
     return r;
 }
 
@@ -69,6 +71,33 @@ StoredEvent readEvent(const QSqlQuery& q)
     e.requestId = q.value(5).toString();
     e.idempotencyKey = q.value(6).toString();
     return e;
+}
+
+const QString kDeliveryColumns = QStringLiteral(
+    "d.seq, d.event_id, d.event_seq, d.endpoint_id, w.url, w.secret, d.state, d.attempts, d.next_attempt_ms, "
+    "d.created_ms, d.delivered_ms, d.last_status, d.last_error, d.reorder_hold, d.faults");
+const QString kDeliveryFrom =
+    QStringLiteral(" FROM webhook_deliveries d JOIN webhook_endpoints w ON w.id = d.endpoint_id");
+
+StoredWebhookDelivery readDelivery(const QSqlQuery& q)
+{
+    StoredWebhookDelivery d;
+    d.seq = q.value(0).toLongLong();
+    d.eventId = q.value(1).toString();
+    d.eventSeq = q.value(2).toLongLong();
+    d.endpointId = q.value(3).toString();
+    d.url = q.value(4).toString();
+    d.secret = q.value(5).toString();
+    d.state = q.value(6).toString();
+    d.attempts = q.value(7).toInt();
+    d.nextAttemptMs = q.value(8).toLongLong();
+    d.createdMs = q.value(9).toLongLong();
+    d.deliveredMs = q.value(10).toLongLong();
+    d.lastStatus = q.value(11).toInt();
+    d.lastError = q.value(12).toString();
+    d.reorderHold = q.value(13).toInt() != 0;
+    d.faults = q.value(14).toString();
+    return d;
 }
 
 QVariant nullableText(const QString& s)
@@ -139,12 +168,49 @@ bool SandboxStore::open(const QString& path)
                        "fingerprint TEXT NOT NULL, state TEXT NOT NULL, status INTEGER, content_type TEXT, "
                        "body BLOB, request_id TEXT, created_ms INTEGER NOT NULL, expires_ms INTEGER NOT NULL)"),
         QStringLiteral("DELETE FROM idempotency_keys WHERE state = 'running'"),
+        QStringLiteral("CREATE TABLE IF NOT EXISTS webhook_endpoints (seq INTEGER PRIMARY KEY AUTOINCREMENT, "
+                       "id TEXT NOT NULL UNIQUE, url TEXT NOT NULL, secret TEXT NOT NULL, "
+                       "created_ms INTEGER NOT NULL, deleted INTEGER NOT NULL DEFAULT 0)"),
+        // state: pending until a 2xx (delivered), the retry bound (failed) or the endpoint's
+        // deletion (canceled). An attempt in flight at a crash is still pending: sent again.
+        QStringLiteral(
+            "CREATE TABLE IF NOT EXISTS webhook_deliveries (seq INTEGER PRIMARY KEY AUTOINCREMENT, "
+            "event_id TEXT NOT NULL, event_seq INTEGER NOT NULL, endpoint_id TEXT NOT NULL, "
+            "state TEXT NOT NULL, attempts INTEGER NOT NULL DEFAULT 0, next_attempt_ms INTEGER NOT NULL, "
+            "created_ms INTEGER NOT NULL, delivered_ms INTEGER NOT NULL DEFAULT 0, "
+            "last_status INTEGER NOT NULL DEFAULT 0, last_error TEXT, "
+            "reorder_hold INTEGER NOT NULL DEFAULT 0, faults TEXT NOT NULL DEFAULT '')"),
+        QStringLiteral("CREATE INDEX IF NOT EXISTS webhook_deliveries_due ON webhook_deliveries(state, "
+                       "next_attempt_ms)"),
+        QStringLiteral("CREATE TABLE IF NOT EXISTS webhook_attempts (seq INTEGER PRIMARY KEY AUTOINCREMENT, "
+                       "delivery_seq INTEGER NOT NULL, attempt INTEGER NOT NULL, at_ms INTEGER NOT NULL, "
+                       "duration_ms INTEGER NOT NULL, status INTEGER NOT NULL, error TEXT, "
+                       "signature_t INTEGER NOT NULL)"),
     };
     for (const QString& sql : schema) {
         if (!exec(sql))
             return false;
     }
+    // Refund failure columns arrived after the first sandbox databases were written.
+    for (const QString& column :
+         {QStringLiteral("failure_reason"), QStringLiteral("failure_balance_transaction")}) {
+        if (!hasColumn(QStringLiteral("refunds"), column) &&
+            !exec(QStringLiteral("ALTER TABLE refunds ADD COLUMN %1 TEXT").arg(column)))
+            return false;
+    }
     return true;
+}
+
+bool SandboxStore::hasColumn(const QString& table, const QString& column)
+{
+    QSqlQuery q(m_db);
+    if (!q.exec(QStringLiteral("PRAGMA table_info(%1)").arg(table)))
+        return false;
+    while (q.next()) {
+        if (q.value(1).toString() == column)
+            return true;
+    }
+    return false;
 }
 
 bool SandboxStore::transaction()
@@ -327,6 +393,22 @@ bool SandboxStore::updateRefundMetadata(const QString& id, const QJsonObject& me
     q.addBindValue(id);
     if (!q.exec()) {
         setError(QStringLiteral("update refund"), q.lastError().text());
+        return false;
+    }
+    return true;
+}
+
+bool SandboxStore::failRefund(const QString& id, const QString& failureReason,
+                              const QString& failureBalanceTransaction)
+{
+    QSqlQuery q(m_db);
+    q.prepare(QStringLiteral("UPDATE refunds SET status = 'failed', failure_reason = ?, "
+                             "failure_balance_transaction = ? WHERE id = ?"));
+    q.addBindValue(failureReason);
+    q.addBindValue(failureBalanceTransaction);
+    q.addBindValue(id);
+    if (!q.exec() || q.numRowsAffected() != 1) {
+        setError(QStringLiteral("fail refund"), q.lastError().text());
         return false;
     }
     return true;
@@ -602,5 +684,255 @@ qint64 SandboxStore::inProgressKeyCount()
     QSqlQuery q(m_db);
     if (q.exec(QStringLiteral("SELECT COUNT(*) FROM idempotency_keys WHERE state = 'running'")) && q.next())
         return q.value(0).toLongLong();
+    return 0;
+}
+
+bool SandboxStore::insertWebhookEndpoint(StoredWebhookEndpoint& endpoint)
+{
+    QSqlQuery q(m_db);
+    q.prepare(
+        QStringLiteral("INSERT INTO webhook_endpoints(id, url, secret, created_ms) VALUES(?, ?, ?, ?)"));
+    q.addBindValue(endpoint.id);
+    q.addBindValue(endpoint.url);
+    q.addBindValue(endpoint.secret);
+    q.addBindValue(endpoint.createdMs);
+    if (!q.exec()) {
+        setError(QStringLiteral("insert webhook endpoint"), q.lastError().text());
+        return false;
+    }
+    endpoint.seq = q.lastInsertId().toLongLong();
+    return true;
+}
+
+QList<StoredWebhookEndpoint> SandboxStore::webhookEndpoints()
+{
+    QList<StoredWebhookEndpoint> out;
+    QSqlQuery q(m_db);
+    if (q.exec(
+            QStringLiteral("SELECT seq, id, url, secret, created_ms FROM webhook_endpoints WHERE deleted = 0 "
+                           "ORDER BY seq"))) {
+        while (q.next()) {
+            StoredWebhookEndpoint e;
+            e.seq = q.value(0).toLongLong();
+            e.id = q.value(1).toString();
+            e.url = q.value(2).toString();
+            e.secret = q.value(3).toString();
+            e.createdMs = q.value(4).toLongLong();
+            out.append(e);
+        }
+    }
+    return out;
+}
+
+bool SandboxStore::deleteWebhookEndpoint(const QString& id, bool* found)
+{
+    *found = false;
+    if (!transaction())
+        return false;
+    QSqlQuery q(m_db);
+    q.prepare(QStringLiteral("UPDATE webhook_endpoints SET deleted = 1 WHERE id = ? AND deleted = 0"));
+    q.addBindValue(id);
+    QSqlQuery cancel(m_db);
+    cancel.prepare(QStringLiteral("UPDATE webhook_deliveries SET state = 'canceled' WHERE endpoint_id = ? "
+                                  "AND state = 'pending'"));
+    cancel.addBindValue(id);
+    if (!q.exec() || !cancel.exec()) {
+        setError(QStringLiteral("delete webhook endpoint"), q.lastError().text() + cancel.lastError().text());
+        rollback();
+        return false;
+    }
+    *found = q.numRowsAffected() == 1;
+    return commit();
+}
+
+bool SandboxStore::enqueueWebhookDeliveries(const StoredEvent& event, qint64 nowMs)
+{
+    QSqlQuery q(m_db);
+    q.prepare(
+        QStringLiteral("INSERT INTO webhook_deliveries(event_id, event_seq, endpoint_id, state, "
+                       "next_attempt_ms, created_ms) SELECT ?, ?, id, 'pending', ?, ? FROM webhook_endpoints "
+                       "WHERE deleted = 0 ORDER BY seq"));
+    q.addBindValue(event.id);
+    q.addBindValue(event.seq);
+    q.addBindValue(nowMs);
+    q.addBindValue(nowMs);
+    if (!q.exec()) {
+        setError(QStringLiteral("enqueue webhooks"), q.lastError().text());
+        return false;
+    }
+    return true;
+}
+
+QList<StoredWebhookDelivery> SandboxStore::webhookDeliveriesOfEvent(const QString& eventId)
+{
+    QList<StoredWebhookDelivery> out;
+    QSqlQuery q(m_db);
+    q.prepare(QStringLiteral("SELECT ") + kDeliveryColumns + kDeliveryFrom +
+              QStringLiteral(" WHERE d.event_id = ? ORDER BY d.seq"));
+    q.addBindValue(eventId);
+    if (q.exec()) {
+        while (q.next())
+            out.append(readDelivery(q));
+    }
+    return out;
+}
+
+QList<StoredWebhookDelivery> SandboxStore::dueWebhookDeliveries(qint64 nowMs, int limit)
+{
+    QList<StoredWebhookDelivery> out;
+    QSqlQuery q(m_db);
+    q.prepare(
+        QStringLiteral("SELECT ") + kDeliveryColumns + kDeliveryFrom +
+        QStringLiteral(" WHERE d.state = 'pending' AND d.next_attempt_ms <= ? ORDER BY d.event_seq, d.seq "
+                       "LIMIT ?"));
+    q.addBindValue(nowMs);
+    q.addBindValue(limit);
+    if (q.exec()) {
+        while (q.next())
+            out.append(readDelivery(q));
+    } else {
+        setError(QStringLiteral("due webhooks"), q.lastError().text());
+    }
+    return out;
+}
+
+std::optional<qint64> SandboxStore::nextWebhookDueMs()
+{
+    QSqlQuery q(m_db);
+    if (q.exec(
+            QStringLiteral("SELECT MIN(next_attempt_ms) FROM webhook_deliveries WHERE state = 'pending'")) &&
+        q.next() && !q.value(0).isNull())
+        return q.value(0).toLongLong();
+    return std::nullopt;
+}
+
+bool SandboxStore::duplicateWebhookDelivery(qint64 deliverySeq, qint64 nowMs)
+{
+    QSqlQuery q(m_db);
+    q.prepare(QStringLiteral("INSERT INTO webhook_deliveries(event_id, event_seq, endpoint_id, state, "
+                             "next_attempt_ms, created_ms, reorder_hold, faults) SELECT event_id, event_seq, "
+                             "endpoint_id, 'pending', next_attempt_ms, ?, reorder_hold, faults "
+                             "FROM webhook_deliveries WHERE seq = ?"));
+    q.addBindValue(nowMs);
+    q.addBindValue(deliverySeq);
+    if (!q.exec()) {
+        setError(QStringLiteral("duplicate webhook"), q.lastError().text());
+        return false;
+    }
+    return true;
+}
+
+bool SandboxStore::updateWebhookDeliverySchedule(qint64 deliverySeq, qint64 nextAttemptMs, bool reorderHold,
+                                                 const QString& faults)
+{
+    QSqlQuery q(m_db);
+    q.prepare(
+        QStringLiteral("UPDATE webhook_deliveries SET next_attempt_ms = ?, reorder_hold = ?, faults = ? "
+                       "WHERE seq = ?"));
+    q.addBindValue(nextAttemptMs);
+    q.addBindValue(reorderHold ? 1 : 0);
+    q.addBindValue(faults);
+    q.addBindValue(deliverySeq);
+    if (!q.exec()) {
+        setError(QStringLiteral("schedule webhook"), q.lastError().text());
+        return false;
+    }
+    return true;
+}
+
+bool SandboxStore::recordWebhookAttempt(const StoredWebhookAttempt& attempt, const QString& state,
+                                        qint64 nextAttemptMs, qint64 deliveredMs)
+{
+    if (!transaction())
+        return false;
+    QSqlQuery a(m_db);
+    a.prepare(QStringLiteral(
+        "INSERT INTO webhook_attempts(delivery_seq, attempt, at_ms, duration_ms, status, error, "
+        "signature_t) VALUES(?, ?, ?, ?, ?, ?, ?)"));
+    a.addBindValue(attempt.deliverySeq);
+    a.addBindValue(attempt.attempt);
+    a.addBindValue(attempt.atMs);
+    a.addBindValue(attempt.durationMs);
+    a.addBindValue(attempt.status);
+    a.addBindValue(nullableText(attempt.error));
+    a.addBindValue(attempt.signatureTimestamp);
+    QSqlQuery d(m_db);
+    d.prepare(
+        QStringLiteral("UPDATE webhook_deliveries SET state = ?, attempts = ?, next_attempt_ms = ?, "
+                       "delivered_ms = ?, last_status = ?, last_error = ?, reorder_hold = 0 WHERE seq = ?"));
+    d.addBindValue(state);
+    d.addBindValue(attempt.attempt);
+    d.addBindValue(nextAttemptMs);
+    d.addBindValue(deliveredMs);
+    d.addBindValue(attempt.status);
+    d.addBindValue(nullableText(attempt.error));
+    d.addBindValue(attempt.deliverySeq);
+    if (!a.exec() || !d.exec()) {
+        setError(QStringLiteral("record webhook attempt"), a.lastError().text() + d.lastError().text());
+        rollback();
+        return false;
+    }
+    return commit();
+}
+
+int SandboxStore::releaseWebhookReorderHolds(const QString& endpointId, qint64 eventSeq, qint64 nowMs)
+{
+    QSqlQuery q(m_db);
+    q.prepare(QStringLiteral("UPDATE webhook_deliveries SET reorder_hold = 0, next_attempt_ms = ? WHERE "
+                             "endpoint_id = ? AND state = 'pending' AND reorder_hold = 1 AND event_seq < ?"));
+    q.addBindValue(nowMs);
+    q.addBindValue(endpointId);
+    q.addBindValue(eventSeq);
+    if (!q.exec()) {
+        setError(QStringLiteral("release webhook holds"), q.lastError().text());
+        return 0;
+    }
+    return q.numRowsAffected();
+}
+
+QList<StoredWebhookDelivery> SandboxStore::allWebhookDeliveries()
+{
+    QList<StoredWebhookDelivery> out;
+    QSqlQuery q(m_db);
+    if (q.exec(QStringLiteral("SELECT ") + kDeliveryColumns + kDeliveryFrom +
+               QStringLiteral(" ORDER BY d.seq"))) {
+        while (q.next())
+            out.append(readDelivery(q));
+    }
+    return out;
+}
+
+QList<StoredWebhookAttempt> SandboxStore::webhookAttempts(qint64 deliverySeq)
+{
+    QList<StoredWebhookAttempt> out;
+    QSqlQuery q(m_db);
+    q.prepare(
+        QStringLiteral("SELECT delivery_seq, attempt, at_ms, duration_ms, status, error, signature_t FROM "
+                       "webhook_attempts WHERE delivery_seq = ? ORDER BY seq"));
+    q.addBindValue(deliverySeq);
+    if (q.exec()) {
+        while (q.next()) {
+            StoredWebhookAttempt a;
+            a.deliverySeq = q.value(0).toLongLong();
+            a.attempt = q.value(1).toInt();
+            a.atMs = q.value(2).toLongLong();
+            a.durationMs = q.value(3).toLongLong();
+            a.status = q.value(4).toInt();
+            a.error = q.value(5).toString();
+            a.signatureTimestamp = q.value(6).toLongLong();
+            out.append(a);
+        }
+    }
+    return out;
+}
+
+int SandboxStore::pendingWebhookCount(const QString& eventId)
+{
+    QSqlQuery q(m_db);
+    q.prepare(QStringLiteral("SELECT COUNT(DISTINCT endpoint_id) FROM webhook_deliveries WHERE event_id = ? "
+                             "AND state = 'pending'"));
+    q.addBindValue(eventId);
+    if (q.exec() && q.next())
+        return q.value(0).toInt();
     return 0;
 }

@@ -33,7 +33,51 @@ struct StoredRefund
     QJsonObject metadata;
     qint64 created = 0; ///< UTC seconds
     QString balanceTransaction;
-    QString idempotencyKey; ///< empty when the request had none
+    QString idempotencyKey;            ///< empty when the request had none
+    QString failureReason;             ///< set when status is failed (e.g. "expired_or_canceled_card")
+    QString failureBalanceTransaction; ///< txn_... that reverses the refund's balance transaction
+};
+
+/** A registered webhook receiver (POST /_sandbox/webhook_endpoints). */
+struct StoredWebhookEndpoint
+{
+    qint64 seq = 0;
+    QString id;           ///< we_...
+    QString url;          ///< http://127.0.0.1:PORT/path (loopback only)
+    QString secret;       ///< whsec_...: the HMAC-SHA256 key, used as-is
+    qint64 createdMs = 0; ///< UTC epoch ms (wall clock)
+};
+
+/** One event to one endpoint: retried until a 2xx, max attempts or max age. */
+struct StoredWebhookDelivery
+{
+    qint64 seq = 0;
+    QString eventId;
+    qint64 eventSeq = 0;
+    QString endpointId;
+    QString url;    ///< of the endpoint (joined)
+    QString secret; ///< of the endpoint (joined)
+    QString state;  ///< pending, delivered, failed (gave up), canceled (endpoint deleted)
+    int attempts = 0;
+    qint64 nextAttemptMs = 0; ///< UTC epoch ms (wall clock)
+    qint64 createdMs = 0;
+    qint64 deliveredMs = 0;   ///< 0 until delivered
+    int lastStatus = 0;       ///< HTTP status of the last attempt, 0 = no HTTP answer
+    QString lastError;        ///< connection error text of the last attempt
+    bool reorderHold = false; ///< webhook_reorder: held until a later event reached the endpoint
+    QString faults;           ///< the webhook faults applied, comma separated (for tests)
+};
+
+/** One delivery attempt (an HTTP POST that left the sandbox). */
+struct StoredWebhookAttempt
+{
+    qint64 deliverySeq = 0;
+    int attempt = 0; ///< 1-based
+    qint64 atMs = 0; ///< when it was sent, UTC epoch ms
+    qint64 durationMs = 0;
+    int status = 0; ///< HTTP status, 0 = none (connection error or timeout)
+    QString error;
+    qint64 signatureTimestamp = 0; ///< t= of the Stripe-Signature header (UTC seconds)
 };
 
 /** A stored idempotency key (R14). */
@@ -123,6 +167,9 @@ public:
 
     bool insertRefund(StoredRefund& refund); ///< sets refund.seq
     bool updateRefundMetadata(const QString& id, const QJsonObject& metadata);
+    /** Sets status failed, failure_reason and failure_balance_transaction. */
+    bool failRefund(const QString& id, const QString& failureReason,
+                    const QString& failureBalanceTransaction);
     std::optional<StoredRefund> refund(const QString& id);
     /** Sum of succeeded and pending refunds of a payment intent, cents. */
     qint64 refundedAmount(const QString& paymentIntentId);
@@ -138,6 +185,35 @@ public:
     /** Events; types empty = any (a trailing ".*" matches a prefix); created range in seconds. */
     Page<StoredEvent> events(const QStringList& types, std::optional<qint64> createdGte,
                              std::optional<qint64> createdLte, const PageRequest& page);
+
+    // Webhooks. Deliveries are rows so a restart resumes them (at least once).
+    bool insertWebhookEndpoint(StoredWebhookEndpoint& endpoint); ///< sets endpoint.seq
+    QList<StoredWebhookEndpoint> webhookEndpoints();
+    /** Deletes an endpoint and cancels its pending deliveries; false if unknown. */
+    bool deleteWebhookEndpoint(const QString& id, bool* found);
+    /** One pending delivery of the event to every endpoint (inside the event's transaction). */
+    bool enqueueWebhookDeliveries(const StoredEvent& event, qint64 nowMs);
+    /** The event's deliveries (any state), oldest first. */
+    QList<StoredWebhookDelivery> webhookDeliveriesOfEvent(const QString& eventId);
+    /** Pending deliveries due at nowMs, oldest first (at most limit). */
+    QList<StoredWebhookDelivery> dueWebhookDeliveries(qint64 nowMs, int limit);
+    /** Earliest next_attempt_ms of a pending delivery, or nullopt when none is pending. */
+    std::optional<qint64> nextWebhookDueMs();
+    /** A second delivery of the same event to the same endpoint (webhook_duplicate). */
+    bool duplicateWebhookDelivery(qint64 deliverySeq, qint64 nowMs);
+    /** Schedule and fault fields of one delivery. */
+    bool updateWebhookDeliverySchedule(qint64 deliverySeq, qint64 nextAttemptMs, bool reorderHold,
+                                       const QString& faults);
+    /** Outcome of an attempt: the attempt row and the delivery's new state, together. */
+    bool recordWebhookAttempt(const StoredWebhookAttempt& attempt, const QString& state, qint64 nextAttemptMs,
+                              qint64 deliveredMs);
+    /** Releases reorder holds on the endpoint for events older than eventSeq; count released. */
+    int releaseWebhookReorderHolds(const QString& endpointId, qint64 eventSeq, qint64 nowMs);
+    /** Every delivery, oldest first, and their attempts (keyed by delivery seq). */
+    QList<StoredWebhookDelivery> allWebhookDeliveries();
+    QList<StoredWebhookAttempt> webhookAttempts(qint64 deliverySeq);
+    /** Endpoints the event has not reached yet (Stripe's pending_webhooks). */
+    int pendingWebhookCount(const QString& eventId);
 
     /** Seq of an object id in refunds/events (cursor lookup); 0 if unknown. */
     qint64 seqOf(const QString& table, const QString& id);
@@ -159,6 +235,7 @@ public:
 
 private:
     bool exec(const QString& sql);
+    bool hasColumn(const QString& table, const QString& column);
     void setError(const QString& where, const QString& text);
 
     QString m_connectionName;

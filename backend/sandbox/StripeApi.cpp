@@ -538,7 +538,64 @@ bool StripeApi::addEvent(const QString& type, const QJsonObject& object, const R
         e.data.insert(QStringLiteral("previous_attributes"), previousAttributes);
     e.requestId = context.requestId;
     e.idempotencyKey = context.idempotencyKey;
-    return m_store.insertEvent(e);
+    // Deliveries are queued in the event's own transaction: an event that exists is delivered
+    // at least once, also across a restart. They run on the wall clock, not the sandbox clock.
+    if (!m_store.insertEvent(e) || !m_store.enqueueWebhookDeliveries(e, Clock::system().nowMs()))
+        return false;
+    m_createdEvents.append(e.id);
+    return true;
+}
+
+QStringList StripeApi::takeCreatedEvents()
+{
+    QStringList out;
+    out.swap(m_createdEvents);
+    return out;
+}
+
+const QStringList& StripeApi::failureReasons()
+{
+    static const QStringList reasons = {QStringLiteral("lost_or_stolen_card"),
+                                        QStringLiteral("expired_or_canceled_card"),
+                                        QStringLiteral("charge_for_pending_refund_disputed"),
+                                        QStringLiteral("insufficient_funds"),
+                                        QStringLiteral("declined"),
+                                        QStringLiteral("merchant_request"),
+                                        QStringLiteral("unknown")};
+    return reasons;
+}
+
+HttpResponse StripeApi::failRefund(const QString& id, const QJsonObject& body)
+{
+    auto refund = m_store.refund(id);
+    if (!refund)
+        return notFound(QStringLiteral("refund"), id);
+    const QJsonValue reasonValue = body.value(QStringLiteral("failure_reason"));
+    if (!reasonValue.isString() || !failureReasons().contains(reasonValue.toString()))
+        return invalid(QStringLiteral("parameter_invalid_string"),
+                       QStringLiteral("failure_reason is required and must be one of: %1.")
+                           .arg(failureReasons().join(QStringLiteral(", "))),
+                       QStringLiteral("failure_reason"));
+    if (refund->status != QLatin1String("succeeded") && refund->status != QLatin1String("pending"))
+        return invalid({},
+                       QStringLiteral("Refund %1 has status %2; only a succeeded or pending refund can fail.")
+                           .arg(id, refund->status),
+                       QStringLiteral("id"));
+    const QString previousStatus = refund->status;
+    refund->status = QStringLiteral("failed");
+    refund->failureReason = reasonValue.toString();
+    refund->failureBalanceTransaction = newId(QStringLiteral("txn_"));
+    if (!m_store.failRefund(id, refund->failureReason, refund->failureBalanceTransaction))
+        return HttpResponse::stripeError(500, QStringLiteral("api_error"), {},
+                                         QStringLiteral("Storage failure."));
+    const QJsonObject json = refundJson(*refund);
+    const QJsonObject previous{{QStringLiteral("status"), previousStatus}};
+    // Stripe fails a refund on its own, so the events have no request (request.id null).
+    if (!addEvent(QStringLiteral("refund.failed"), json, {}, previous) ||
+        !addEvent(QStringLiteral("refund.updated"), json, {}, previous))
+        return HttpResponse::stripeError(500, QStringLiteral("api_error"), {},
+                                         QStringLiteral("Storage failure."));
+    return HttpResponse::json(200, json);
 }
 
 QJsonObject StripeApi::eventJson(const StoredEvent& e) const
@@ -549,7 +606,7 @@ QJsonObject StripeApi::eventJson(const StoredEvent& e) const
                        {QStringLiteral("id"), e.id},
                        {QStringLiteral("livemode"), false},
                        {QStringLiteral("object"), QStringLiteral("event")},
-                       {QStringLiteral("pending_webhooks"), 0},
+                       {QStringLiteral("pending_webhooks"), m_store.pendingWebhookCount(e.id)},
                        {QStringLiteral("request"),
                         QJsonObject{{QStringLiteral("id"), nullable(e.requestId)},
                                     {QStringLiteral("idempotency_key"), nullable(e.idempotencyKey)}}},
@@ -559,7 +616,7 @@ QJsonObject StripeApi::eventJson(const StoredEvent& e) const
 QJsonObject StripeApi::refundJson(const StoredRefund& r) const
 {
     const QJsonValue null(QJsonValue::Null);
-    return QJsonObject{
+    QJsonObject out{
         {QStringLiteral("amount"), r.amount},
         {QStringLiteral("balance_transaction"), nullable(r.balanceTransaction)},
         {QStringLiteral("charge"), r.charge},
@@ -585,6 +642,12 @@ QJsonObject StripeApi::refundJson(const StoredRefund& r) const
         {QStringLiteral("customer_account"), null},
         {QStringLiteral("payment_method"), null},
     };
+    // Like Stripe, the failure fields appear only on a failed refund.
+    if (r.status == QLatin1String("failed")) {
+        out.insert(QStringLiteral("failure_reason"), r.failureReason);
+        out.insert(QStringLiteral("failure_balance_transaction"), nullable(r.failureBalanceTransaction));
+    }
+    return out;
 }
 
 QJsonObject StripeApi::paymentIntentJson(const StoredPaymentIntent& pi) const

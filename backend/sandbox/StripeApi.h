@@ -70,6 +70,23 @@ public:
      */
     HttpResponse createPaymentIntent(const QJsonObject& body);
 
+    /**
+     * Control API: POST /_sandbox/refunds/{id}/fail {"failure_reason"}: a succeeded or pending
+     * refund fails later, like Stripe's pending -> failed (e.g. a closed card): status failed,
+     * failure_reason and failure_balance_transaction set, its amount refundable again, events
+     * refund.failed then refund.updated (request.id null: Stripe fails refunds on its own).
+     * Refusals: 404 resource_missing (unknown refund), 400 (already failed or canceled; a
+     * failure_reason that is missing or not one of Stripe's values). Run inside a transaction.
+     */
+    HttpResponse failRefund(const QString& id, const QJsonObject& body);
+    /** Stripe's failure_reason values (STRIPE-FACTS.md). */
+    static const QStringList& failureReasons();
+
+    /** Ids of the events created since the last call (to attach webhook faults); clears the list. */
+    QStringList takeCreatedEvents();
+    /** An event as GET /v1/events and webhooks show it; pending_webhooks from the deliveries. */
+    QJsonObject eventJson(const StoredEvent& event) const;
+
     QJsonObject refundJson(const StoredRefund& refund) const;
     QJsonObject paymentIntentJson(const StoredPaymentIntent& pi) const;
     QJsonObject chargeJson(const StoredPaymentIntent& pi);
@@ -86,8 +103,8 @@ private:
     std::optional<HttpResponse> parsePage(const HttpRequest& request, const QString& table, PageRequest* page);
     bool addEvent(const QString& type, const QJsonObject& object, const RequestContext& context,
                   const QJsonObject& previousAttributes = {});
-    QJsonObject eventJson(const StoredEvent& event) const;
 
     SandboxStore& m_store;
     const SandboxClock& m_clock;
+    QStringList m_createdEvents;
 };

@@ -306,6 +306,8 @@ RefundToolResult RefundTool::resultForRow(const QString& operationId)
     switch (op.value().status) {
     case OperationStatus::Refunded: return RefundToolResult::refunded(operationId, op.value().providerRefundId);
     case OperationStatus::Failed: return RefundToolResult::failed(operationId, op.value().failureCode);
+    case OperationStatus::Reversed:
+        return RefundToolResult::failed(operationId, QStringLiteral("refund_reversed: ") + op.value().failureCode);
     case OperationStatus::Unknown: return RefundToolResult::checking(operationId);
     case OperationStatus::Open: return RefundToolResult::unconfirmed(operationId);
     }

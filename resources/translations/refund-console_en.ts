@@ -297,6 +297,10 @@
         <source>Copied to the clipboard.</source>
         <translation>Copied to the clipboard.</translation>
     </message>
+    <message>
+        <source>The provider confirmed the refund, then reported that it failed: the money did not reach the customer. The message says so and gives the next step.</source>
+        <translation>The provider confirmed the refund, then reported that it failed: the money did not reach the customer. The message says so and gives the next step.</translation>
+    </message>
 </context>
 <context>
     <name>DetailPanel</name>
@@ -527,6 +531,26 @@
     <message>
         <source>Look the refund up at the provider and resolve it with evidence (Ctrl+L)</source>
         <translation>Look the refund up at the provider and resolve it with evidence (Ctrl+L)</translation>
+    </message>
+    <message>
+        <source>Auto-resolved</source>
+        <translation>Auto-resolved</translation>
+    </message>
+    <message>
+        <source>Reversed</source>
+        <translation>Reversed</translation>
+    </message>
+    <message>
+        <source>by the reconciler (%1) at %2, from event %3 and refund %4</source>
+        <translation>by the reconciler (%1) at %2, from event %3 and refund %4</translation>
+    </message>
+    <message>
+        <source>at %1 by %2: the provider reports refund %3 failed (%4), event %5. The money did not reach the customer.</source>
+        <translation>at %1 by %2: the provider reports refund %3 failed (%4), event %5. The money did not reach the customer.</translation>
+    </message>
+    <message>
+        <source>at %1 by %2 (%3)</source>
+        <translation>at %1 by %2 (%3)</translation>
     </message>
 </context>
 <context>
@@ -1246,6 +1270,18 @@ Pick a wider date range or another state to see the duplicate-prevention history
         <source>The provider at %1 does not answer (%2). Look-ups and resolutions wait until it does: check the URL (File › Connect) and the network. The operations below are from the database and stay current.</source>
         <translation>The provider at %1 does not answer (%2). Look-ups and resolutions wait until it does: check the URL (File › Connect) and the network. The operations below are from the database and stay current.</translation>
     </message>
+    <message>
+        <source>A confirmed refund was reversed: the provider reports it failed, so the money did not reach the customer. Open Reversed and send the customer the next step.</source>
+        <translation>A confirmed refund was reversed: the provider reports it failed, so the money did not reach the customer. Open Reversed and send the customer the next step.</translation>
+    </message>
+    <message>
+        <source>No reversed refunds.</source>
+        <translation>No reversed refunds.</translation>
+    </message>
+    <message>
+        <source>Refunds the provider confirmed and later reported failed are listed here; the customer needs a new refund or another way to be paid.</source>
+        <translation>Refunds the provider confirmed and later reported failed are listed here; the customer needs a new refund or another way to be paid.</translation>
+    </message>
 </context>
 <context>
     <name>MessageBanner</name>
@@ -1351,6 +1387,10 @@ Pick a wider date range or another state to see the duplicate-prevention history
     <message>
         <source>Answer mismatch</source>
         <translation>Answer mismatch</translation>
+    </message>
+    <message>
+        <source>Reversed</source>
+        <translation>Reversed</translation>
     </message>
 </context>
 <context>
@@ -1771,6 +1811,10 @@ Pick a wider date range or another state to see the duplicate-prevention history
     <message>
         <source>%1: %2 operations</source>
         <translation>%1: %2 operations</translation>
+    </message>
+    <message>
+        <source>Reversed</source>
+        <translation>Reversed</translation>
     </message>
 </context>
 </TS>

@@ -300,6 +300,10 @@
         <source>Copied to the clipboard.</source>
         <translation>Скопировано в буфер обмена.</translation>
     </message>
+    <message>
+        <source>The provider confirmed the refund, then reported that it failed: the money did not reach the customer. The message says so and gives the next step.</source>
+        <translation>Провайдер подтвердил возврат, а затем сообщил, что он не прошёл: деньги до клиента не дошли. Сообщение говорит об этом и называет следующий шаг.</translation>
+    </message>
 </context>
 <context>
     <name>DetailPanel</name>
@@ -530,6 +534,26 @@
     <message>
         <source>Look the refund up at the provider and resolve it with evidence (Ctrl+L)</source>
         <translation>Найти возврат у провайдера и решить операцию с доказательствами (Ctrl+L)</translation>
+    </message>
+    <message>
+        <source>Auto-resolved</source>
+        <translation>Решено автоматически</translation>
+    </message>
+    <message>
+        <source>Reversed</source>
+        <translation>Отменён провайдером</translation>
+    </message>
+    <message>
+        <source>by the reconciler (%1) at %2, from event %3 and refund %4</source>
+        <translation>сверкой (%1) в %2, по событию %3 и возврату %4</translation>
+    </message>
+    <message>
+        <source>at %1 by %2: the provider reports refund %3 failed (%4), event %5. The money did not reach the customer.</source>
+        <translation>в %1, %2: провайдер сообщает, что возврат %3 не прошёл (%4), событие %5. Деньги до клиента не дошли.</translation>
+    </message>
+    <message>
+        <source>at %1 by %2 (%3)</source>
+        <translation>в %1, %2 (%3)</translation>
     </message>
 </context>
 <context>
@@ -1250,6 +1274,18 @@ Pick a wider date range or another state to see the duplicate-prevention history
         <source>The provider at %1 does not answer (%2). Look-ups and resolutions wait until it does: check the URL (File › Connect) and the network. The operations below are from the database and stay current.</source>
         <translation>Провайдер по адресу %1 не отвечает (%2). Поиск и решение операций подождут, пока он не ответит: проверьте адрес (Файл › Подключиться) и сеть. Операции ниже берутся из базы данных и остаются актуальными.</translation>
     </message>
+    <message>
+        <source>A confirmed refund was reversed: the provider reports it failed, so the money did not reach the customer. Open Reversed and send the customer the next step.</source>
+        <translation>Подтверждённый возврат отменён: провайдер сообщает, что он не прошёл, и деньги до клиента не дошли. Откройте «Отменён провайдером» и отправьте клиенту следующий шаг.</translation>
+    </message>
+    <message>
+        <source>No reversed refunds.</source>
+        <translation>Отменённых провайдером возвратов нет.</translation>
+    </message>
+    <message>
+        <source>Refunds the provider confirmed and later reported failed are listed here; the customer needs a new refund or another way to be paid.</source>
+        <translation>Здесь перечислены возвраты, которые провайдер подтвердил, а позже сообщил о неудаче; клиенту нужен новый возврат или другой способ выплаты.</translation>
+    </message>
 </context>
 <context>
     <name>MessageBanner</name>
@@ -1355,6 +1391,10 @@ Pick a wider date range or another state to see the duplicate-prevention history
     <message>
         <source>Answer mismatch</source>
         <translation>Ответ не совпадает</translation>
+    </message>
+    <message>
+        <source>Reversed</source>
+        <translation>Отменён провайдером</translation>
     </message>
 </context>
 <context>
@@ -1776,6 +1816,10 @@ Pick a wider date range or another state to see the duplicate-prevention history
     <message>
         <source>%1: %2 operations</source>
         <translation>%1 — операций: %2</translation>
+    </message>
+    <message>
+        <source>Reversed</source>
+        <translation>Отменён провайдером</translation>
     </message>
 </context>
 </TS>

@@ -294,6 +294,10 @@
         <source>Copied to the clipboard.</source>
         <translation>Panoya kopyalandı.</translation>
     </message>
+    <message>
+        <source>The provider confirmed the refund, then reported that it failed: the money did not reach the customer. The message says so and gives the next step.</source>
+        <translation>Sağlayıcı iadeyi onayladı, ardından başarısız olduğunu bildirdi: para müşteriye ulaşmadı. Mesaj bunu söyler ve sonraki adımı verir.</translation>
+    </message>
 </context>
 <context>
     <name>DetailPanel</name>
@@ -524,6 +528,26 @@
     <message>
         <source>Look the refund up at the provider and resolve it with evidence (Ctrl+L)</source>
         <translation>İadeyi sağlayıcıda sorgula ve kanıtla sonuçlandır (Ctrl+L)</translation>
+    </message>
+    <message>
+        <source>Auto-resolved</source>
+        <translation>Otomatik çözüldü</translation>
+    </message>
+    <message>
+        <source>Reversed</source>
+        <translation>Geri döndü</translation>
+    </message>
+    <message>
+        <source>by the reconciler (%1) at %2, from event %3 and refund %4</source>
+        <translation>mutabakat (%1) tarafından %2 tarihinde, %3 olayı ve %4 iadesiyle</translation>
+    </message>
+    <message>
+        <source>at %1 by %2: the provider reports refund %3 failed (%4), event %5. The money did not reach the customer.</source>
+        <translation>%1 tarihinde, %2: sağlayıcı %3 iadesinin başarısız olduğunu bildiriyor (%4), olay %5. Para müşteriye ulaşmadı.</translation>
+    </message>
+    <message>
+        <source>at %1 by %2 (%3)</source>
+        <translation>%1 tarihinde, %2 (%3)</translation>
     </message>
 </context>
 <context>
@@ -1242,6 +1266,18 @@ Mükerrer önleme geçmişini görmek için daha geniş bir tarih aralığı vey
         <source>The provider at %1 does not answer (%2). Look-ups and resolutions wait until it does: check the URL (File › Connect) and the network. The operations below are from the database and stay current.</source>
         <translation>Şu adresteki sağlayıcı yanıt vermiyor: %1 (%2). Sorgulama ve sonuçlandırma, sağlayıcı yanıt verene kadar bekler: adresi (Dosya › Bağlan) ve ağı denetleyin. Aşağıdaki işlemler veritabanından gelir ve güncel kalır.</translation>
     </message>
+    <message>
+        <source>A confirmed refund was reversed: the provider reports it failed, so the money did not reach the customer. Open Reversed and send the customer the next step.</source>
+        <translation>Onaylanmış bir iade geri döndü: sağlayıcı başarısız olduğunu bildiriyor, para müşteriye ulaşmadı. Geri döndü görünümünü açın ve müşteriye sonraki adımı gönderin.</translation>
+    </message>
+    <message>
+        <source>No reversed refunds.</source>
+        <translation>Geri dönen iade yok.</translation>
+    </message>
+    <message>
+        <source>Refunds the provider confirmed and later reported failed are listed here; the customer needs a new refund or another way to be paid.</source>
+        <translation>Sağlayıcının onaylayıp sonra başarısız olduğunu bildirdiği iadeler burada listelenir; müşterinin yeni bir iadeye veya başka bir ödeme yoluna ihtiyacı var.</translation>
+    </message>
 </context>
 <context>
     <name>MessageBanner</name>
@@ -1347,6 +1383,10 @@ Mükerrer önleme geçmişini görmek için daha geniş bir tarih aralığı vey
     <message>
         <source>Answer mismatch</source>
         <translation>Yanıt uyuşmuyor</translation>
+    </message>
+    <message>
+        <source>Reversed</source>
+        <translation>Geri döndü</translation>
     </message>
 </context>
 <context>
@@ -1766,6 +1806,10 @@ Mükerrer önleme geçmişini görmek için daha geniş bir tarih aralığı vey
     <message>
         <source>%1: %2 operations</source>
         <translation>%1: %2 işlem</translation>
+    </message>
+    <message>
+        <source>Reversed</source>
+        <translation>Geri döndü</translation>
     </message>
 </context>
 </TS>

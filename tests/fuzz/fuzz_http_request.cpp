@@ -1,9 +1,9 @@
-// Fuzzes the sandbox's HTTP/1.1 request parser (HttpRequestParser, used by HttpConnection):
+// Fuzzes the sandbox's HTTP/1.1 request parser (HttpRequest::parse, used by HttpConnection):
 // any bytes give Incomplete, Complete or an error answer; a complete request respects the
 // header and body limits, and the same request is found whether its bytes arrive whole or
 // with more behind them (pipelining), never from fewer bytes than it has.
 #include "FuzzCheck.h"
-#include "sandbox/HttpRequestParser.h"
+#include "sandbox/HttpRequest.h"
 
 namespace {
 constexpr qsizetype kMaxHeader = 1024; // smaller than the sandbox's 64 KiB, so inputs reach it
@@ -20,19 +20,20 @@ void checkSame(const HttpRequest& a, const HttpRequest& b)
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
 {
     const QByteArray buffer = fuzzBytes(data, size);
-    const HttpRequestParser::Result r = HttpRequestParser::parse(buffer, kMaxHeader, kMaxBody);
+    const HttpParseResult r = HttpRequest::parse(buffer, kMaxHeader, kMaxBody);
     switch (r.state) {
-    case HttpRequestParser::State::Incomplete:
+    case HttpParseResult::State::Incomplete:
         FUZZ_CHECK(r.consumed == 0, QString::number(r.consumed));
         FUZZ_CHECK(buffer.size() <= kMaxHeader || buffer.contains("\r\n\r\n"),
                    QString::number(buffer.size()));
         return 0;
-    case HttpRequestParser::State::Error:
-        FUZZ_CHECK(r.errorStatus == 400 || r.errorStatus == 411 || r.errorStatus == 413,
+    case HttpParseResult::State::Error:
+        FUZZ_CHECK(r.errorStatus == 400 || r.errorStatus == 411 || r.errorStatus == 413 ||
+                       r.errorStatus == 431,
                    QString::number(r.errorStatus));
         FUZZ_CHECK(!r.errorMessage.isEmpty(), QString::number(r.errorStatus));
         return 0;
-    case HttpRequestParser::State::Complete:
+    case HttpParseResult::State::Complete:
         break;
     }
     const qsizetype headerEnd = buffer.indexOf("\r\n\r\n");
@@ -48,16 +49,14 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
     }
 
     // Exactly its own bytes give the same request; one byte fewer is not yet a request.
-    const HttpRequestParser::Result exact =
-        HttpRequestParser::parse(buffer.left(r.consumed), kMaxHeader, kMaxBody);
-    FUZZ_CHECK(exact.state == HttpRequestParser::State::Complete && exact.consumed == r.consumed, QString());
+    const HttpParseResult exact = HttpRequest::parse(buffer.left(r.consumed), kMaxHeader, kMaxBody);
+    FUZZ_CHECK(exact.state == HttpParseResult::State::Complete && exact.consumed == r.consumed, QString());
     checkSame(exact.request, r.request);
     FUZZ_CHECK(exact.closeAfter == r.closeAfter, QString());
-    const HttpRequestParser::Result shorter =
-        HttpRequestParser::parse(buffer.left(r.consumed - 1), kMaxHeader, kMaxBody);
-    FUZZ_CHECK(shorter.state == HttpRequestParser::State::Incomplete, QString::number(int(shorter.state)));
+    const HttpParseResult shorter = HttpRequest::parse(buffer.left(r.consumed - 1), kMaxHeader, kMaxBody);
+    FUZZ_CHECK(shorter.state == HttpParseResult::State::Incomplete, QString::number(int(shorter.state)));
 
     // A pipelined second request is parsed from what is left, like HttpConnection does.
-    HttpRequestParser::parse(buffer.mid(r.consumed), kMaxHeader, kMaxBody);
+    HttpRequest::parse(buffer.mid(r.consumed), kMaxHeader, kMaxBody);
     return 0;
 }

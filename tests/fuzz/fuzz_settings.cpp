@@ -25,7 +25,9 @@ bool inRanges(const SettingsStore::Values& v)
            v.requestTimeoutMs <= 300000 &&
            (v.providerApi == QLatin1String("stripe_v1") || v.providerApi == QLatin1String("stripe_v2")) &&
            v.lookupConcurrency >= 1 && v.lookupConcurrency <= 16 && v.repeatWindowHours >= 1 &&
-           v.repeatWindowHours <= 8760;
+           v.repeatWindowHours <= 8760 &&
+           (v.get(QStringLiteral("auto_resolve_refunded")) == QStringLiteral("true") ||
+            v.get(QStringLiteral("auto_resolve_refunded")) == QStringLiteral("false"));
 }
 } // namespace
 

@@ -49,7 +49,39 @@ private slots:
     void claims();
     void positionsPointIntoTheOriginalText();
     void statusDecidesWhatIsForbidden();
+    void r19_r24_reversedDraftsSayItDidNotGoThroughWithNextStep();
 };
+
+// R19 for `reversed` (R4 amended, R24): the refund confirmed earlier failed at the provider. The
+// draft says it did not go through, names amount and order, and the next step; the claim checker
+// treats reversed like failed (a success claim is flagged, the draft itself has none).
+void TestCustomerMessage::r19_r24_reversedDraftsSayItDidNotGoThroughWithNextStep()
+{
+    CustomerMessage::Facts f = facts(OperationStatus::Reversed);
+    f.failureCode = QStringLiteral("expired_or_canceled_card");
+    const QString en = CustomerMessage::draft(f, MessageLanguage::English);
+    QVERIFY2(en.contains(QStringLiteral("did not go through")) && en.contains(QStringLiteral("$38.00"))
+                 && en.contains(QStringLiteral("4417")) && en.contains(QStringLiteral("Next step")) && en.contains(QStringLiteral("card")),
+             qPrintable(en));
+    const QString ru = CustomerMessage::draft(f, MessageLanguage::Russian);
+    QVERIFY2(ru.contains(QStringLiteral("не состоялся")) && ru.contains(QStringLiteral("4417")) && ru.contains(QStringLiteral("Что дальше")),
+             qPrintable(ru));
+    const QString tr = CustomerMessage::draft(f, MessageLanguage::Turkish);
+    QVERIFY2(tr.contains(QStringLiteral("gerçekleşmedi")) && tr.contains(QStringLiteral("4417")) && tr.contains(QStringLiteral("Sonraki adım")),
+             qPrintable(tr));
+    for (const MessageLanguage lang : {MessageLanguage::English, MessageLanguage::Russian, MessageLanguage::Turkish}) {
+        const QString draft = CustomerMessage::draft(f, lang);
+        QVERIFY2(!draft.contains(QStringLiteral("re_3PQk2L7hYd")), qPrintable(draft));
+        const auto claims = ClaimChecker::check(draft, lang, OperationStatus::Reversed);
+        QVERIFY2(claims.isEmpty(), qPrintable(phrases(claims).join(QStringLiteral(" | "))));
+    }
+    // An edit that claims the money arrived is flagged, as for failed.
+    QVERIFY(!ClaimChecker::check(QStringLiteral("Good news, we have refunded you."), MessageLanguage::English, OperationStatus::Reversed).isEmpty());
+    QVERIFY(ClaimChecker::check(QStringLiteral("The refund failed."), MessageLanguage::English, OperationStatus::Reversed).isEmpty());
+    // A generic failure reason keeps the draft honest without card words.
+    f.failureCode = QStringLiteral("declined");
+    QVERIFY(CustomerMessage::draft(f, MessageLanguage::English).contains(QStringLiteral("bank")));
+}
 
 void TestCustomerMessage::money()
 {

@@ -41,7 +41,7 @@ bool SandboxProcess::start()
                               QStringLiteral("--secret-key"),      m_options.secretKey,
                               QStringLiteral("--read-key"),        m_options.readKey,
                               QStringLiteral("--log-level"),       QStringLiteral("warn")};
-    m_process->start(QStringLiteral(REFUND_SANDBOX_PROVIDER_BIN), args);
+    m_process->start(QStringLiteral(REFUND_SANDBOX_PROVIDER_BIN), args + m_options.extraArgs);
     if (!m_process->waitForStarted(m_options.startTimeoutMs)) {
         m_error = QStringLiteral("sandbox-provider did not start: ") + m_process->errorString();
         m_process.reset();
@@ -93,6 +93,8 @@ bool SandboxProcess::restart()
 }
 
 bool SandboxProcess::isRunning() const { return m_process && m_process->state() == QProcess::Running; }
+
+qint64 SandboxProcess::processId() const { return isRunning() ? m_process->processId() : 0; }
 
 QUrl SandboxProcess::url(const QString& path) const
 {

@@ -4,6 +4,7 @@
 #include <QNetworkAccessManager>
 #include <QProcess>
 #include <QString>
+#include <QStringList>
 #include <QTemporaryDir>
 #include <QUrl>
 
@@ -31,6 +32,7 @@ public:
         QString dbPath;             ///< empty: a file in a temporary directory owned by this object
         int startTimeoutMs = 15000; ///< how long to wait for the "listening on" line
         int requestTimeoutMs = 15000; ///< transfer timeout of each control call
+        QStringList extraArgs; ///< more sandbox-provider flags, e.g. {"--webhook-retry-base-ms", "100"}
     };
 
     SandboxProcess();
@@ -46,6 +48,8 @@ public:
     /** stop() then start() on the same database. */
     bool restart();
     bool isRunning() const;
+    /** The process id while running (e.g. to read /proc/PID/status), else 0. */
+    qint64 processId() const;
 
     /** e.g. http://127.0.0.1:41234 (no trailing slash); empty before start(). */
     QUrl baseUrl() const { return m_baseUrl; }
