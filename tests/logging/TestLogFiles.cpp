@@ -49,8 +49,9 @@ QStringList filesOf(const QDir& dir, const QString& stem, qint64 pid)
             byIndex.insert(m.captured(1).toInt(), dir.filePath(name));
     }
     QStringList out;
-    for (auto it = byIndex.crbegin(); it != byIndex.crend(); ++it)
-        out << it.value();
+    const QList<int> indexes = byIndex.keys(); // ascending: .1 is the newest rotated file
+    for (qsizetype i = indexes.size() - 1; i >= 0; --i)
+        out << byIndex.value(indexes.at(i));
     const QString current = dir.filePath(QStringLiteral("%1-%2.log").arg(stem).arg(pid));
     if (QFile::exists(current))
         out << current;
