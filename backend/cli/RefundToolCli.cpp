@@ -784,6 +784,8 @@ QList<Command> commands()
                         p.addOption({QStringLiteral("interval-ms"),
                                      QStringLiteral("With --watch: ms between passes (100-3600000, default 2000)."),
                                      QStringLiteral("ms"), QStringLiteral("2000")});
+                        p.addOption({QStringLiteral("page-limit"), QStringLiteral("Events per page (1-100, default 100)."),
+                                     QStringLiteral("n"), QStringLiteral("100")});
                     },
                     [](const QCommandLineParser& p, const QStringList&, QTextStream& out) {
                         const QString db = requireValue(p, QStringLiteral("db"));
@@ -794,7 +796,12 @@ QList<Command> commands()
                             throw CliError{2, QStringLiteral("--interval-ms: must be a whole number of ms between 100 and "
                                                              "3600000, got \"%1\"")
                                                   .arg(p.value(QStringLiteral("interval-ms")))};
-                        return ReconcileCommands::reconcile(db, provider, p.isSet(QStringLiteral("watch")), interval, 0, out);
+                        const int pageLimit = p.value(QStringLiteral("page-limit")).toInt(&ok);
+                        if (!ok || pageLimit < 1 || pageLimit > 100)
+                            throw CliError{2, QStringLiteral("--page-limit: must be a whole number between 1 and 100, got \"%1\"")
+                                                  .arg(p.value(QStringLiteral("page-limit")))};
+                        return ReconcileCommands::reconcile(db, provider, p.isSet(QStringLiteral("watch")), interval, pageLimit,
+                                                            out);
                     }};
     return list;
 }

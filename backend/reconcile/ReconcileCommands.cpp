@@ -151,27 +151,34 @@ int webhook(const QString& databaseUrl, const QString& listen, const QUrl& provi
     return 0;
 }
 
-int reconcile(const QString& databaseUrl, const QUrl& providerUrl, bool watch, int intervalMs,
-              int requestTimeoutMs, QTextStream& out)
+int reconcile(const QString& databaseUrl, const QUrl& providerUrl, bool watch, int intervalMs, int pageLimit,
+              QTextStream& out)
 {
     auto db = openChecked(databaseUrl);
     warnIfNotReconciler(*db);
-    ProviderClient client(providerConfig(*db, providerUrl, requestTimeoutMs));
+    ProviderClient client(providerConfig(*db, providerUrl, 0));
     Reconciler reconciler(*db, [&client](const QString& id) { return client.retrieveRefund(id); });
-    EventPoller poller(reconciler, [&client](const QString& after, const QString& before, int limit) {
-        return client.listEventsPage(after, before, limit);
-    });
+    EventPoller poller(
+        reconciler,
+        [&client](const QString& after, const QString& before, int limit) {
+            return client.listEventsPage(after, before, limit);
+        },
+        pageLimit);
     installStopHandlers();
     int rc = 0;
     do {
         const EventPoller::Pass pass = poller.pollOnce();
         auto cursor = reconciler.events().cursor(ProviderEventStore::eventsCursorName());
-        QJsonObject line{{QStringLiteral("pages"), pass.pages},
-                         {QStringLiteral("new_events"), pass.newEvents},
-                         {QStringLiteral("duplicates"), pass.duplicates},
-                         {QStringLiteral("applied"), pass.applied},
-                         {QStringLiteral("cursor"),
-                          cursor && cursor.value() ? QJsonValue(*cursor.value()) : QJsonValue()}};
+        auto unmatched = reconciler.events().count(QStringLiteral("unmatched"));
+        QJsonObject line{
+            {QStringLiteral("pages"), pass.pages},
+            {QStringLiteral("new_events"), pass.newEvents},
+            {QStringLiteral("duplicates"), pass.duplicates},
+            {QStringLiteral("applied"), pass.applied},
+            // Refunds no operation of this database knows: recorded, never acted on; a person looks.
+            {QStringLiteral("unmatched"), unmatched ? QJsonValue(unmatched.value()) : QJsonValue()},
+            {QStringLiteral("cursor"),
+             cursor && cursor.value() ? QJsonValue(*cursor.value()) : QJsonValue()}};
         if (!pass.ok()) {
             line.insert(QStringLiteral("error"), pass.error);
             Logging::warn(QStringLiteral("reconcile: %1").arg(pass.error));

@@ -20,13 +20,13 @@ int webhook(const QString& databaseUrl, const QString& listen, const QUrl& provi
             QTextStream& out);
 
 /**
- * `reconcile --db URL --provider-url URL [--watch] [--interval-ms N]`: one pass (or passes every
+ * `reconcile --db URL --provider-url URL [--watch] [--interval-ms N] [--page-limit N]`: one pass (or passes every
  * intervalMs until a signal with watch), printing one JSON line per pass:
- * {"pages","new_events","duplicates","applied","cursor"}. Exit 1 when a pass failed (without
+ * {"pages","new_events","duplicates","applied","cursor","unmatched"}. Exit 1 when a pass failed (without
  * --watch), 0 otherwise.
  */
 int reconcile(const QString& databaseUrl, const QUrl& providerUrl, bool watch, int intervalMs,
-              int requestTimeoutMs, QTextStream& out);
+              int pageLimit, QTextStream& out);
 
 /** PROVIDER_API_KEY checked as the read commands check it (set, not a secret sk_ key, no spaces). */
 QString readOnlyKeyFromEnvironment();

@@ -41,7 +41,7 @@ public:
         QString databaseUrl;
         QByteArray secret;       ///< the endpoint secret, whsec_...
         ProviderConfig provider; ///< read-only key (R13)
-        int waitingRetryMs = 5000;
+        int waitingRetryMs = 2000;
     };
 
     explicit WebhookServer(Options options, QObject* parent = nullptr);

@@ -59,9 +59,10 @@ void HttpConnection::onTimeout()
 {
     switch (m_phase) {
     case Phase::Idle:
+        // A graceful close (FIN), so a client about to reuse the connection sees it is gone.
         emit limitHit(QStringLiteral("idle_timeout"));
-        m_socket->abort();
-        deleteLater();
+        setPhase(Phase::Closing);
+        m_socket->disconnectFromHost();
         break;
     case Phase::Headers:
         fail(408, "Request headers not received in time", QStringLiteral("header_timeout"));

@@ -796,12 +796,13 @@ QList<StoredWebhookDelivery> SandboxStore::dueWebhookDeliveries(qint64 nowMs, in
     return out;
 }
 
-std::optional<qint64> SandboxStore::nextWebhookDueMs()
+std::optional<qint64> SandboxStore::nextWebhookDueMs(qint64 afterMs)
 {
     QSqlQuery q(m_db);
-    if (q.exec(
-            QStringLiteral("SELECT MIN(next_attempt_ms) FROM webhook_deliveries WHERE state = 'pending'")) &&
-        q.next() && !q.value(0).isNull())
+    q.prepare(QStringLiteral("SELECT MIN(next_attempt_ms) FROM webhook_deliveries WHERE state = 'pending' "
+                             "AND next_attempt_ms > ?"));
+    q.addBindValue(afterMs);
+    if (q.exec() && q.next() && !q.value(0).isNull())
         return q.value(0).toLongLong();
     return std::nullopt;
 }
@@ -859,7 +860,8 @@ bool SandboxStore::recordWebhookAttempt(const StoredWebhookAttempt& attempt, con
     QSqlQuery d(m_db);
     d.prepare(
         QStringLiteral("UPDATE webhook_deliveries SET state = ?, attempts = ?, next_attempt_ms = ?, "
-                       "delivered_ms = ?, last_status = ?, last_error = ?, reorder_hold = 0 WHERE seq = ?"));
+                       "delivered_ms = ?, last_status = ?, last_error = ?, reorder_hold = 0 WHERE seq = ? "
+                       "AND state = 'pending'"));
     d.addBindValue(state);
     d.addBindValue(attempt.attempt);
     d.addBindValue(nextAttemptMs);

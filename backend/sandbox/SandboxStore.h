@@ -197,8 +197,8 @@ public:
     QList<StoredWebhookDelivery> webhookDeliveriesOfEvent(const QString& eventId);
     /** Pending deliveries due at nowMs, oldest first (at most limit). */
     QList<StoredWebhookDelivery> dueWebhookDeliveries(qint64 nowMs, int limit);
-    /** Earliest next_attempt_ms of a pending delivery, or nullopt when none is pending. */
-    std::optional<qint64> nextWebhookDueMs();
+    /** Earliest next_attempt_ms after afterMs of a pending delivery, or nullopt when none. */
+    std::optional<qint64> nextWebhookDueMs(qint64 afterMs);
     /** A second delivery of the same event to the same endpoint (webhook_duplicate). */
     bool duplicateWebhookDelivery(qint64 deliverySeq, qint64 nowMs);
     /** Schedule and fault fields of one delivery. */

@@ -62,23 +62,23 @@ void WebhookDispatcher::applyFaults(const QString& eventId, bool duplicate, bool
 
 void WebhookDispatcher::process()
 {
+    constexpr int batch = 200;
     const qint64 now = Clock::system().nowMs();
-    const QList<StoredWebhookDelivery> due = m_store.dueWebhookDeliveries(now, 200);
+    const QList<StoredWebhookDelivery> due = m_store.dueWebhookDeliveries(now, batch);
     for (const StoredWebhookDelivery& d : due) {
-        if (m_busyEndpoints.contains(d.endpointId))
-            continue;
-        attempt(d);
+        if (!m_busyEndpoints.contains(d.endpointId))
+            attempt(d);
     }
-    scheduleNext();
-}
-
-void WebhookDispatcher::scheduleNext()
-{
-    const auto next = m_store.nextWebhookDueMs();
+    if (due.size() == batch) { // more may be due than one batch
+        m_timer.start(0);
+        return;
+    }
+    // Due deliveries left now belong to busy endpoints: onAttemptFinished() pokes for them.
+    // Waiting on them here would spin while a slow receiver takes its time.
+    const auto next = m_store.nextWebhookDueMs(now);
     if (!next)
         return;
     const qint64 wait = qMax<qint64>(0, *next - Clock::system().nowMs());
-    // While an endpoint is busy its due deliveries wait for onAttemptFinished(), which pokes.
     if (!m_timer.isActive() || m_timer.remainingTime() > wait)
         m_timer.start(static_cast<int>(qMin<qint64>(wait, 3600 * 1000)));
 }

@@ -59,7 +59,6 @@ private:
     void attempt(const StoredWebhookDelivery& delivery);
     void onAttemptFinished(const StoredWebhookDelivery& delivery, qint64 sentMs, qint64 signatureTimestamp,
                            int status, const QString& error, qint64 durationMs);
-    void scheduleNext();
 
     SandboxStore& m_store;
     StripeApi& m_api;

@@ -100,14 +100,6 @@ qint64 scalar(Database& db, const QString& sql, const QVariantList& binds = {})
     return q.value().value(0).toLongLong();
 }
 
-QString text(Database& db, const QString& sql, const QVariantList& binds = {})
-{
-    auto q = db.run(sql, binds);
-    if (!q || !q.value().next())
-        return QStringLiteral("<none>");
-    return q.value().value(0).toString();
-}
-
 struct CliRun
 {
     int code = 0;
@@ -193,6 +185,7 @@ private:
                !qEnvironmentVariable("REFUND_TEST_PG_ROLE_PREFIX").isEmpty();
     }
     std::unique_ptr<Database> pgLogin(const QString& key);
+    QString pgLoginUrl(const QString& key);
 
     std::unique_ptr<TestDatabase> m_t;
     std::unique_ptr<Database> m_db;
@@ -286,7 +279,7 @@ void TestReconciler::r24_unknownResolvedRefundedWithEvidenceAndMarker()
              QStringLiteral("succeeded"));
     QCOMPARE(evidence.value(QStringLiteral("event")).toObject().value(QStringLiteral("id")).toString(),
              QStringLiteral("evt_1"));
-    const auto stored = r.events().makeEvent(QStringLiteral("evt_1")).value();
+    const auto stored = r.events().event(QStringLiteral("evt_1")).value();
     QVERIFY(stored);
     QCOMPARE(stored->operationId, op);
     QCOMPARE(stored->refundId, QStringLiteral("re_1"));
@@ -515,7 +508,7 @@ void TestReconciler::r24_openOperationLeftToTheTool()
     // The tool's own retry closes it; the waiting event then finds nothing to do.
     QVERIFY(m_store->closeRefunded(op, QStringLiteral("re_1"), QStringLiteral("succeeded")));
     QCOMPARE(r.applyWaiting().value(), 1);
-    QCOMPARE(r.events().makeEvent(QStringLiteral("evt_1")).value()->action, QStringLiteral("no_change"));
+    QCOMPARE(r.events().event(QStringLiteral("evt_1")).value()->action, QStringLiteral("no_change"));
     QCOMPARE(audits(op), qint64(0));
 }
 
@@ -659,38 +652,48 @@ void TestReconciler::r4_sqlCannotReverseWithoutTheRecord()
 
 void TestReconciler::r24_c15_toolCloseRacesReconciler()
 {
-    if (pgRoles())
-        QSKIP("the owner login is admin on PostgreSQL; the race is run with the reconciler login in "
-              "tst_reconcile_sandbox");
+    // On PostgreSQL the reconciler side runs as a refund_reconciler login (resolve_operation()).
+    QString reconcilerUrl = m_t->url();
+    if (pgRoles()) {
+        const CliRun roles = runCli({QStringLiteral("db"), QStringLiteral("roles"), QStringLiteral("--db"), m_t->url(),
+                                     QStringLiteral("--role-prefix"), qEnvironmentVariable("REFUND_TEST_PG_ROLE_PREFIX")});
+        QVERIFY2(roles.code == 0, qPrintable(roles.err));
+        reconcilerUrl = pgLoginUrl(QStringLiteral("reconciler"));
+        QVERIFY(!reconcilerUrl.isEmpty());
+    }
     // The tool's late answer (unknown -> refunded, closeRefunded) and the webhook's reconciler for
     // the same refund, at the same moment, many times: one state and at most one audit entry each.
     for (int round = 0; round < 20; ++round) {
         const QString op = unknownOp(10 + round);
         const QString refundId = QStringLiteral("re_race%1").arg(round);
         m_provider.set(refundJson(refundId, op, 10 + round, QStringLiteral("succeeded")));
-        auto toolDb = m_t->open();
-        auto recDb = m_t->open();
-        QVERIFY(toolDb && recDb);
+        // Qt SQL connections belong to the thread that opens them: each side opens its own.
+        std::atomic<int> ready{0};
         std::atomic<bool> go{false};
         bool toolClosed = false;
         QString action;
         std::thread tool([&] {
+            auto toolDb = m_t->open();
             OperationStore s(*toolDb);
+            ++ready;
             while (!go.load()) {
             }
             toolClosed = s.closeRefunded(op, refundId, QStringLiteral("succeeded")).ok();
         });
         std::thread rec([&] {
+            auto recDb = std::move(Database::open(reconcilerUrl)).value();
             Reconciler r(*recDb, m_provider.fetcher());
-            r.events().insert(makeEvent(QStringLiteral("evt_race%1").arg(round),
-                                        QStringLiteral("refund.created"),
+            r.events().insert(makeEvent(QStringLiteral("evt_race%1").arg(round), QStringLiteral("refund.created"),
                                         refundJson(refundId, op, 10 + round, QStringLiteral("succeeded"))),
                               ProviderEventStore::Source::Webhook);
+            ++ready;
             while (!go.load()) {
             }
             auto o = r.apply(QStringLiteral("evt_race%1").arg(round));
             action = o ? o.value().action : o.error().message;
         });
+        while (ready.load() < 2) {
+        }
         go.store(true);
         tool.join();
         rec.join();
@@ -791,21 +794,28 @@ void TestReconciler::r24_pollerResumesFromCursorWithoutMissingOrRepeating()
     QCOMPARE(r.events().count(QStringLiteral("ignored")).value(), qint64(13));
 }
 
-std::unique_ptr<Database> TestReconciler::pgLogin(const QString& key)
+QString TestReconciler::pgLoginUrl(const QString& key)
 {
     const QString prefix = qEnvironmentVariable("REFUND_TEST_PG_ROLE_PREFIX");
     const QString name = prefix + key + QStringLiteral("_rec");
     m_db->runScript(QStringLiteral("DO $$ BEGIN CREATE ROLE %1 LOGIN PASSWORD 'pw_%2'; "
                                    "EXCEPTION WHEN duplicate_object THEN NULL; END $$")
                         .arg(RoleManager::quoteIdentifier(name), key));
-    const CliRun g = runCli({QStringLiteral("db"), QStringLiteral("grant"), QStringLiteral("--db"),
-                             m_t->url(), QStringLiteral("--user"), name, QStringLiteral("--role"), key,
-                             QStringLiteral("--role-prefix"), prefix});
+    const CliRun g = runCli({QStringLiteral("db"), QStringLiteral("grant"), QStringLiteral("--db"), m_t->url(), QStringLiteral("--user"),
+                             name, QStringLiteral("--role"), key, QStringLiteral("--role-prefix"), prefix});
     if (g.code != 0) {
         qWarning("%s", qPrintable(g.err));
-        return nullptr;
+        return {};
     }
-    auto db = Database::open(urlAs(m_t->url(), name, QStringLiteral("pw_") + key));
+    return urlAs(m_t->url(), name, QStringLiteral("pw_") + key);
+}
+
+std::unique_ptr<Database> TestReconciler::pgLogin(const QString& key)
+{
+    const QString url = pgLoginUrl(key);
+    if (url.isEmpty())
+        return nullptr;
+    auto db = Database::open(url);
     if (!db) {
         qWarning("%s", qPrintable(db.error().message));
         return nullptr;
