@@ -1,5 +1,9 @@
 #include "Logging.h"
 
+#include "PrivateFile.h"
+
+#include <QCoreApplication>
+#include <QDateTime>
 #include <QDir>
 #include <QFileInfo>
 #include <QMutex>
@@ -11,7 +15,11 @@
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <atomic>
+#include <cerrno>
+#include <signal.h>
+#include <sys/types.h>
 
 namespace Logging {
 
@@ -26,6 +34,7 @@ struct State
     std::shared_ptr<spdlog::logger> logger;
     std::shared_ptr<spdlog::sinks::ringbuffer_sink_mt> recent;
     QStringList secrets;
+    QString currentFile;
     std::atomic<quint64> lines{0};
 };
 
@@ -86,6 +95,48 @@ void qtMessageHandler(QtMsgType type, const QMessageLogContext& context, const Q
     }
 }
 
+bool processRunning(qint64 pid)
+{
+    // EPERM: it runs, under another user.
+    return pid > 0 && (::kill(pid_t(pid), 0) == 0 || errno == EPERM);
+}
+
+/** Deletes the files of ended processes for filePath beyond the newest keep (see init()). */
+void pruneEndedProcessLogs(const QString& filePath, int keep)
+{
+    const QFileInfo base(filePath);
+    const QString suffix = base.suffix().isEmpty() ? QString() : QLatin1Char('.') + base.suffix();
+    // <stem>-<pid><suffix> and spdlog's rotated <stem>-<pid>.<n><suffix>.
+    const QRegularExpression ours(QLatin1Char('^') + QRegularExpression::escape(base.completeBaseName()) +
+                                  QStringLiteral("-([0-9]+)(?:\\.[0-9]+)?") +
+                                  QRegularExpression::escape(suffix) + QLatin1Char('$'));
+    struct ProcessLogs
+    {
+        QDateTime newest;
+        QStringList files;
+    };
+    QMap<qint64, ProcessLogs> ended;
+    const QFileInfoList entries = base.absoluteDir().entryInfoList(QDir::Files);
+    for (const QFileInfo& entry : entries) {
+        const QRegularExpressionMatch m = ours.match(entry.fileName());
+        if (!m.hasMatch())
+            continue;
+        const qint64 pid = m.captured(1).toLongLong();
+        if (pid == QCoreApplication::applicationPid() || processRunning(pid))
+            continue; // never delete a file a running process writes
+        ProcessLogs& logs = ended[pid];
+        logs.files << entry.absoluteFilePath();
+        logs.newest = std::max(logs.newest, entry.lastModified());
+    }
+    QList<ProcessLogs> byAge = ended.values();
+    std::sort(byAge.begin(), byAge.end(),
+              [](const ProcessLogs& a, const ProcessLogs& b) { return a.newest > b.newest; });
+    for (qsizetype i = qMax(keep, 0); i < byAge.size(); ++i) {
+        for (const QString& file : std::as_const(byAge[i].files))
+            QFile::remove(file);
+    }
+}
+
 } // namespace
 
 bool isValidLevel(const QString& level)
@@ -103,6 +154,21 @@ QString defaultLogFilePath(const QString& appName)
     return base + QStringLiteral("/refund-ops/logs/") + appName + QStringLiteral(".log");
 }
 
+QString processLogFilePath(const QString& filePath, qint64 pid)
+{
+    const QFileInfo base(filePath);
+    const QString name = base.completeBaseName() + QLatin1Char('-') + QString::number(pid) +
+                         (base.suffix().isEmpty() ? QString() : QLatin1Char('.') + base.suffix());
+    return base.dir().filePath(name);
+}
+
+QString currentLogFilePath()
+{
+    State& s = state();
+    QMutexLocker lock(&s.mutex);
+    return s.currentFile;
+}
+
 bool init(const Options& options, QString* error)
 {
     State& s = state();
@@ -110,19 +176,34 @@ bool init(const Options& options, QString* error)
     if (options.toStderr)
         sinks.push_back(std::make_shared<spdlog::sinks::stderr_color_sink_mt>());
     bool fileOk = true;
+    QString file;
     if (!options.filePath.isEmpty()) {
-        QDir().mkpath(QFileInfo(options.filePath).absolutePath());
+        const QString dir = QFileInfo(options.filePath).absolutePath();
+        if (!QFileInfo::exists(dir) && QDir().mkpath(dir))
+            QFile::setPermissions(dir,
+                                  QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
+        pruneEndedProcessLogs(options.filePath, options.keptEndedProcessLogs);
+        file = processLogFilePath(options.filePath, QCoreApplication::applicationPid());
+        // spdlog opens with fopen() (mode 0666 & ~umask) at start and after each rotation; the
+        // file made first with 0600 keeps that mode when fopen() then opens it.
+        spdlog::file_event_handlers handlers;
+        handlers.before_open = [](const spdlog::filename_t& name) {
+            PrivateFile::create(QString::fromStdString(name));
+        };
         try {
             sinks.push_back(std::make_shared<spdlog::sinks::rotating_file_sink_mt>(
-                options.filePath.toStdString(), size_t(options.maxFileBytes), size_t(options.maxFiles)));
+                file.toStdString(), size_t(options.maxFileBytes), size_t(options.maxFiles), false, handlers));
         } catch (const spdlog::spdlog_ex& e) {
             fileOk = false;
             if (error)
-                *error = QStringLiteral("cannot write the log file %1: %2").arg(options.filePath, QString::fromUtf8(e.what()));
+                *error =
+                    QStringLiteral("cannot write the log file %1: %2").arg(file, QString::fromUtf8(e.what()));
+            file.clear();
         }
     }
     {
         QMutexLocker lock(&s.mutex);
+        s.currentFile = file;
         if (!s.recent)
             s.recent = std::make_shared<spdlog::sinks::ringbuffer_sink_mt>(kRecentLines);
         sinks.push_back(s.recent);

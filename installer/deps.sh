@@ -24,6 +24,9 @@ packages=(
   dpkg-dev file
   # benchmark scripts: peak RSS and arithmetic
   time bc
+  # fuzzing (tests/fuzz/run-fuzz.sh, ./test.sh's smoke pass): clang, and libFuzzer with the
+  # ASan/UBSan runtimes for -fsanitize=fuzzer,address,undefined
+  clang libclang-rt-14-dev
 )
 
 # Node.js runs Stripe's official client against the sandbox in one compatibility test; any

@@ -317,7 +317,7 @@ void MainWindow::buildActions()
     m_table->addAction(copy);
 
     auto* log = view->addAction(tr("&Log"), this, [this] {
-        auto* dialog = new LogViewDialog(Logging::defaultLogFilePath(QStringLiteral("refund-console")), this);
+        auto* dialog = new LogViewDialog(Logging::currentLogFilePath(), this);
         dialog->setAttribute(Qt::WA_DeleteOnClose);
         dialog->show();
     });

@@ -115,6 +115,8 @@ int main(int argc, char** argv)
         std::fprintf(stderr, "refund-console: --db: %s\n", qPrintable(urlError));
         return 2;
     }
+    if (const auto url = DatabaseUrl::parse(options.databaseUrl); url && url->passwordInUrl())
+        Logging::warn(QStringLiteral("--db: ") + url->passwordWarning());
 
     ConsoleStartup startup(options);
     // Queued: start() may finish at once (no database, --screenshot), before exec() runs.

@@ -147,6 +147,9 @@ std::unique_ptr<Database> openDatabase(const QCommandLineParser& p, bool require
                                        Database::SqliteCheck check = Database::SqliteCheck::Header)
 {
     const QString url = requireValue(p, QStringLiteral("db"));
+    // A password in --db is visible to every user of the machine (ps, /proc/PID/cmdline).
+    if (const auto parsed = DatabaseUrl::parse(url); parsed && parsed->passwordInUrl())
+        Logging::warn(QStringLiteral("--db: ") + parsed->passwordWarning());
     if (requireCurrentSchema) {
         // Only `db migrate` creates a database: a mistyped path must not leave a new empty file behind.
         const auto parsed = DatabaseUrl::parse(url);

@@ -1,6 +1,7 @@
 #include "db/Database.h"
 
 #include "Logging.h"
+#include "PrivateFile.h"
 #include "db/SchemaMigrator.h"
 
 #include <QAtomicInteger>
@@ -53,6 +54,9 @@ StoreResult<std::unique_ptr<Database>> Database::open(const DatabaseUrl& url, co
     {
         QSqlDatabase c = QSqlDatabase::addDatabase(driver, db->m_name);
         if (url.isSqlite()) {
+            // Created 0600, not 0644 by the umask: SQLite gives the -wal and -shm files the same
+            // mode. A failure here is reported by the open below.
+            PrivateFile::create(url.path());
             c.setDatabaseName(url.path());
             c.setConnectOptions(QStringLiteral("QSQLITE_BUSY_TIMEOUT=15000"));
         } else {

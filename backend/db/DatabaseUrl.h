@@ -32,6 +32,12 @@ public:
     int port() const { return m_port; }              ///< 5432 when not given
     QString user() const { return m_user; }
     QString password() const { return m_password; } ///< from the URL or PGPASSWORD; never log it
+    /** True when the password was written in the URL itself, where `ps` and shell history show
+        it to other users; PGPASSWORD or ~/.pgpass keep it out of sight. */
+    bool passwordInUrl() const { return m_passwordInUrl; }
+    /** When passwordInUrl(): the warning to log, naming PGPASSWORD and ~/.pgpass and never the
+        password itself; empty otherwise. */
+    QString passwordWarning() const;
     QString databaseName() const { return m_dbName; }
 
     /** The URL without any password, e.g. "postgresql://refund@db:5432/ops" or "sqlite:/tmp/ops.db". */
@@ -40,7 +46,8 @@ public:
     QString engineName() const;
     /** The same location with another database name (PostgreSQL only), used by tests and tools. */
     DatabaseUrl withDatabaseName(const QString& name) const;
-    /** The full URL including the password, for handing to a child process; never log it. */
+    /** The full URL including the password, for handing to a child process; never log it.
+        parse() reads it back to the same engine, file, host, port, user, password and name. */
     QString toSecretString() const;
 
 private:
@@ -50,5 +57,6 @@ private:
     int m_port = 5432;
     QString m_user;
     QString m_password;
+    bool m_passwordInUrl = false;
     QString m_dbName;
 };

@@ -14,7 +14,7 @@ target_sources(refund_backend PRIVATE
     db/HistoryRollups.h db/HistoryRollups.cpp db/HistoryRollupMigration.cpp
     db/ResolutionRules.h db/ResolutionRules.cpp
     db/SchemaMigrator.h db/SchemaMigrator.cpp
-    db/SettingsStore.h db/SettingsStore.cpp
+    db/SettingsStore.h db/SettingsStore.cpp db/SettingsValidation.cpp
     db/StoreError.h db/StoreError.cpp
     db/ToolCallRecord.h)
 

@@ -2,8 +2,8 @@
 
 #include "Logging.h"
 #include "provider/CurlPost.h"
+#include "provider/ProviderListPage.h"
 #include "provider/ProviderText.h"
-#include "provider/RefundAnswerCheck.h"
 
 #include <QElapsedTimer>
 #include <QEventLoop>
@@ -65,31 +65,6 @@ ProviderError localRefusal(const QString& param, const QString& message)
     error.param = param;
     error.message = message;
     return error;
-}
-
-AttemptOutcome classifyHttpError(int status, const ProviderError& error)
-{
-    // SPEC R7, and STRIPE-FACTS §4 for which answers store nothing.
-    if (status == 409)
-        return AttemptOutcome::InProgress;
-    if (status == 429)
-        return AttemptOutcome::RateLimited; // rate_limit and lock_timeout alike
-    if (status == 401 || status == 403)
-        return AttemptOutcome::AuthFailed;
-    if (status == 422)
-        return AttemptOutcome::IdempotencyMismatch; // IETF draft: key reused with another payload
-    if (status >= 400 && status < 500 && error.type == QLatin1String("idempotency_error"))
-        return AttemptOutcome::IdempotencyMismatch;
-    if (status == 408)
-        return AttemptOutcome::NoResponse; // the server gave up reading the request: unknown
-    if (status == 424)
-        return AttemptOutcome::ServerSavedError; // an external dependency failed midway: unknown
-    if (status >= 400 && status < 500)
-        return AttemptOutcome::Refused;
-    if (status >= 500 && status < 600)
-        return AttemptOutcome::ServerSavedError;
-    // 1xx/3xx or nonsense: we cannot tell whether the refund was made.
-    return AttemptOutcome::InvalidResponse;
 }
 
 ReadFailure classifyReadError(int status)
@@ -305,32 +280,7 @@ ProviderResponse ProviderClient::createRefund(const RefundCreateParams& p, const
     post.addHeader(QByteArrayLiteral("Content-Type"), QByteArrayLiteral("application/x-www-form-urlencoded"));
     const CurlPost::Result raw = postWaiting(post, refundFormBody(p));
 
-    response.httpStatus = raw.httpStatus;
-    response.elapsedMs = raw.elapsedMs;
-    response.replayed = raw.idempotentReplayed.toLower() == "true";
-    const QString requestId = scrub(QString::fromLatin1(raw.requestId));
-    if (ProviderText::isToken(requestId))
-        response.requestId = requestId;
-    else
-        response.requestIdWithheld = !raw.requestId.isEmpty(); // never stored: it could be anything
-    response.networkError = scrub(raw.error);
-
-    if (!raw.complete()) {
-        response.outcome =
-            raw.failure == CurlPost::Failure::NotSent ? AttemptOutcome::NotSent : AttemptOutcome::NoResponse;
-    } else if (raw.httpStatus >= 200 && raw.httpStatus < 300) {
-        RefundAnswerCheck::Verdict verdict = RefundAnswerCheck::check(raw.body, p);
-        response.outcome = verdict.outcome;
-        response.refund = std::move(verdict.refund);
-        response.mismatch = scrub(verdict.mismatch);
-    } else {
-        response.error = ProviderError::fromHttp(raw.httpStatus, raw.body, response.requestId);
-        response.error.message = scrub(response.error.message);
-        response.outcome = classifyHttpError(raw.httpStatus, response.error);
-        if (raw.httpStatus < 400)
-            response.networkError =
-                QStringLiteral("unexpected HTTP %1 answer (redirects are not followed)").arg(raw.httpStatus);
-    }
+    response = ProviderResponse::fromAnswer(raw, p, [this](const QString& text) { return scrub(text); });
 
     const QString line = QStringLiteral("refund attempt key %1: %2").arg(idempotencyKey, response.summary());
     if (response.outcome == AttemptOutcome::ResponseMismatch)
@@ -414,7 +364,6 @@ bool ProviderClient::getObject(const QUrl& url, ProviderReadStatus& status, QJso
 bool ProviderClient::getAllPages(const QString& path, const FormEncoder::Pairs& query, bool search,
                                  ProviderReadStatus& status, const ItemHandler& onItem)
 {
-    const QString expectedObject = search ? QStringLiteral("search_result") : QStringLiteral("list");
     QString cursor;
     int itemIndex = 0;
     for (int page = 0;; ++page) {
@@ -432,44 +381,16 @@ bool ProviderClient::getAllPages(const QString& path, const FormEncoder::Pairs& 
         if (!getObject(endpoint(path, pageQuery), status, &json))
             return false;
 
-        const auto malformed = [&status](const QString& why) {
+        const ProviderListPage::Result read = ProviderListPage::read(json, search, page, itemIndex, onItem);
+        itemIndex += read.items;
+        if (!read.ok) {
             status.failure = ReadFailure::MalformedResponse;
-            status.networkError = why;
+            status.networkError = read.error;
             return false;
-        };
-        if (json.value(QStringLiteral("object")).toString() != expectedObject)
-            return malformed(QStringLiteral("page %1: object is not \"%2\"").arg(page).arg(expectedObject));
-        const QJsonValue data = json.value(QStringLiteral("data"));
-        if (!data.isArray())
-            return malformed(QStringLiteral("page %1: data is not an array").arg(page));
-        const QJsonValue hasMore = json.value(QStringLiteral("has_more"));
-        if (!hasMore.isBool())
-            return malformed(QStringLiteral("page %1: has_more is not a boolean").arg(page));
-
-        const QJsonArray items = data.toArray();
-        QString lastId;
-        for (const QJsonValue& item : items) {
-            QString itemError;
-            if (!item.isObject())
-                return malformed(QStringLiteral("data[%1]: not an object").arg(itemIndex));
-            if (!onItem(item.toObject(), &itemError))
-                return malformed(QStringLiteral("data[%1]: %2").arg(itemIndex).arg(itemError));
-            lastId = item.toObject().value(QStringLiteral("id")).toString();
-            ++itemIndex;
         }
-        if (!hasMore.toBool())
+        if (!read.hasMore)
             return true;
-
-        if (search) {
-            cursor = json.value(QStringLiteral("next_page")).toString();
-            if (cursor.isEmpty())
-                return malformed(QStringLiteral("page %1: has_more without next_page").arg(page));
-        } else {
-            // An empty page claiming more would make us ask for the same page forever.
-            if (lastId.isEmpty())
-                return malformed(QStringLiteral("page %1: has_more without items").arg(page));
-            cursor = lastId;
-        }
+        cursor = read.nextCursor;
     }
 }
 
@@ -477,6 +398,11 @@ void ProviderClient::finishRead(const char* what, ProviderReadStatus& status, qi
 {
     status.elapsedMs = elapsedMs;
     status.networkError = scrub(status.networkError);
+    // All provider text, as on the write path (ProviderResponse::fromAnswer): a provider can
+    // echo the key in the error type, code or param too (R22).
+    status.error.type = scrub(status.error.type);
+    status.error.code = scrub(status.error.code);
+    status.error.param = scrub(status.error.param);
     status.error.message = scrub(status.error.message);
     const QString line = QStringLiteral("provider read %1: %2 (%3 requests, %4 ms)")
                              .arg(QString::fromLatin1(what), status.describe())

@@ -3,6 +3,7 @@
 #include "provider/CurlPost.h"
 #include "provider/FormEncoder.h"
 #include "provider/ProviderConfig.h"
+#include "provider/ProviderListPage.h"
 #include "provider/ProviderReadResult.h"
 #include "provider/ProviderResponse.h"
 #include "provider/RefundCreateParams.h"
@@ -164,7 +165,7 @@ private:
         QString networkError;
         qint64 elapsedMs = 0;
     };
-    using ItemHandler = std::function<bool(const QJsonObject& item, QString* error)>;
+    using ItemHandler = ProviderListPage::ItemHandler;
 
     QUrl endpoint(const QString& path, const FormEncoder::Pairs& query = {}) const;
     CurlPost::Result postWaiting(const CurlPost& post, const QByteArray& body);

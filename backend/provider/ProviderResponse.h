@@ -1,11 +1,14 @@
 #pragma once
 
 #include "provider/AttemptOutcome.h"
+#include "provider/CurlPost.h"
 #include "provider/ProviderError.h"
 #include "provider/ProviderRefund.h"
+#include "provider/RefundCreateParams.h"
 
 #include <QString>
 
+#include <functional>
 #include <optional>
 
 /**
@@ -32,4 +35,21 @@ struct ProviderResponse
 
     /** One log line: outcome, status, request id, replayed, refund id or error. */
     QString summary() const;
+
+    /** Masks secrets in provider text before it is kept (R22): ProviderClient passes one that
+        hides its configured key and runs Logging::redact(). */
+    using Scrubber = std::function<QString(const QString&)>;
+
+    /**
+     * Interprets what came back from one POST /v1/refunds for p (R7): a 2xx through
+     * RefundAnswerCheck, an error answer through ProviderError::fromHttp() and the status
+     * classification, no complete answer as NoResponse (NotSent when nothing left the
+     * process). Request-Id is kept only when printable ASCII of 1..255 characters. A pure
+     * function of its arguments, so the whole answer path can be fuzzed without a network.
+     */
+    static ProviderResponse fromAnswer(const CurlPost::Result& raw, const RefundCreateParams& p,
+                                       const Scrubber& scrub);
+
+    /** The R7 outcome of an HTTP error answer (status outside 2xx) with its parsed body. */
+    static AttemptOutcome classifyHttpError(int status, const ProviderError& error);
 };

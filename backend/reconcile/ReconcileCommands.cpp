@@ -39,6 +39,9 @@ void installStopHandlers()
 
 std::unique_ptr<Database> openChecked(const QString& url)
 {
+    // A long-running reconciler with a password in --db shows it in ps for as long as it runs.
+    if (const auto parsed = DatabaseUrl::parse(url); parsed && parsed->passwordInUrl())
+        Logging::warn(QStringLiteral("--db: ") + parsed->passwordWarning());
     auto db = Database::open(url);
     if (!db)
         throw CliError{2, db.error().message};

@@ -1,6 +1,7 @@
 #include "sandbox/SandboxStore.h"
 
 #include "Logging.h"
+#include "PrivateFile.h"
 
 #include <QJsonDocument>
 #include <QSqlError>
@@ -139,6 +140,8 @@ bool SandboxStore::exec(const QString& sql)
 bool SandboxStore::open(const QString& path)
 {
     m_db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), m_connectionName);
+    // 0600 like the operation database (PrivateFile); its -wal and -shm files follow its mode.
+    PrivateFile::create(path);
     m_db.setDatabaseName(path);
     if (!m_db.open()) {
         setError(QStringLiteral("open"), m_db.lastError().text());

@@ -65,7 +65,12 @@ TestDatabase::TestDatabase(const QString& engine) : m_engine(engine)
         m_pgName.clear();
         return;
     }
-    m_url = adminDb.value()->url().withDatabaseName(m_pgName).toSecretString();
+    // The password goes to every child process the way refund-tool asks for it (PGPASSWORD),
+    // not in the URL on their command lines, where `ps` shows it and the tool warns.
+    const DatabaseUrl url = adminDb.value()->url().withDatabaseName(m_pgName);
+    if (!url.password().isEmpty())
+        qputenv("PGPASSWORD", url.password().toUtf8());
+    m_url = url.display();
 }
 
 TestDatabase::~TestDatabase()

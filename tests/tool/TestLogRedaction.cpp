@@ -85,11 +85,14 @@ void TestLogRedaction::r22_refundToolRunLeavesNoSecretInItsLogs()
             {QStringLiteral("refund"), QStringLiteral("--db"), f.testDb.url(), QStringLiteral("--provider-url"),
              f.sandbox.baseUrl().toString(), QStringLiteral("--tool-call-id"), QStringLiteral("toolu_log"),
              QStringLiteral("--order"), QStringLiteral("log-1"), QStringLiteral("--amount-cents"), QStringLiteral("1000")});
+    QVERIFY(p.waitForStarted());
+    const qint64 pid = p.processId();
     QVERIFY(p.waitForFinished(60000));
     QCOMPARE(p.exitCode(), 0);
     const QString out = QString::fromUtf8(p.readAllStandardOutput());
     const QString err = QString::fromUtf8(p.readAllStandardError());
-    QFile file(logFile);
+    // Each process writes its own file beside REFUND_LOG_FILE (refund-tool-PID.log).
+    QFile file(Logging::processLogFilePath(logFile, pid));
     QVERIFY2(file.open(QIODevice::ReadOnly), "the tool must write its rotating log file");
     const QString logged = QString::fromUtf8(file.readAll());
     QVERIFY2(logged.contains(QLatin1String("attempt")), qPrintable(logged));   // it did log the attempts
