@@ -24,6 +24,8 @@ const QString kOpColumns = QStringLiteral(
     "o.created_at, o.updated_at, o.first_attempt_at, o.last_attempt_at, o.key_expires_at, o.closed_at, "
     "o.provider_refund_id, o.provider_status, o.unknown_reason, o.failure_code, o.resolved_by, o.resolved_at, "
     "o.resolution_note, o.request_ref, o.not_sent_attempts, o.reversed_at, o.reversed_by");
+// How many columns kOpColumns selects: a query's own columns after them start at this index.
+constexpr int kOpColumnCount = 24;
 
 const QString kOpExtraColumns = QStringLiteral(
     ", (SELECT count(*) FROM tool_calls t WHERE t.operation_id = o.operation_id) AS tool_call_count"
@@ -78,9 +80,9 @@ Operation readOperation(const QSqlQuery& q, bool withExtras)
     op.reversedAt = optionalMs(q.value(22));
     op.reversedBy = q.value(23).toString();
     if (withExtras) {
-        op.toolCallCount = q.value(24).toInt();
-        op.lastOutcome = q.value(25).toString();
-        op.lastAttemptDeadlineAt = optionalMs(q.value(26));
+        op.toolCallCount = q.value(kOpColumnCount).toInt();
+        op.lastOutcome = q.value(kOpColumnCount + 1).toString();
+        op.lastAttemptDeadlineAt = optionalMs(q.value(kOpColumnCount + 2));
     }
     return op;
 }
@@ -409,11 +411,19 @@ StoreResult<OperationStore::OpenResult> OperationStore::openOrJoinAttempt(const 
 StoreResult<qint64> OperationStore::recordRejectedToolCall(const QString& toolCallId, const QString& orderId,
                                                           qint64 amountCents, const QString& reason)
 {
+    return recordUnmappedToolCall(toolCallId, orderId, amountCents, QStringLiteral("rejected"), reason);
+}
+
+StoreResult<qint64> OperationStore::recordUnmappedToolCall(const QString& toolCallId, const QString& orderId,
+                                                          qint64 amountCents, const QString& resultStatus,
+                                                          const QString& reason)
+{
     const qint64 now = m_clock.nowMs();
     auto ins = m_db.run(QStringLiteral("INSERT INTO tool_calls (tool_call_id, order_id, amount_cents, operation_id, "
                                        "result_status, result_reason, started_at, finished_at) "
-                                       "VALUES (?, ?, ?, NULL, 'rejected', ?, ?, ?)"),
-                        {toolCallId, orderId, amountCents, reason, now, now}, QStringLiteral("log rejected tool call"));
+                                       "VALUES (?, ?, ?, NULL, ?, ?, ?, ?)"),
+                        {toolCallId, orderId, amountCents, resultStatus, reason, now, now},
+                        QStringLiteral("log tool call"));
     if (!ins)
         return ins.error();
     return ins.value().lastInsertId().toLongLong();
@@ -656,7 +666,9 @@ OperationStore::beginToolCall(const QString& orderId, qint64 amountCents, const 
         return StoreError::make(Code::QueryFailed, QStringLiteral("find logical refund: no row"));
     const bool matched = !look.value()->value(0).isNull();
     Operation op = matched ? readOperation(*look.value(), false) : Operation();
-    const qint64 used = look.value()->value(22).toLongLong();
+    // Read past kOpColumns: schema v5 added columns to it, and a fixed index here once read
+    // reversed_at (null, so 0 used) instead of the sum, letting a spent order's refund be sent.
+    const qint64 used = look.value()->value(kOpColumnCount).toLongLong();
     look.value()->finish();
 
     if (matched && op.status == OperationStatus::Refunded) {

@@ -77,6 +77,13 @@ public:
     /** Logs a tool call that was rejected before any operation was mapped (R8 `rejected`). */
     StoreResult<qint64> recordRejectedToolCall(const QString& toolCallId, const QString& orderId, qint64 amountCents,
                                                const QString& reason);
+    /**
+     * Logs a finished tool call that could not be mapped to an operation row (R12), with its
+     * R8 status: e.g. "unconfirmed" while another session holds the row past lock_timeout, so
+     * the log cannot wait on that row's lock (the history rollups take it for mapped calls).
+     */
+    StoreResult<qint64> recordUnmappedToolCall(const QString& toolCallId, const QString& orderId, qint64 amountCents,
+                                               const QString& resultStatus, const QString& reason);
     /** Stores the R8 status a tool call returned. */
     StoreResult<void> finishToolCall(qint64 toolCallRowId, const QString& resultStatus, const QString& reason = {});
 

@@ -69,20 +69,26 @@ StoreResult<RefundToolResult> RefundTool::call(const Request& request)
                                        settings.value().repeatWindowMs(), m_crashHook ? nullptr : &limits);
     if (!begun && begun.error().code == Code::Busy && !m_crashHook) {
         // The claim waited past lock_timeout on a row someone holds (e.g. a person's open
-        // transaction) and everything rolled back. Log the call on the row without claiming,
-        // and answer "busy" as a claim refused that way always did: nothing was sent.
-        auto logged = m_store.beginToolCall(orderId, request.amountCents, request.toolCallId, request.requestRef,
-                                            settings.value().repeatWindowMs(), nullptr);
-        if (logged && !logged.value().open.answeredFromRefunded
-            && logged.value().open.operation.status == OperationStatus::Open) {
-            Logging::error(QStringLiteral("operation %1: %2").arg(logged.value().open.operation.operationId, begun.error().message));
-            const RefundToolResult busy = RefundToolResult::unconfirmed(logged.value().open.operation.operationId,
-                                                                        QStringLiteral("operation database busy"));
-            m_store.finishToolCall(logged.value().open.toolCallRowId, busy.statusName(), busy.reason);
+        // transaction) and everything rolled back: nothing was sent. Logging the call on that
+        // row would wait on the same lock (the history rollups take it), so a plain read finds
+        // the row and the call is logged unmapped, its reason naming the row (R12, R21).
+        auto held = m_store.activeOperation(orderId, request.amountCents, request.requestRef);
+        if (held && held.value() && held.value()->status == OperationStatus::Open) {
+            const QString opId = held.value()->operationId;
+            Logging::error(QStringLiteral("operation %1: %2").arg(opId, begun.error().message));
+            const RefundToolResult busy =
+                RefundToolResult::unconfirmed(opId, QStringLiteral("operation database busy"));
+            m_store.recordUnmappedToolCall(request.toolCallId, orderId, request.amountCents, busy.statusName(),
+                                           QStringLiteral("operation database busy: operation %1 is held by "
+                                                          "another session")
+                                               .arg(opId));
             return busy;
         }
+        // Refunded or unknown meanwhile: answered below without a claim.
+        auto logged = m_store.beginToolCall(orderId, request.amountCents, request.toolCallId, request.requestRef,
+                                            settings.value().repeatWindowMs(), nullptr);
         if (logged)
-            begun = logged;   // refunded or unknown meanwhile: answered below without a claim
+            begun = logged;
     }
     if (!begun) {
         if (begun.error().code == Code::NotRefundable) {
