@@ -3,7 +3,7 @@
 #include "OperationFormat.h"
 
 #include <QDateTime>
-#include <QFormLayout>
+#include <QGridLayout>
 #include <QTimeZone>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -139,11 +139,13 @@ DetailPanel::DetailPanel(const Clock& clock, QWidget* parent)
     fieldsScroll->setWidgetResizable(true);
     fieldsScroll->setFrameShape(QFrame::NoFrame);
     auto* fields = new QWidget(fieldsScroll);
-    m_form = new QFormLayout(fields);
-    m_form->setLabelAlignment(Qt::AlignRight);
+    // A grid, not a QFormLayout: Qt 6.4's QFormLayout writes past its height-for-width
+    // buffer when rows with word-wrapped labels are hidden (valgrind: invalid writes in
+    // QFormLayout::heightForWidth, then a crash when the window is destroyed).
+    m_form = new QGridLayout(fields);
     m_form->setContentsMargins(0, 0, 8, 0);
     m_form->setVerticalSpacing(3);
-    m_form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    m_form->setColumnStretch(1, 1);
     buildFields();
     fieldsScroll->setWidget(fields);
 
@@ -196,6 +198,7 @@ void DetailPanel::buildFields()
         {QStringLiteral("autoResolved"), tr("Auto-resolved")},
         {QStringLiteral("reversed"), tr("Reversed")},
     };
+    int row = 0;
     for (const auto& [key, title] : rows) {
         auto* value = new QLabel(this);
         value->setObjectName(QStringLiteral("detailField_") + key);
@@ -205,10 +208,13 @@ void DetailPanel::buildFields()
                            || key == QLatin1String("autoResolved") || key == QLatin1String("reversed"));
         auto* label = new QLabel(title + QLatin1Char(':'), this);
         label->setStyleSheet(QStringLiteral("color: #6b7280;"));
-        m_form->addRow(label, value);
+        m_form->addWidget(label, row, 0, Qt::AlignRight | Qt::AlignTop);
+        m_form->addWidget(value, row, 1);
+        ++row;
         m_fields.insert(key, value);
         m_fieldLabels.insert(key, label);
     }
+    m_form->setRowStretch(row, 1); // the fields stay at the top of a tall panel
 }
 
 void DetailPanel::setField(const QString& key, const QString& value, const QString& toolTip)

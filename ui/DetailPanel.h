@@ -12,7 +12,7 @@ class QPushButton;
 class QStackedWidget;
 class QTabWidget;
 class QTableWidget;
-class QFormLayout;
+class QGridLayout;
 
 /**
  * Everything about one operation: every field of the row, the attempt timeline (UTC and
@@ -66,7 +66,7 @@ private:
     QPushButton* m_messageButton = nullptr;
     bool m_lookupAvailable = false;
     QString m_lookupWhyNot;
-    QFormLayout* m_form = nullptr;
+    QGridLayout* m_form = nullptr;
     QHash<QString, QLabel*> m_fields;
     QHash<QString, QLabel*> m_fieldLabels;
     QTabWidget* m_tabs = nullptr;
