@@ -82,7 +82,7 @@ QChartView* newChartView(const QString& name)
     auto* view = new QChartView;
     view->setObjectName(name);
     view->setRenderHint(QPainter::Antialiasing);
-    view->setMinimumHeight(200);
+    view->setMinimumHeight(150); // two rows of charts, the tiles and the table still fit 1280x800
     return view;
 }
 } // namespace

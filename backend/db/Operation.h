@@ -45,6 +45,10 @@ struct Operation
     int toolCallCount = 0;
     QString lastOutcome;      ///< outcome of the latest attempt, AttemptOutcome string
     std::optional<qint64> lastAttemptDeadlineAt;   ///< deadline_at of the latest attempt (see AttemptRecord)
+    /** The latest deadline_at (UTC ms) of the attempts the provider gave no answer of its own
+        (in_flight, no_response, invalid_response, response_mismatch): until then such a
+        request may still execute (R16). */
+    std::optional<qint64> attemptsDeadlineAt;
 
     bool isClosed() const { return ::isClosed(status); }
 };

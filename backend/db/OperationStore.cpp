@@ -32,7 +32,10 @@ const QString kOpExtraColumns = QStringLiteral(
     ", (SELECT a.outcome FROM refund_attempts a WHERE a.operation_id = o.operation_id "
     "ORDER BY a.attempt_no DESC LIMIT 1) AS last_outcome"
     ", (SELECT a.deadline_at FROM refund_attempts a WHERE a.operation_id = o.operation_id "
-    "ORDER BY a.attempt_no DESC LIMIT 1) AS last_deadline");
+    "ORDER BY a.attempt_no DESC LIMIT 1) AS last_deadline"
+    ", (SELECT max(a.deadline_at) FROM refund_attempts a WHERE a.operation_id = o.operation_id "
+    "AND a.outcome IN ('in_flight', 'no_response', 'invalid_response', 'response_mismatch')) "
+    "AS attempts_deadline");
 
 std::optional<qint64> optionalMs(const QVariant& v)
 {
@@ -83,6 +86,7 @@ Operation readOperation(const QSqlQuery& q, bool withExtras)
         op.toolCallCount = q.value(kOpColumnCount).toInt();
         op.lastOutcome = q.value(kOpColumnCount + 1).toString();
         op.lastAttemptDeadlineAt = optionalMs(q.value(kOpColumnCount + 2));
+        op.attemptsDeadlineAt = optionalMs(q.value(kOpColumnCount + 3));
     }
     return op;
 }

@@ -101,7 +101,8 @@ QStringList commonTables()
 // R24 on PostgreSQL: the people's resolve path, now also the reconciler's. Differences from v4:
 // the reconciler role may only resolve `refunded`, only while auto_resolve_refunded is on, and
 // only with evidence naming the event and a refund on the order's payment; its audit entry says
-// auto_resolved. Everything else is v4's rule.
+// auto_resolved; "no refund was made" also waits for the last attempt's deadline (R16 with the R10
+// clamp). Everything else is v4's rule.
 const char* kResolveV5 =
     R"(CREATE OR REPLACE FUNCTION resolve_operation(p_operation_id text, p_new_status text, p_evidence jsonb,
                                   p_lookup_started_at bigint, p_note text)
@@ -117,6 +118,7 @@ const char* kResolveV5 =
         v_other integer := 0;
         v_failure text;
         v_payment text;
+        v_deadline bigint;
     BEGIN
         IF v_role IS NULL THEN
             RAISE EXCEPTION 'permission denied: login % holds no refund role that may resolve (R21)', session_user
@@ -206,6 +208,16 @@ const char* kResolveV5 =
                    AND (p_lookup_started_at IS NULL OR p_lookup_started_at < v_op.key_expires_at) THEN
                     RAISE EXCEPTION 'R16: "no refund was made" needs a lookup that started at or after the key expired (% ms UTC); this lookup started at % ms: the original request could still execute then, look up again',
                         v_op.key_expires_at, COALESCE(p_lookup_started_at::text, 'an unknown time') USING ERRCODE = 'RF001';
+                END IF;
+                -- A shortened retention (R10 clamp) can put the expiry before the deadline of an
+                -- attempt still on the wire: that request may execute after the lookup.
+                SELECT max(deadline_at) INTO v_deadline FROM refund_attempts
+                 WHERE operation_id = p_operation_id
+                   AND outcome IN ('in_flight', 'no_response', 'invalid_response', 'response_mismatch');
+                IF v_deadline IS NOT NULL
+                   AND (p_lookup_started_at IS NULL OR p_lookup_started_at < v_deadline) THEN
+                    RAISE EXCEPTION 'R16: "no refund was made" needs a lookup that started at or after the last attempt''s deadline (% ms UTC); this lookup started at % ms: that request could still execute then, look up again',
+                        v_deadline, COALESCE(p_lookup_started_at::text, 'an unknown time') USING ERRCODE = 'RF001';
                 END IF;
                 v_failure := 'no_refund_found';
             END IF;

@@ -97,6 +97,16 @@ StoreResult<Verdict> check(const Operation& op, OperationStatus to, const QJsonO
                 .arg(*op.keyExpiresAt)
                 .arg(lookupStartedAtMs > 0 ? QStringLiteral("%1 ms").arg(lookupStartedAtMs)
                                            : QStringLiteral("an unknown time")));
+    // A shortened retention (R10 clamp) can put the key's expiry before the deadline of an
+    // attempt still on the wire: that request may execute after the lookup read the provider.
+    if (op.attemptsDeadlineAt && (lookupStartedAtMs <= 0 || lookupStartedAtMs < *op.attemptsDeadlineAt))
+        return refused(
+            QStringLiteral("\"no refund was made\" needs a lookup that started at or after the last attempt's "
+                           "deadline (%1 ms UTC); this lookup started at %2: that request could still execute "
+                           "then, look up again")
+                .arg(*op.attemptsDeadlineAt)
+                .arg(lookupStartedAtMs > 0 ? QStringLiteral("%1 ms").arg(lookupStartedAtMs)
+                                           : QStringLiteral("an unknown time")));
     v.failureCode = QStringLiteral("no_refund_found");
     return v;
 }

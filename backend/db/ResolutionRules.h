@@ -21,7 +21,9 @@
  *    provider_refund_id and provider_status);
  *  - failed: every linked refund is matching and failed/canceled (failure code refund_failed,
  *    at least one such), or none is linked, the lookup is complete and it started at or after
- *    key_expires_at (no_refund_found); a row that never made an attempt (no key_expires_at)
+ *    key_expires_at and at or after the last attempt's deadline (Operation::attemptsDeadlineAt,
+ *    which a shortened retention can put later than the expiry) (no_refund_found); a row that
+ *    never made an attempt (no key_expires_at)
  *    needs no expiry.
  * lookupStartedAtMs is UTC epoch ms (0 = unknown); a start more than a minute after nowMs is
  * refused as InvalidArgument. Refusals are NotAllowed, message starting "R16:".

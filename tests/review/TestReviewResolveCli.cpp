@@ -39,6 +39,7 @@ private slots:
     void cleanup();
     void r16_lookupThenResolveRefunded_exitCodes();
     void r16_failedNeedsALookupStartedAfterExpiry();
+    void r16_failedWaitsForTheLastAttemptsDeadline();
     void r13_lookupRefusesASecretKey();
 
 private:
@@ -194,6 +195,47 @@ void TestReviewResolveCli::r16_failedNeedsALookupStartedAfterExpiry()
     const Operation op = m_f->store->operation(opId).value();
     QCOMPARE(op.status, OperationStatus::Failed);
     QCOMPARE(op.failureCode, QStringLiteral("no_refund_found"));
+}
+
+// R16 with the R10 clamp: an attempt sent under a long retention (API v2) can still be on the
+// wire when an admin shortens the retention (v1) and the sweep parks the row unknown with its key
+// already "expired". A lookup that started before that attempt's deadline cannot prove that no
+// refund was made: the request may still execute after the lookup read the provider. (Found by
+// the deterministic simulation; before the fix this resolved `failed` and the customer could be
+// paid again.)
+void TestReviewResolveCli::r16_failedWaitsForTheLastAttemptsDeadline()
+{
+    const QString opId = makeSaved500Unknown(QStringLiteral("8301"), 1500);
+    QVERIFY(!opId.isEmpty());
+    const qint64 now = QDateTime::currentMSecsSinceEpoch();
+    // The key expired a minute ago (clamped); the last attempt, still without an answer, has its
+    // deadline a minute ahead.
+    QVERIFY(m_f->db->run(QStringLiteral("UPDATE refund_ops SET key_expires_at = ? WHERE operation_id = ?"),
+                         {now - 60000, opId}));
+    QVERIFY(m_f->db->run(QStringLiteral("UPDATE refund_attempts SET deadline_at = ?, outcome = 'in_flight' "
+                                        "WHERE operation_id = ? AND "
+                                        "attempt_no = (SELECT max(attempt_no) FROM refund_attempts WHERE "
+                                        "operation_id = ?)"),
+                         {now + 60000, opId, opId}));
+    QJsonObject json;
+    const QString early = lookupToFile(opId, &json);
+    QVERIFY(!early.isEmpty());
+    QCOMPARE(json.value(QStringLiteral("refunds")).toArray().size(), 0);
+    const CliRun onTheWire = resolve(opId, QStringLiteral("failed"), early);
+    QCOMPARE(onTheWire.code, 2);
+    QVERIFY2(onTheWire.err.contains(QLatin1String("R16")) && onTheWire.err.contains(QLatin1String("deadline")),
+             qPrintable(onTheWire.err));
+    QCOMPARE(m_f->store->operation(opId).value().status, OperationStatus::Unknown);
+    QCOMPARE(m_f->store->auditEntries(opId).value().size(), 0);
+
+    // Once the deadline has passed, a lookup that starts after it can.
+    QVERIFY(m_f->db->run(QStringLiteral("UPDATE refund_attempts SET deadline_at = ? WHERE operation_id = ?"),
+                         {QDateTime::currentMSecsSinceEpoch() - 1, opId}));
+    const QString fresh = lookupToFile(opId);
+    QVERIFY(!fresh.isEmpty());
+    const CliRun ok = resolve(opId, QStringLiteral("failed"), fresh);
+    QVERIFY2(ok.code == 0, qPrintable(ok.err));
+    QCOMPARE(m_f->store->operation(opId).value().status, OperationStatus::Failed);
 }
 
 void TestReviewResolveCli::r13_lookupRefusesASecretKey()
