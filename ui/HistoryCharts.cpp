@@ -94,6 +94,7 @@ QChart* HistoryCharts::outcomesPerDay(const HistoryStats::Snapshot& s)
     };
     const Outcome outcomes[] = {{OperationStatus::Refunded, &HistoryStats::Day::refunded},
                                 {OperationStatus::Failed, &HistoryStats::Day::failed},
+                                {OperationStatus::Reversed, &HistoryStats::Day::reversed},
                                 {OperationStatus::Unknown, &HistoryStats::Day::unknown},
                                 {OperationStatus::Open, &HistoryStats::Day::open}};
     QStringList categories;

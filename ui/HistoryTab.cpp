@@ -63,6 +63,18 @@ QString figureKey(HistoryStats::Figure f)
         return QStringLiteral("medianTimeToResolve");
     case HistoryStats::Figure::P90TimeToResolve:
         return QStringLiteral("p90TimeToResolve");
+    case HistoryStats::Figure::AutoResolved:
+        return QStringLiteral("autoResolved");
+    case HistoryStats::Figure::MedianSettleByReconciler:
+        return QStringLiteral("medianSettleByReconciler");
+    case HistoryStats::Figure::MedianSettleByPeople:
+        return QStringLiteral("medianSettleByPeople");
+    case HistoryStats::Figure::Reversals:
+        return QStringLiteral("reversals");
+    case HistoryStats::Figure::ReversedMoney:
+        return QStringLiteral("reversedMoney");
+    case HistoryStats::Figure::UnmatchedEvents:
+        return QStringLiteral("unmatchedEvents");
     }
     return {};
 }
@@ -200,13 +212,15 @@ QWidget* HistoryTab::buildTiles()
     auto* grid = new QGridLayout(box);
     grid->setContentsMargins(0, 0, 0, 0);
     grid->setSpacing(6);
-    // Seven equal columns; money in unknown lists one amount per currency, so it gets three.
-    constexpr int columns = 7;
+    // Eight equal columns, three rows: money in unknown lists one amount per currency, so it
+    // gets three; the other money tile wraps its list instead.
+    constexpr int columns = 8;
     for (int c = 0; c < columns; ++c)
         grid->setColumnStretch(c, 1);
     int cell = 0;
     for (const HistoryStats::Figure f : HistoryStats::figures()) {
         const bool wide = f == HistoryStats::Figure::UnknownMoney || f == HistoryStats::Figure::UnknownMoneyNow;
+        const bool list = wide || f == HistoryStats::Figure::ReversedMoney; // one amount per currency
         auto* tile = new QFrame(box);
         tile->setObjectName(QStringLiteral("tile_") + figureKey(f));
         tile->setFrameShape(QFrame::StyledPanel);
@@ -224,10 +238,10 @@ QWidget* HistoryTab::buildTiles()
         value->setObjectName(QStringLiteral("figure_") + figureKey(f));
         value->setTextInteractionFlags(Qt::TextSelectableByMouse);
         QFont vf = value->font();
-        vf.setPointSizeF(vf.pointSizeF() * (wide ? 1.0 : 1.35));
+        vf.setPointSizeF(vf.pointSizeF() * (list ? 1.0 : 1.35));
         vf.setBold(true);
         value->setFont(vf);
-        if (wide) {
+        if (list) {
             // One amount per currency: room for two lines, so a long list wraps instead of being cut off.
             value->setWordWrap(true);
             value->setMinimumHeight(QFontMetrics(vf).lineSpacing() * 2);
@@ -386,6 +400,20 @@ void HistoryTab::showSnapshot(const HistoryStats::Snapshot& s)
             s.medianResolveMs ? HistoryCharts::duration(*s.medianResolveMs) : tr("none resolved"));
     setTile(F::P90TimeToResolve,
             s.p90ResolveMs ? HistoryCharts::duration(*s.p90ResolveMs) : tr("none resolved"));
+    setTile(F::AutoResolved, n(s.autoResolvedOperations));
+    setTile(F::MedianSettleByReconciler, s.medianSettleByReconcilerMs
+                                             ? HistoryCharts::duration(*s.medianSettleByReconcilerMs)
+                                             : tr("none"));
+    setTile(F::MedianSettleByPeople,
+            s.medianSettleByPeopleMs ? HistoryCharts::duration(*s.medianSettleByPeopleMs) : tr("none"));
+    setTile(F::Reversals, n(s.reversedOperations), s.reversedOperations > 0);
+    QStringList reversed;
+    for (const auto& m : s.reversedMoney)
+        reversed << formatMoney(locale, m.minorUnits, m.currency);
+    setTile(F::ReversedMoney, reversed.isEmpty() ? tr("none") : reversed.join(QLatin1Char('\n')),
+            !reversed.isEmpty());
+    m_tiles.value(F::ReversedMoney)->setToolTip(reversed.join(QLatin1Char('\n')));
+    setTile(F::UnmatchedEvents, n(s.unmatchedEvents));
 
     m_status->setText(tr("%1 operations · computed in %2 ms").arg(n(s.operations)).arg(s.elapsedMs));
     if (s.operations == 0) {

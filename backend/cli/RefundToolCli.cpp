@@ -719,9 +719,13 @@ QList<Command> commands()
                         QJsonObject moneyNow;
                         for (const auto& m : s.unknownNowMoney)
                             moneyNow.insert(m.currency, m.minorUnits);
+                        QJsonObject reversedMoney;
+                        for (const auto& m : s.reversedMoney)
+                            reversedMoney.insert(m.currency, m.minorUnits);
                         QJsonArray histogram;
                         for (qint64 n : s.attemptsHistogram)
                             histogram.append(n);
+                        auto ms = [](const std::optional<qint64>& v) { return v ? QJsonValue(*v) : QJsonValue(); };
                         const QJsonObject o{
                             {QStringLiteral("operations"), s.operations},
                             {QStringLiteral("tool_calls"), s.toolCalls},
@@ -740,6 +744,12 @@ QList<Command> commands()
                             {QStringLiteral("resolved_operations"), s.resolvedOperations},
                             {QStringLiteral("median_resolve_ms"), s.medianResolveMs ? QJsonValue(*s.medianResolveMs) : QJsonValue()},
                             {QStringLiteral("p90_resolve_ms"), s.p90ResolveMs ? QJsonValue(*s.p90ResolveMs) : QJsonValue()},
+                            {QStringLiteral("auto_resolved_operations"), s.autoResolvedOperations},
+                            {QStringLiteral("median_settle_by_reconciler_ms"), ms(s.medianSettleByReconcilerMs)},
+                            {QStringLiteral("median_settle_by_people_ms"), ms(s.medianSettleByPeopleMs)},
+                            {QStringLiteral("reversed_operations"), s.reversedOperations},
+                            {QStringLiteral("reversed_minor_units"), reversedMoney},
+                            {QStringLiteral("unmatched_events"), s.unmatchedEvents},
                             {QStringLiteral("attempts_histogram"), histogram},
                             {QStringLiteral("elapsed_ms"), s.elapsedMs}};
                         out << QJsonDocument(o).toJson(QJsonDocument::Compact) << Qt::endl;

@@ -49,6 +49,7 @@ StoreResult<HistoryStats::Snapshot> HistoryStats::compute(Database& db, const Hi
     const auto parts = HistoryRollupRanges::split(filter.fromMs, filter.toMs);
 
     QMap<QString, qint64> unknownMoney;
+    QMap<QString, qint64> reversedMoney;
     auto addOperations = [&](qint64 day, const QString& status, int attempts, qint64 n, qint64 withRefundId) {
         if (n == 0)
             return;
@@ -67,6 +68,10 @@ StoreResult<HistoryStats::Snapshot> HistoryStats::compute(Database& db, const Hi
             s.unknownOperations += n;
             if (d)
                 d->unknown += n;
+        } else if (status == QLatin1String("reversed")) {
+            s.reversedOperations += n;
+            if (d)
+                d->reversed += n;
         } else if (d) {
             d->open += n;
         }
@@ -119,13 +124,16 @@ StoreResult<HistoryStats::Snapshot> HistoryStats::compute(Database& db, const Hi
                      r.value(8).toLongLong());
             s.providerReplays += r.value(9).toLongLong();
         }
-        auto m = db.run(QStringLiteral("SELECT currency, sum(amount_cents) FROM history_day_ops WHERE ") +
-                            where + QStringLiteral(" AND status = 'unknown' GROUP BY currency"),
-                        binds, QStringLiteral("history: money in unknown"));
+        auto m = db.run(QStringLiteral("SELECT status, currency, sum(amount_cents) FROM history_day_ops WHERE ") +
+                            where +
+                            QStringLiteral(" AND status IN ('unknown', 'reversed') GROUP BY status, currency"),
+                        binds, QStringLiteral("history: money in unknown and reversed"));
         if (!m)
             return m.error();
-        while (m.value().next())
-            unknownMoney[m.value().value(0).toString()] += m.value().value(1).toLongLong();
+        while (m.value().next()) {
+            auto& money = m.value().value(0).toString() == QLatin1String("unknown") ? unknownMoney : reversedMoney;
+            money[m.value().value(1).toString()] += m.value().value(2).toLongLong();
+        }
         durationSources << QStringLiteral(
                                "SELECT duration_ms AS d, operations AS n FROM history_day_resolves WHERE ") +
                                where;
@@ -151,6 +159,8 @@ StoreResult<HistoryStats::Snapshot> HistoryStats::compute(Database& db, const Hi
                           r.value(4).toLongLong(), r.value(6).toLongLong());
             if (r.value(1).toString() == QLatin1String("unknown"))
                 unknownMoney[r.value(2).toString()] += r.value(5).toLongLong();
+            else if (r.value(1).toString() == QLatin1String("reversed"))
+                reversedMoney[r.value(2).toString()] += r.value(5).toLongLong();
         }
         auto calls =
             runGrouped(&HistoryRollups::callsSql, QStringLiteral("history: tool calls of a partial day"));
@@ -195,6 +205,20 @@ StoreResult<HistoryStats::Snapshot> HistoryStats::compute(Database& db, const Hi
     for (auto it = unknownMoney.cbegin(); it != unknownMoney.cend(); ++it) {
         if (it.value() != 0)
             s.unknownMoney << Money{it.key(), it.value()};
+    }
+    for (auto it = reversedMoney.cbegin(); it != reversedMoney.cend(); ++it) {
+        if (it.value() != 0)
+            s.reversedMoney << Money{it.key(), it.value()};
+    }
+
+    // Provider events no operation knows, as of now (R24: recorded and shown, never acted on).
+    {
+        auto q = db.run(QStringLiteral("SELECT count(*) FROM provider_events WHERE action = 'unmatched'"), {},
+                        QStringLiteral("history: unmatched provider events"));
+        if (!q)
+            return q.error();
+        if (q.value().next())
+            s.unmatchedEvents = q.value().value(0).toLongLong();
     }
 
     // 3. Time to resolve: bucket counts in one aggregate, then the nearest-rank percentiles from
@@ -248,6 +272,58 @@ StoreResult<HistoryStats::Snapshot> HistoryStats::compute(Database& db, const Hi
             }
         }
     }
+
+    // 4. Settling with and without people (R24): the reconciler's resolutions are the audit
+    //    log's `resolve` entries of role `reconciler` (one per operation: a resolve is a
+    //    compare-and-set on unknown), joined to their operations in the range; people's are
+    //    every resolution of step 3 less those, subtracted per duration inside the engine.
+    {
+        QVariantList autoBinds;
+        const QString autoSource =
+            QStringLiteral("(SELECT o.resolved_at - o.created_at AS d, 1 AS n FROM audit_log a JOIN refund_ops o "
+                           "ON o.operation_id = a.operation_id WHERE a.action = 'resolve' AND a.role = "
+                           "'reconciler' AND o.resolved_at IS NOT NULL AND ") +
+            filter.condition(QStringLiteral("o"), &autoBinds) + QLatin1Char(')');
+        auto median = [&](const QString& source, const QVariantList& binds, qint64 count,
+                          const QString& context) -> StoreResult<std::optional<qint64>> {
+            if (count <= 0)
+                return std::optional<qint64>();
+            auto q = db.run(QStringLiteral("SELECT min(CASE WHEN cum >= ? THEN d END) FROM (SELECT d, sum(n) "
+                                           "OVER (ORDER BY d ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) "
+                                           "AS cum FROM ") +
+                                source + QStringLiteral(") y"),
+                            QVariantList{(count * 50 + 99) / 100} + binds, context);
+            if (!q)
+                return q.error();
+            if (!q.value().next() || q.value().value(0).isNull())
+                return std::optional<qint64>();
+            return std::optional<qint64>(q.value().value(0).toLongLong());
+        };
+        auto c = db.run(QStringLiteral("SELECT count(*) FROM ") + autoSource + QStringLiteral(" x"), autoBinds,
+                        QStringLiteral("history: operations the reconciler resolved"));
+        if (!c)
+            return c.error();
+        if (c.value().next())
+            s.autoResolvedOperations = c.value().value(0).toLongLong();
+        c.value().finish();
+        auto byReconciler = median(autoSource + QStringLiteral(" x"), autoBinds, s.autoResolvedOperations,
+                                   QStringLiteral("history: time to settle by the reconciler"));
+        if (!byReconciler)
+            return byReconciler.error();
+        s.medianSettleByReconcilerMs = byReconciler.value();
+        if (!durationSources.isEmpty()) {
+            const QString people =
+                QStringLiteral("(SELECT d, sum(n) AS n FROM (") + durationSources.join(QStringLiteral(" UNION ALL ")) +
+                QStringLiteral(" UNION ALL SELECT d, -n FROM ") + autoSource +
+                QStringLiteral(" z) w GROUP BY d HAVING sum(n) > 0) x");
+            auto byPeople = median(people, durationBinds + autoBinds,
+                                   s.resolvedOperations - s.autoResolvedOperations,
+                                   QStringLiteral("history: time to settle by people"));
+            if (!byPeople)
+                return byPeople.error();
+            s.medianSettleByPeopleMs = byPeople.value();
+        }
+    }
     s.elapsedMs = timer.elapsed();
     return s;
 }
@@ -267,7 +343,13 @@ QList<HistoryStats::Figure> HistoryStats::figures()
             Figure::UnknownNow,
             Figure::UnknownMoneyNow,
             Figure::MedianTimeToResolve,
-            Figure::P90TimeToResolve};
+            Figure::P90TimeToResolve,
+            Figure::AutoResolved,
+            Figure::MedianSettleByReconciler,
+            Figure::MedianSettleByPeople,
+            Figure::Reversals,
+            Figure::ReversedMoney,
+            Figure::UnmatchedEvents};
 }
 
 QString HistoryStats::title(Figure figure)
@@ -301,6 +383,18 @@ QString HistoryStats::title(Figure figure)
         return tr("Time to resolve, median");
     case Figure::P90TimeToResolve:
         return tr("Time to resolve, p90");
+    case Figure::AutoResolved:
+        return tr("Settled by the reconciler");
+    case Figure::MedianSettleByReconciler:
+        return tr("Time to settle, reconciler");
+    case Figure::MedianSettleByPeople:
+        return tr("Time to settle, people");
+    case Figure::Reversals:
+        return tr("Reversals");
+    case Figure::ReversedMoney:
+        return tr("Money reversed");
+    case Figure::UnmatchedEvents:
+        return tr("Unmatched provider events");
     }
     return {};
 }
@@ -384,6 +478,32 @@ QString HistoryStats::definition(Figure figure)
             "90th percentile of resolved_at - created_at over operations a reviewer resolved (nearest-rank): "
             "nine in ten were resolved at least this fast.");
         break;
+    case Figure::AutoResolved:
+        text = tr("Unknown operations the reconciler resolved as refunded on the provider's own evidence "
+                  "(a refund event and the refund object it fetched itself, R24), with no person involved. "
+                  "The reconciler never resolves an operation as failed.");
+        break;
+    case Figure::MedianSettleByReconciler:
+        text = tr("Median of resolved_at - created_at over the operations the reconciler resolved "
+                  "(nearest-rank).");
+        break;
+    case Figure::MedianSettleByPeople:
+        text = tr("Median of resolved_at - created_at over the operations a person resolved, in the console "
+                  "or with refund-tool review (nearest-rank).");
+        break;
+    case Figure::Reversals:
+        text = tr("Refunds that were confirmed and that the provider reported failed later (status "
+                  "reversed, R4): the money went back to the merchant and the customer has nothing. A new "
+                  "\"try again\" may open a new operation for them.");
+        break;
+    case Figure::ReversedMoney:
+        text = tr("Sum of the amounts of reversed operations, per currency, in major units: refunds the "
+                  "customer was told about that did not reach them.");
+        break;
+    case Figure::UnmatchedEvents:
+        return tr("Provider events about refunds that no operation knows (no operation named by the "
+                  "refund's metadata): recorded and shown under Review > Unmatched provider events, never "
+                  "acted on. Often refunds made outside this tool. Not limited to the selected range.");
     }
     return text + QLatin1Char(' ') + scope;
 }

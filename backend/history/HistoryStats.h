@@ -42,14 +42,20 @@ public:
         UnknownMoneyNow,
         MedianTimeToResolve,
         P90TimeToResolve,
+        AutoResolved,
+        MedianSettleByReconciler,
+        MedianSettleByPeople,
+        Reversals,
+        ReversedMoney,
+        UnmatchedEvents,
     };
 
     /** One UTC day of the range; zero rows are included so charts have every day. */
     struct Day
     {
         qint64 startMs = 0; ///< UTC midnight starting the day, epoch ms
-        qint64 refunded = 0, failed = 0, unknown = 0,
-               open = 0; ///< operations created that day, by current status
+        qint64 refunded = 0, failed = 0, unknown = 0, open = 0,
+               reversed = 0; ///< operations created that day, by current status
         qint64 duplicatesPrevented =
             0; ///< joined tool calls + attempts beyond the first, of those operations
     };
@@ -94,6 +100,17 @@ public:
         qint64 resolvedOperations = 0;         ///< resolved_at set (a reviewer resolved it, R16)
         std::optional<qint64> medianResolveMs; ///< nearest-rank median of resolved_at - created_at
         std::optional<qint64> p90ResolveMs;    ///< nearest-rank 90th percentile
+        /** R24: operations the reconciler resolved on the provider's evidence (audit role
+            `reconciler`), and the nearest-rank medians of resolved_at - created_at for those and
+            for the ones people resolved (ms). */
+        qint64 autoResolvedOperations = 0;
+        std::optional<qint64> medianSettleByReconcilerMs;
+        std::optional<qint64> medianSettleByPeopleMs;
+        /** R4 amended: confirmed refunds the provider reported failed later, and their money. */
+        qint64 reversedOperations = 0;
+        QList<Money> reversedMoney;            ///< per currency, sorted by currency
+        /** As of now: provider events for refunds no operation knows (recorded, never acted on). */
+        qint64 unmatchedEvents = 0;
         QList<Day> days;                       ///< every UTC day touched by [from, to), in order
         /** attemptsHistogram[i] = operations with exactly i + 1 attempts, i = 0 .. max - 1. */
         QList<qint64> attemptsHistogram;

@@ -12,6 +12,7 @@
 #include "db/OperationStore.h"
 #include "db/RoleManager.h"
 #include "db/SettingsStore.h"
+#include "history/HistoryStats.h"
 #include "reconcile/EventPoller.h"
 #include "reconcile/Reconciler.h"
 
@@ -150,6 +151,7 @@ private slots:
     void r21_pg_reconcilerCannotSetFailedOrWriteOperations();
     void r21_pg_toolCannotSetReversed();
     void r24_pg_reconcilerLoginResolvesAndReversesThroughFunctions();
+    void r24_historyCountsAutoResolvedReversalsAndUnmatchedEvents();
 
 private:
     QString unknownOp(qint64 amount, const QString& ref = {});
@@ -984,6 +986,100 @@ void TestReconciler::r24_pg_reconcilerLoginResolvesAndReversesThroughFunctions()
     auto again = m_store->openOrJoin(QStringLiteral("4417"), 1200, QStringLiteral("toolu_again"));
     QVERIFY(again);
     QVERIFY(again.value().createdOperation);
+}
+
+// Issue 14, History: operations the reconciler settled and how long settling took with and
+// without people, reversals and their money, and events no operation knows, on both engines.
+void TestReconciler::r24_historyCountsAutoResolvedReversalsAndUnmatchedEvents()
+{
+    std::unique_ptr<Database> rec;
+    Database* reconcilerDb = m_db.get();
+    if (TestDatabase::currentEngine() == QLatin1String("postgresql")) {
+        if (!pgRoles())
+            QSKIP("needs PostgreSQL with REFUND_TEST_PG_ROLE_PREFIX (tests/with-postgres.sh)");
+        const CliRun roles =
+            runCli({QStringLiteral("db"), QStringLiteral("roles"), QStringLiteral("--db"), m_t->url(),
+                    QStringLiteral("--role-prefix"), qEnvironmentVariable("REFUND_TEST_PG_ROLE_PREFIX")});
+        QVERIFY2(roles.code == 0, qPrintable(roles.err));
+        rec = pgLogin(QStringLiteral("reconciler"));
+        QVERIFY(rec);
+        reconcilerDb = rec.get();
+    }
+    // PostgreSQL stamps resolutions with the server's clock: the manual clock moves on SQLite only.
+    const bool sqlite = m_db->isSqlite();
+    auto reconciler = sqlite ? std::make_unique<Reconciler>(*reconcilerDb, m_provider.fetcher(), *m_clock)
+                             : std::make_unique<Reconciler>(*reconcilerDb, m_provider.fetcher());
+    Reconciler& r = *reconciler;
+    auto advance = [&](qint64 ms) {
+        if (sqlite)
+            m_clock->advanceMs(ms);
+    };
+
+    const QString byReconciler = unknownOp(3800);
+    const QString byPerson = unknownOp(1200);
+    const QString reversed = refundedOp(700, QStringLiteral("re_r"));
+    advance(2 * kHour);
+    m_provider.set(refundJson(QStringLiteral("re_a"), byReconciler, 3800, QStringLiteral("succeeded")));
+    QCOMPARE(feed(r, makeEvent(QStringLiteral("evt_a"), QStringLiteral("refund.created"),
+                               m_provider.refunds.value(QStringLiteral("re_a"))))
+                 .action,
+             QStringLiteral("resolved_refunded"));
+    advance(3 * kHour);
+    OperationStore::Resolution person;
+    person.status = OperationStatus::Refunded;
+    person.actor = QStringLiteral("ana");
+    person.role = QStringLiteral("support");
+    person.note = QStringLiteral("found the refund at the provider");
+    person.evidence = QJsonObject{
+        {QStringLiteral("refund"), refundJson(QStringLiteral("re_p"), byPerson, 1200, QStringLiteral("succeeded"))}};
+    auto resolved = m_store->resolve(byPerson, person);
+    QVERIFY2(resolved, qPrintable(resolved ? QString() : resolved.error().message));
+    m_provider.set(refundJson(QStringLiteral("re_r"), reversed, 700, QStringLiteral("failed")));
+    QCOMPARE(feed(r, makeEvent(QStringLiteral("evt_r"), QStringLiteral("refund.failed"),
+                               m_provider.refunds.value(QStringLiteral("re_r"))))
+                 .action,
+             QStringLiteral("reversed"));
+    m_provider.set(refundJson(QStringLiteral("re_x"), QStringLiteral("op_00000000000000000000000000000000"), 500,
+                              QStringLiteral("succeeded")));
+    QCOMPARE(feed(r, makeEvent(QStringLiteral("evt_x"), QStringLiteral("refund.created"),
+                               m_provider.refunds.value(QStringLiteral("re_x"))))
+                 .action,
+             QStringLiteral("unmatched"));
+
+    const qint64 day = HistoryFilter::kDayMs;
+    const qint64 today = HistoryFilter::dayOf(m_clock->nowMs()) * day;
+    auto stats = HistoryStats::compute(*m_db, HistoryFilter{today - 2 * day, today + 2 * day, std::nullopt});
+    QVERIFY2(stats, qPrintable(stats ? QString() : stats.error().message));
+    const HistoryStats::Snapshot& s = stats.value();
+    QCOMPARE(s.operations, qint64(3));
+    QCOMPARE(s.resolvedOperations, qint64(2));
+    QCOMPARE(s.autoResolvedOperations, qint64(1));
+    QVERIFY(s.medianSettleByReconcilerMs && s.medianSettleByPeopleMs);
+    if (sqlite) {
+        QCOMPARE(*s.medianSettleByReconcilerMs, 2 * kHour);
+        QCOMPARE(*s.medianSettleByPeopleMs, 5 * kHour);
+    }
+    QCOMPARE(s.reversedOperations, qint64(1));
+    QCOMPARE(s.reversedMoney.size(), 1);
+    QCOMPARE(s.reversedMoney.first().currency, QStringLiteral("usd"));
+    QCOMPARE(s.reversedMoney.first().minorUnits, qint64(700));
+    QCOMPARE(s.unmatchedEvents, qint64(1));
+    qint64 reversedPerDay = 0, openPerDay = 0;
+    for (const auto& d : s.days) {
+        reversedPerDay += d.reversed;
+        openPerDay += d.open;
+    }
+    QCOMPARE(reversedPerDay, qint64(1)); // not counted as open any more
+    QCOMPARE(openPerDay, qint64(0));
+
+    // Filtered to refunded: the reversal and its money leave, both resolutions stay.
+    auto refunded = HistoryStats::compute(
+        *m_db, HistoryFilter{today - 2 * day, today + 2 * day, OperationStatus::Refunded});
+    QVERIFY(refunded);
+    QCOMPARE(refunded.value().autoResolvedOperations, qint64(1));
+    QCOMPARE(refunded.value().resolvedOperations, qint64(2));
+    QCOMPARE(refunded.value().reversedOperations, qint64(0));
+    QVERIFY(refunded.value().reversedMoney.isEmpty());
 }
 
 REFUND_TEST_MAIN_ALL_ENGINES(TestReconciler)
