@@ -234,6 +234,7 @@ QWidget* HistoryTab::buildTiles()
         tf.setPointSizeF(tf.pointSizeF() * 0.9);
         title->setFont(tf);
         title->setStyleSheet(QStringLiteral("color: palette(dark);"));
+        title->setWordWrap(true); // eight tiles a row: long titles (and Russian ones) take two lines
         auto* value = new QLabel(QStringLiteral("—"), tile);
         value->setObjectName(QStringLiteral("figure_") + figureKey(f));
         value->setTextInteractionFlags(Qt::TextSelectableByMouse);

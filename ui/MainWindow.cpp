@@ -6,6 +6,7 @@
 #include "db/RoleManager.h"
 #include "CustomerMessageDialog.h"
 #include "LogViewDialog.h"
+#include "UnmatchedEventsDialog.h"
 #include "ResolveDialog.h"
 #include "review/CustomerMessage.h"
 
@@ -334,6 +335,14 @@ void MainWindow::buildActions()
     auto* checkAll = review->addAction(tr("&Check all unknown…"), this, &MainWindow::openCheckAllUnknown);
     checkAll->setObjectName(QStringLiteral("actionCheckAllUnknown"));
     checkAll->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_L));
+    auto* unmatched = review->addAction(tr("&Unmatched provider events…"), this, [this] {
+        if (m_dbUrl.isEmpty())
+            return;
+        auto* dialog = new UnmatchedEventsDialog(m_dbUrl, this);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        dialog->show();
+    });
+    unmatched->setObjectName(QStringLiteral("actionUnmatchedEvents"));
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     auto* about = help->addAction(tr("&About"), this, [this] {

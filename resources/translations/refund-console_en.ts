@@ -639,10 +639,6 @@
         <translation>Operation created (UTC)</translation>
     </message>
     <message>
-        <source>Key reuses</source>
-        <translation>Key reuses</translation>
-    </message>
-    <message>
         <source>%1 — %2 duplicates prevented</source>
         <translation>%1 — %2 duplicates prevented</translation>
     </message>
@@ -701,6 +697,10 @@
     <message>
         <source>%1 s</source>
         <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>Duplicate refunds prevented</source>
+        <translation>Duplicate refunds prevented</translation>
     </message>
 </context>
 <context>
@@ -1282,6 +1282,10 @@ Pick a wider date range or another state to see the duplicate-prevention history
         <source>Refunds the provider confirmed and later reported failed are listed here; the customer needs a new refund or another way to be paid.</source>
         <translation>Refunds the provider confirmed and later reported failed are listed here; the customer needs a new refund or another way to be paid.</translation>
     </message>
+    <message>
+        <source>&amp;Unmatched provider events…</source>
+        <translation>&amp;Unmatched provider events…</translation>
+    </message>
 </context>
 <context>
     <name>MessageBanner</name>
@@ -1815,6 +1819,99 @@ Pick a wider date range or another state to see the duplicate-prevention history
     <message>
         <source>Reversed</source>
         <translation>Reversed</translation>
+    </message>
+</context>
+<context>
+    <name>UnmatchedEventsDialog</name>
+    <message>
+        <source>Unmatched provider events</source>
+        <translation>Unmatched provider events</translation>
+    </message>
+    <message>
+        <source>Events about refunds that no operation of this database knows: the refund&apos;s metadata names no operation here. They are recorded and never acted on. Often a refund made in the provider&apos;s dashboard or by another system on the same account; check it there.</source>
+        <translation>Events about refunds that no operation of this database knows: the refund&apos;s metadata names no operation here. They are recorded and never acted on. Often a refund made in the provider&apos;s dashboard or by another system on the same account; check it there.</translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation>Refresh</translation>
+    </message>
+    <message>
+        <source>Reading…</source>
+        <translation>Reading…</translation>
+    </message>
+    <message>
+        <source>The events could not be read: %1</source>
+        <translation>The events could not be read: %1</translation>
+    </message>
+    <message>
+        <source>None: every provider event this database stored matched an operation.</source>
+        <translation>None: every provider event this database stored matched an operation.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n event(s) no operation knows, newest first.</source>
+        <translation>
+            <numerusform>%n event no operation knows, newest first.</numerusform>
+            <numerusform>%n events no operation knows, newest first.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>UnmatchedEventsModel</name>
+    <message>
+        <source>%1 (refund %2)</source>
+        <translation>%1 (refund %2)</translation>
+    </message>
+    <message>
+        <source>order %1</source>
+        <translation>order %1</translation>
+    </message>
+    <message>
+        <source>operation %1</source>
+        <translation>operation %1</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>none</translation>
+    </message>
+    <message>
+        <source>polled</source>
+        <translation>polled</translation>
+    </message>
+    <message>
+        <source>webhook</source>
+        <translation>webhook</translation>
+    </message>
+    <message>
+        <source>Received (UTC)</source>
+        <translation>Received (UTC)</translation>
+    </message>
+    <message>
+        <source>Event</source>
+        <translation>Event</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>Type</translation>
+    </message>
+    <message>
+        <source>Refund</source>
+        <translation>Refund</translation>
+    </message>
+    <message>
+        <source>Amount</source>
+        <translation>Amount</translation>
+    </message>
+    <message>
+        <source>Payment</source>
+        <translation>Payment</translation>
+    </message>
+    <message>
+        <source>Metadata</source>
+        <translation>Metadata</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>Source</translation>
     </message>
 </context>
 </TS>

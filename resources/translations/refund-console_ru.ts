@@ -642,10 +642,6 @@
         <translation>Создание операции (UTC)</translation>
     </message>
     <message>
-        <source>Key reuses</source>
-        <translation>Повторы ключа</translation>
-    </message>
-    <message>
         <source>%1 — %2 duplicates prevented</source>
         <translation>%1 — предотвращено повторов: %2</translation>
     </message>
@@ -704,6 +700,10 @@
     <message>
         <source>%1 s</source>
         <translation>%1 с</translation>
+    </message>
+    <message>
+        <source>Duplicate refunds prevented</source>
+        <translation>Предотвращено повторных возвратов</translation>
     </message>
 </context>
 <context>
@@ -1286,6 +1286,10 @@ Pick a wider date range or another state to see the duplicate-prevention history
         <source>Refunds the provider confirmed and later reported failed are listed here; the customer needs a new refund or another way to be paid.</source>
         <translation>Здесь перечислены возвраты, которые провайдер подтвердил, а позже сообщил о неудаче; клиенту нужен новый возврат или другой способ выплаты.</translation>
     </message>
+    <message>
+        <source>&amp;Unmatched provider events…</source>
+        <translation>&amp;События провайдера без операции…</translation>
+    </message>
 </context>
 <context>
     <name>MessageBanner</name>
@@ -1820,6 +1824,100 @@ Pick a wider date range or another state to see the duplicate-prevention history
     <message>
         <source>Reversed</source>
         <translation>Отменён провайдером</translation>
+    </message>
+</context>
+<context>
+    <name>UnmatchedEventsDialog</name>
+    <message>
+        <source>Unmatched provider events</source>
+        <translation>События провайдера без операции</translation>
+    </message>
+    <message>
+        <source>Events about refunds that no operation of this database knows: the refund&apos;s metadata names no operation here. They are recorded and never acted on. Often a refund made in the provider&apos;s dashboard or by another system on the same account; check it there.</source>
+        <translation>События о возвратах, которых не знает ни одна операция этой базы: метаданные возврата не называют здесь ни одной операции. Они записаны, и по ним ничего не делается. Часто это возврат, сделанный в кабинете провайдера или другой системой того же аккаунта; проверьте его там.</translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation>Обновить</translation>
+    </message>
+    <message>
+        <source>Reading…</source>
+        <translation>Чтение…</translation>
+    </message>
+    <message>
+        <source>The events could not be read: %1</source>
+        <translation>Не удалось прочитать события: %1</translation>
+    </message>
+    <message>
+        <source>None: every provider event this database stored matched an operation.</source>
+        <translation>Нет: каждое сохранённое событие провайдера относится к операции.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n event(s) no operation knows, newest first.</source>
+        <translation>
+            <numerusform>%n событие без операции, сначала новые.</numerusform>
+            <numerusform>%n события без операции, сначала новые.</numerusform>
+            <numerusform>%n событий без операции, сначала новые.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>UnmatchedEventsModel</name>
+    <message>
+        <source>%1 (refund %2)</source>
+        <translation>%1 (возврат: %2)</translation>
+    </message>
+    <message>
+        <source>order %1</source>
+        <translation>заказ %1</translation>
+    </message>
+    <message>
+        <source>operation %1</source>
+        <translation>операция %1</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>нет</translation>
+    </message>
+    <message>
+        <source>polled</source>
+        <translation>опрос</translation>
+    </message>
+    <message>
+        <source>webhook</source>
+        <translation>вебхук</translation>
+    </message>
+    <message>
+        <source>Received (UTC)</source>
+        <translation>Получено (UTC)</translation>
+    </message>
+    <message>
+        <source>Event</source>
+        <translation>Событие</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>Тип</translation>
+    </message>
+    <message>
+        <source>Refund</source>
+        <translation>Возврат</translation>
+    </message>
+    <message>
+        <source>Amount</source>
+        <translation>Сумма</translation>
+    </message>
+    <message>
+        <source>Payment</source>
+        <translation>Платёж</translation>
+    </message>
+    <message>
+        <source>Metadata</source>
+        <translation>Метаданные</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>Источник</translation>
     </message>
 </context>
 </TS>

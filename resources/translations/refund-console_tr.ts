@@ -636,10 +636,6 @@
         <translation>İşlem oluşturma (UTC)</translation>
     </message>
     <message>
-        <source>Key reuses</source>
-        <translation>Anahtar yeniden kullanımı</translation>
-    </message>
-    <message>
         <source>%1 — %2 duplicates prevented</source>
         <translation>%1 — önlenen mükerrer: %2</translation>
     </message>
@@ -698,6 +694,10 @@
     <message>
         <source>%1 s</source>
         <translation>%1 sn</translation>
+    </message>
+    <message>
+        <source>Duplicate refunds prevented</source>
+        <translation>Önlenen mükerrer iadeler</translation>
     </message>
 </context>
 <context>
@@ -1278,6 +1278,10 @@ Mükerrer önleme geçmişini görmek için daha geniş bir tarih aralığı vey
         <source>Refunds the provider confirmed and later reported failed are listed here; the customer needs a new refund or another way to be paid.</source>
         <translation>Sağlayıcının onaylayıp sonra başarısız olduğunu bildirdiği iadeler burada listelenir; müşterinin yeni bir iadeye veya başka bir ödeme yoluna ihtiyacı var.</translation>
     </message>
+    <message>
+        <source>&amp;Unmatched provider events…</source>
+        <translation>&amp;Eşleşmeyen sağlayıcı olayları…</translation>
+    </message>
 </context>
 <context>
     <name>MessageBanner</name>
@@ -1810,6 +1814,98 @@ Mükerrer önleme geçmişini görmek için daha geniş bir tarih aralığı vey
     <message>
         <source>Reversed</source>
         <translation>Geri döndü</translation>
+    </message>
+</context>
+<context>
+    <name>UnmatchedEventsDialog</name>
+    <message>
+        <source>Unmatched provider events</source>
+        <translation>Eşleşmeyen sağlayıcı olayları</translation>
+    </message>
+    <message>
+        <source>Events about refunds that no operation of this database knows: the refund&apos;s metadata names no operation here. They are recorded and never acted on. Often a refund made in the provider&apos;s dashboard or by another system on the same account; check it there.</source>
+        <translation>Bu veritabanındaki hiçbir işlemin bilmediği iadelerle ilgili olaylar: iadenin meta verisi burada hiçbir işlemi göstermiyor. Kaydedilirler, üzerlerinde hiçbir işlem yapılmaz. Çoğu zaman sağlayıcının panelinden ya da aynı hesaptaki başka bir sistemden yapılmış bir iadedir; orada kontrol edin.</translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation>Yenile</translation>
+    </message>
+    <message>
+        <source>Reading…</source>
+        <translation>Okunuyor…</translation>
+    </message>
+    <message>
+        <source>The events could not be read: %1</source>
+        <translation>Olaylar okunamadı: %1</translation>
+    </message>
+    <message>
+        <source>None: every provider event this database stored matched an operation.</source>
+        <translation>Yok: bu veritabanının sakladığı her sağlayıcı olayı bir işlemle eşleşti.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n event(s) no operation knows, newest first.</source>
+        <translation>
+            <numerusform>%n olayı hiçbir işlem bilmiyor, en yenisi önce.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>UnmatchedEventsModel</name>
+    <message>
+        <source>%1 (refund %2)</source>
+        <translation>%1 (iade: %2)</translation>
+    </message>
+    <message>
+        <source>order %1</source>
+        <translation>sipariş %1</translation>
+    </message>
+    <message>
+        <source>operation %1</source>
+        <translation>işlem %1</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>yok</translation>
+    </message>
+    <message>
+        <source>polled</source>
+        <translation>sorgu</translation>
+    </message>
+    <message>
+        <source>webhook</source>
+        <translation>webhook</translation>
+    </message>
+    <message>
+        <source>Received (UTC)</source>
+        <translation>Alındı (UTC)</translation>
+    </message>
+    <message>
+        <source>Event</source>
+        <translation>Olay</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>Tür</translation>
+    </message>
+    <message>
+        <source>Refund</source>
+        <translation>İade</translation>
+    </message>
+    <message>
+        <source>Amount</source>
+        <translation>Tutar</translation>
+    </message>
+    <message>
+        <source>Payment</source>
+        <translation>Ödeme</translation>
+    </message>
+    <message>
+        <source>Metadata</source>
+        <translation>Meta veri</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>Kaynak</translation>
     </message>
 </context>
 </TS>

@@ -9,8 +9,11 @@
 #include "HistoryTab.h"
 #include "HistoryTableModel.h"
 #include "SettingsTab.h"
+#include "UnmatchedEventsDialog.h"
 #include "db/HistoryGenerator.h"
 #include "db/SettingsStore.h"
+#include "provider/ProviderEvent.h"
+#include "reconcile/ProviderEventStore.h"
 
 #include <QApplication>
 #include <QChartView>
@@ -64,6 +67,7 @@ private slots:
     void r12_historyFiguresFollowRangeAndState();
     void r12_historyEmptyRange();
     void r12_historyExportCsvWithProgress();
+    void r24_unmatchedEventsDialogShowsWhatTheProviderSent();
     void screenshots();
 
 private:
@@ -341,6 +345,61 @@ void TestHistoryTabs::screenshots()
         QCoreApplication::processEvents();
         QVERIFY(tab.grab().save(screenshotDir() + QStringLiteral("/settings-tab.png")));
     }
+}
+
+// R24: an event for a refund no operation knows is recorded and shown (never acted on): the
+// dialog reads it on a worker and shows the refund as the provider sent it.
+void TestHistoryTabs::r24_unmatchedEventsDialogShowsWhatTheProviderSent()
+{
+    const QJsonObject refund{
+        {QStringLiteral("id"), QStringLiteral("re_outside")},
+        {QStringLiteral("object"), QStringLiteral("refund")},
+        {QStringLiteral("amount"), 4250},
+        {QStringLiteral("currency"), QStringLiteral("eur")},
+        {QStringLiteral("created"), 1780000000},
+        {QStringLiteral("status"), QStringLiteral("succeeded")},
+        {QStringLiteral("payment_intent"), QStringLiteral("pi_dashboard")},
+        {QStringLiteral("metadata"), QJsonObject{{QStringLiteral("order_id"), QStringLiteral("9001")}}}};
+    const QJsonObject raw{{QStringLiteral("id"), QStringLiteral("evt_outside")},
+                          {QStringLiteral("object"), QStringLiteral("event")},
+                          {QStringLiteral("type"), QStringLiteral("refund.created")},
+                          {QStringLiteral("created"), 1780000001},
+                          {QStringLiteral("data"), QJsonObject{{QStringLiteral("object"), refund}}}};
+    QString error;
+    const auto event = ProviderEvent::fromJson(raw, &error);
+    QVERIFY2(event, qPrintable(error));
+    ProviderEventStore events(*m_db);
+    QVERIFY(events.insert(*event, ProviderEventStore::Source::Webhook));
+    QVERIFY(events.recordAction(QStringLiteral("evt_outside"), {}, QStringLiteral("re_outside"),
+                                QStringLiteral("unmatched"), QStringLiteral("refund re_outside names no operation")));
+
+    UnmatchedEventsDialog dialog(m_testDb->url());
+    QSignalSpy loaded(&dialog, &UnmatchedEventsDialog::loaded);
+    QVERIFY(loaded.wait(30000));
+    QCOMPARE(loaded.last().at(0).toBool(), true);
+    UnmatchedEventsModel* model = dialog.model();
+    QCOMPARE(model->rowCount(), 1);
+    const auto text = [model](int column) { return model->index(0, column).data().toString(); };
+    QCOMPARE(text(UnmatchedEventsModel::EventColumn), QStringLiteral("evt_outside"));
+    QCOMPARE(text(UnmatchedEventsModel::RefundColumn), QStringLiteral("re_outside"));
+    QVERIFY2(text(UnmatchedEventsModel::AmountColumn).contains(QLatin1String("42.50")),
+             qPrintable(text(UnmatchedEventsModel::AmountColumn)));
+    QCOMPARE(text(UnmatchedEventsModel::PaymentColumn), QStringLiteral("pi_dashboard"));
+    QVERIFY(text(UnmatchedEventsModel::MetadataColumn).contains(QLatin1String("9001")));
+    QVERIFY(text(UnmatchedEventsModel::TypeColumn).contains(QLatin1String("succeeded")));
+    QVERIFY(dialog.findChild<QLabel*>(QStringLiteral("unmatchedEventsStatus"))->text().contains(QLatin1String("1")));
+    if (TestDatabase::currentEngine() == QLatin1String("sqlite")) {
+        dialog.show();
+        QCoreApplication::processEvents();
+        QDir().mkpath(screenshotDir());
+        QVERIFY(dialog.grab().save(screenshotDir() + QStringLiteral("/unmatched-events.png")));
+    }
+    // A database that cannot be read says so, in the dialog.
+    UnmatchedEventsDialog broken(QStringLiteral("sqlite:/nonexistent-dir/ops.db"));
+    QSignalSpy failed(&broken, &UnmatchedEventsDialog::loaded);
+    QVERIFY(failed.wait(30000));
+    QCOMPARE(failed.last().at(0).toBool(), false);
+    QVERIFY(broken.findChild<QLabel*>(QStringLiteral("unmatchedEventsStatus"))->text().contains(QLatin1String("could not be read")));
 }
 
 int main(int argc, char** argv)
