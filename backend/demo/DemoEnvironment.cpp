@@ -6,12 +6,15 @@
 #include "db/SchemaMigrator.h"
 #include "demo/DemoScenarios.h"
 #include "demo/SandboxLauncher.h"
+#include "reconcile/WebhookServer.h"
 
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QRandomGenerator>
+#include <QTcpServer>
 #include <QTemporaryDir>
+#include <QThread>
 
 namespace {
 using Code = StoreError::Code;
@@ -36,7 +39,70 @@ struct DemoEnvironment::Private
     QString seedOperationId;
     QString seedSummary;
     std::unique_ptr<SandboxLauncher> sandbox;
+    // The reconciler's webhook receiver lives on a thread of its own (with an event loop),
+    // whatever thread builds and destroys the demo.
+    std::unique_ptr<QThread> webhookThread;
+    std::unique_ptr<QObject> webhookContext;
+    WebhookServer* webhook = nullptr;
+    QString webhookUrl;
+
+    StoreResult<void> startReconciler(const ProviderConfig& readConfig);
+
+    ~Private()
+    {
+        if (webhookThread) {
+            QMetaObject::invokeMethod(
+                webhookContext.get(), [this] { delete webhook; }, Qt::BlockingQueuedConnection);
+            webhookThread->quit();
+            webhookThread->wait();
+        }
+    }
 };
+
+StoreResult<void> DemoEnvironment::Private::startReconciler(const ProviderConfig& readConfig)
+{
+    // A free loopback port for the endpoint's URL (the sandbox makes the endpoint's secret).
+    quint16 port = 0;
+    {
+        QTcpServer probe;
+        if (!probe.listen(QHostAddress::LocalHost, 0))
+            return StoreError::make(Code::ConnectionFailed,
+                                    QStringLiteral("no free loopback port for the webhook receiver: %1")
+                                        .arg(probe.errorString()),
+                                    QStringLiteral("webhook"));
+        port = probe.serverPort();
+    }
+    webhookUrl = QStringLiteral("http://127.0.0.1:%1/").arg(port);
+    auto endpoint = sandbox->control("POST", QStringLiteral("/_sandbox/webhook_endpoints"),
+                                     QJsonObject{{QStringLiteral("url"), webhookUrl}});
+    if (!endpoint)
+        return endpoint.error();
+    WebhookServer::Options options;
+    options.databaseUrl = databaseUrl;
+    options.secret = endpoint.value().value(QStringLiteral("secret")).toString().toUtf8();
+    options.provider = readConfig; // R13: the reconciler reads with the read-only key
+    options.waitingRetryMs = 500;  // an event for a row the tool still holds open is retried soon
+    webhookThread = std::make_unique<QThread>();
+    webhookThread->setObjectName(QStringLiteral("demo-webhook"));
+    webhookThread->start();
+    webhookContext = std::make_unique<QObject>();
+    webhookContext->moveToThread(webhookThread.get());
+    QString error;
+    bool listening = false;
+    QMetaObject::invokeMethod(
+        webhookContext.get(),
+        [&] {
+            webhook = new WebhookServer(options);
+            listening = webhook->listen(QHostAddress::LocalHost, port, &error);
+        },
+        Qt::BlockingQueuedConnection);
+    if (!listening)
+        return StoreError::make(Code::ConnectionFailed,
+                                QStringLiteral("the webhook receiver did not start: %1").arg(error),
+                                QStringLiteral("webhook"));
+    Logging::info(QStringLiteral("demo: the reconciler receives the sandbox's signed events at %1").arg(webhookUrl));
+    return {};
+}
 
 DemoEnvironment::DemoEnvironment() : d(std::make_unique<Private>()) {}
 
@@ -106,6 +172,10 @@ StoreResult<std::unique_ptr<DemoEnvironment>> DemoEnvironment::create(const Opti
     ProviderConfig readConfig = toolConfig;
     readConfig.apiKey = kReadKey;
     DemoScenarios scenarios(*db.value(), *p.sandbox, toolConfig, readConfig, progress);
+    scenarios.setStartReconciler([&p, &progress, readConfig]() {
+        progress(QStringLiteral("Starting the reconciler (signed webhooks from the sandbox)"));
+        return p.startReconciler(readConfig);
+    });
     auto seed = scenarios.run();
     if (!seed)
         return seed.error();
@@ -120,13 +190,14 @@ StoreResult<std::unique_ptr<DemoEnvironment>> DemoEnvironment::create(const Opti
                         .arg(op.value().attempts);
     auto counts = store.stateCounts();
     if (counts)
-        Logging::info(QStringLiteral("demo ready in %1 ms: %2 operations (%3 open, %4 unknown, %5 refunded, %6 failed)")
+        Logging::info(QStringLiteral("demo ready in %1 ms: %2 operations (%3 open, %4 unknown, %5 refunded, %6 failed, %7 reversed)")
                           .arg(timer.elapsed())
                           .arg(counts.value().all)
                           .arg(counts.value().open)
                           .arg(counts.value().unknown)
                           .arg(counts.value().refunded)
-                          .arg(counts.value().failed));
+                          .arg(counts.value().failed)
+                          .arg(counts.value().reversed));
     progress(QStringLiteral("Demo ready"));
     return env;
 }
@@ -143,5 +214,7 @@ QStringList DemoEnvironment::describe() const
     const QString url = providerUrl().toString();
     return {QStringLiteral("Demo database: %1").arg(d->databaseUrl),
             QStringLiteral("Sandbox provider: %1 (read-only key %2; try: curl -u %2: %1/v1/refunds?limit=3)").arg(url, kReadKey),
-            QStringLiteral("Seed operation (SPEC section 8): %1 (%2)").arg(d->seedOperationId, d->seedSummary)};
+            QStringLiteral("Seed operation (SPEC section 8): %1 (%2)").arg(d->seedOperationId, d->seedSummary),
+            QStringLiteral("Reconciler: receives the sandbox's signed events at %1 (refund-tool webhook in-process)")
+                .arg(d->webhookUrl)};
 }

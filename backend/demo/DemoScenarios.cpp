@@ -7,6 +7,7 @@
 #include "provider/ProviderClient.h"
 #include "tool/RefundTool.h"
 
+#include <QElapsedTimer>
 #include <QJsonArray>
 #include <QMutex>
 #include <QThread>
@@ -91,6 +92,12 @@ StoreResult<QString> DemoScenarios::run()
         return fast.error();
     auto result = runAll();
     m_clock.setOffsetMs(0);
+    if (result && m_startReconciler) {
+        if (auto started = m_startReconciler(); !started)
+            result = started.error();
+        else if (auto live = reconcilerScenarios(); !live)
+            result = live.error();
+    }
     auto restored = settings.setMany({{QStringLiteral("backoff_base_ms"), QString::number(before.value().backoffBaseMs)},
                                       {QStringLiteral("backoff_cap_ms"), QString::number(before.value().backoffCapMs)}},
                                      kActor, kAdmin);
@@ -383,4 +390,71 @@ StoreResult<QString> DemoScenarios::runAll()
 
 #undef DEMO_TRY
     return second.value().operationId;
+}
+
+StoreResult<void> DemoScenarios::reconcilerScenarios()
+{
+    m_clock.setOffsetMs(0);
+    step(QStringLiteral("Every answer lost, then settled by the reconciler from the provider's event"));
+    if (auto r = addOrder(QStringLiteral("4460"), 5400, QStringLiteral("usd"), 10 * kMinuteMs); !r)
+        return r.error();
+    if (auto r = fault(QStringLiteral("drop_after_commit"), 100); !r)
+        return r.error();
+    auto first = call(nextToolCallId(), QStringLiteral("4460"), 5400);
+    if (!first)
+        return first.error();
+    auto second = call(nextToolCallId(), QStringLiteral("4460"), 5400);
+    if (!second)
+        return second.error();
+    if (auto r = clearFaults(); !r)
+        return r.error();
+    const QString settled = second.value().operationId;
+    QElapsedTimer sinceUnknown;
+    sinceUnknown.start();
+
+    step(QStringLiteral("A confirmed refund the provider reports failed later: reversed by the reconciler"));
+    if (auto r = addOrder(QStringLiteral("4461"), 2600, QStringLiteral("eur"), 20 * kMinuteMs); !r)
+        return r.error();
+    auto done = call(nextToolCallId(), QStringLiteral("4461"), 2600);
+    if (!done)
+        return done.error();
+    if (done.value().status != RefundToolResult::Status::Refunded)
+        return StoreError::make(Code::ConnectionFailed,
+                                QStringLiteral("the demo refund for order 4461 ended %1").arg(done.value().statusName()),
+                                QStringLiteral("sandbox"));
+    auto failed = m_sandbox.control("POST", QStringLiteral("/_sandbox/refunds/%1/fail").arg(done.value().refundId),
+                                    QJsonObject{{QStringLiteral("failure_reason"),
+                                                 QStringLiteral("expired_or_canceled_card")}});
+    if (!failed)
+        return failed.error();
+
+    // The reconciler works on its own thread and connection; wait for both outcomes.
+    OperationStore store(m_db, m_clock);
+    auto statusOf = [&store](const QString& id) {
+        auto op = store.operation(id);
+        return op ? op.value().status : OperationStatus::Open;
+    };
+    QElapsedTimer waited;
+    waited.start();
+    bool resolved = false, reversed = false;
+    qint64 resolvedAfterMs = 0;
+    while (waited.elapsed() < 20000 && !(resolved && reversed)) {
+        if (!resolved && statusOf(settled) == OperationStatus::Refunded) {
+            resolved = true;
+            resolvedAfterMs = sinceUnknown.elapsed();
+        }
+        reversed = reversed || statusOf(done.value().operationId) == OperationStatus::Reversed;
+        if (!(resolved && reversed))
+            QThread::msleep(50);
+    }
+    if (resolved)
+        Logging::info(QStringLiteral("demo: the reconciler settled %1 as refunded %2 ms after it became unknown")
+                          .arg(settled)
+                          .arg(resolvedAfterMs));
+    else
+        Logging::warn(QStringLiteral("demo: the reconciler has not settled %1 after 20 s").arg(settled));
+    if (!reversed)
+        Logging::warn(QStringLiteral("demo: the reconciler has not reversed %1 after 20 s")
+                          .arg(done.value().operationId));
+    return {};
 }

@@ -42,8 +42,18 @@ public:
      */
     StoreResult<QString> run();
 
+    /**
+     * Starts the reconciler (issue 14: the webhook receiver the sandbox signs its events to).
+     * When set, run() calls it after the seeded scenarios, then runs the live ones: a refund
+     * whose every answer was lost goes unknown and is settled by the reconciler from the
+     * provider's event; a confirmed refund the provider fails later is reversed. Those wait up
+     * to 20 s for the reconciler (a warning in the log, not an error, when it is slower).
+     */
+    void setStartReconciler(std::function<StoreResult<void>()> start) { m_startReconciler = std::move(start); }
+
 private:
     StoreResult<QString> runAll();
+    StoreResult<void> reconcilerScenarios();
     StoreResult<void> addOrder(const QString& orderId, qint64 totalCents, const QString& currency, qint64 hoursAgoMs);
     /** One tool call at the clock's current offset. */
     StoreResult<RefundToolResult> call(const QString& toolCallId, const QString& orderId, qint64 amountCents);
@@ -63,6 +73,7 @@ private:
     ProviderConfig m_toolConfig;
     ProviderConfig m_readConfig;
     Progress m_progress;
+    std::function<StoreResult<void>()> m_startReconciler;
     ShiftedClock m_clock;
     std::unique_ptr<ProviderClient> m_provider;
     QRandomGenerator m_random{20240417};

@@ -57,6 +57,7 @@ private slots:
     void concurrentCallsShareOneRow();
     void settingsAreBackToDefaults();
     void describeSaysWhereThingsAre();
+    void r24_reconcilerSettledOneAndReversedOneLive();
     void missingSandboxIsAClearError();
     void cleanupTestCase();
 
@@ -221,7 +222,7 @@ void TestDemoEnvironment::settingsAreBackToDefaults()
 void TestDemoEnvironment::describeSaysWhereThingsAre()
 {
     const QStringList lines = m_env->describe();
-    QCOMPARE(lines.size(), 3);
+    QCOMPARE(lines.size(), 4);
     QCOMPARE(lines[0], QStringLiteral("Demo database: ") + m_env->databaseUrl());
     QVERIFY(m_env->databaseUrl().startsWith(QLatin1String("sqlite:")));
     QVERIFY(m_env->databaseUrl().endsWith(QLatin1String("/ops.db")));
@@ -231,8 +232,28 @@ void TestDemoEnvironment::describeSaysWhereThingsAre()
                            .arg(base));
     QCOMPARE(lines[2], QStringLiteral("Seed operation (SPEC section 8): %1 (order 4417, unknown, 6/6 attempts)")
                            .arg(m_env->seedOperationId()));
+    QVERIFY2(lines[3].startsWith(QLatin1String("Reconciler: receives the sandbox's signed events at http://127.0.0.1:")),
+             qPrintable(lines[3]));
     // The console gets the read key only; the secret key is never printed.
     QVERIFY(!lines.join(QLatin1Char('\n')).contains(m_env->secretKey()));
+}
+
+// Issue 14 in the demo: the in-process webhook receiver settled an unknown refund from the
+// provider's event (no person) and reversed a refund the provider failed later.
+void TestDemoEnvironment::r24_reconcilerSettledOneAndReversedOneLive()
+{
+    QCOMPARE(scalar(*m_db, QStringLiteral("SELECT count(*) FROM refund_ops o JOIN audit_log a ON "
+                                          "a.operation_id = o.operation_id WHERE o.order_id = '4460' AND "
+                                          "o.status = 'refunded' AND a.action = 'resolve' AND a.role = 'reconciler'")),
+             qint64(1));
+    QCOMPARE(scalar(*m_db, QStringLiteral("SELECT count(*) FROM refund_ops WHERE order_id = '4461' AND "
+                                          "status = 'reversed' AND failure_code = 'expired_or_canceled_card'")),
+             qint64(1));
+    // The seed stays for a person: its events were sent before the receiver existed.
+    QCOMPARE(scalar(*m_db, QStringLiteral("SELECT count(*) FROM refund_ops WHERE operation_id = ? AND status = 'unknown'"),
+                    {m_env->seedOperationId()}),
+             qint64(1));
+    QVERIFY(scalar(*m_db, QStringLiteral("SELECT count(*) FROM provider_events")) >= 2);
 }
 
 void TestDemoEnvironment::missingSandboxIsAClearError()
