@@ -46,8 +46,9 @@ struct Operation
     QString lastOutcome;      ///< outcome of the latest attempt, AttemptOutcome string
     std::optional<qint64> lastAttemptDeadlineAt;   ///< deadline_at of the latest attempt (see AttemptRecord)
     /** The latest deadline_at (UTC ms) of the attempts the provider gave no answer of its own
-        (in_flight, no_response, invalid_response, response_mismatch): until then such a
-        request may still execute (R16). */
+        (in_flight, no_response, invalid_response, response_mismatch), or whose 409 said a
+        request with the key was still running (in_progress): until then a request may still
+        execute (R16). */
     std::optional<qint64> attemptsDeadlineAt;
 
     bool isClosed() const { return ::isClosed(status); }

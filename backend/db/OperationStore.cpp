@@ -34,7 +34,7 @@ const QString kOpExtraColumns = QStringLiteral(
     ", (SELECT a.deadline_at FROM refund_attempts a WHERE a.operation_id = o.operation_id "
     "ORDER BY a.attempt_no DESC LIMIT 1) AS last_deadline"
     ", (SELECT max(a.deadline_at) FROM refund_attempts a WHERE a.operation_id = o.operation_id "
-    "AND a.outcome IN ('in_flight', 'no_response', 'invalid_response', 'response_mismatch')) "
+    "AND a.outcome IN ('in_flight', 'no_response', 'invalid_response', 'response_mismatch', 'in_progress')) "
     "AS attempts_deadline");
 
 std::optional<qint64> optionalMs(const QVariant& v)

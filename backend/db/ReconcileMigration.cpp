@@ -213,7 +213,7 @@ const char* kResolveV5 =
                 -- attempt still on the wire: that request may execute after the lookup.
                 SELECT max(deadline_at) INTO v_deadline FROM refund_attempts
                  WHERE operation_id = p_operation_id
-                   AND outcome IN ('in_flight', 'no_response', 'invalid_response', 'response_mismatch');
+                   AND outcome IN ('in_flight', 'no_response', 'invalid_response', 'response_mismatch', 'in_progress');
                 IF v_deadline IS NOT NULL
                    AND (p_lookup_started_at IS NULL OR p_lookup_started_at < v_deadline) THEN
                     RAISE EXCEPTION 'R16: "no refund was made" needs a lookup that started at or after the last attempt''s deadline (% ms UTC); this lookup started at % ms: that request could still execute then, look up again',

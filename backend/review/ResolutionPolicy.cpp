@@ -2,6 +2,7 @@
 
 #include "db/ResolutionRules.h"
 
+#include <algorithm>
 #include <QCoreApplication>
 #include <QJsonArray>
 
@@ -19,9 +20,20 @@ QString tr(const char* text, int n)
     return QCoreApplication::translate("ResolutionPolicy", text, nullptr, n);
 }
 
+// After this moment no request of the operation can still execute: the key's expiry, or later
+// the deadline of an attempt still without an answer (a retention shortened by an admin can put
+// the expiry first; R16 with the R10 clamp, as ResolutionRules checks).
+std::optional<qint64> executableUntil(const Operation& op)
+{
+    if (!op.keyExpiresAt)
+        return std::nullopt;
+    return std::max(*op.keyExpiresAt, op.attemptsDeadlineAt.value_or(*op.keyExpiresAt));
+}
+
 bool keyRetentionPassed(const Operation& op, qint64 nowMs)
 {
-    return !op.keyExpiresAt || nowMs >= *op.keyExpiresAt;
+    const auto until = executableUntil(op);
+    return !until || nowMs >= *until;
 }
 
 // R16: absence is judged at the moment the lookup started (a Resolve dialog left open across the
@@ -165,8 +177,8 @@ Proposal propose(const Operation& op, const LookupResult& lookup, qint64 nowMs)
     Proposal p = make(Proposal::Kind::KeepWaiting,
                       tr("No refund found yet, but the provider keeps the key for another %1: the original request "
                          "may still execute. Look again after it expires.")
-                          .arg(durationText(*op.keyExpiresAt - nowMs)));
-    p.waitMs = *op.keyExpiresAt - nowMs;
+                          .arg(durationText(*executableUntil(op) - nowMs)));
+    p.waitMs = *executableUntil(op) - nowMs;
     return p;
 }
 
@@ -189,7 +201,7 @@ Permission canResolveAsFailed(const Operation& op, const LookupResult& lookup, q
                               "execute. Look up again to resolve as \"failed\".")};
         return {false, tr("The provider keeps the key for another %1: the original request may still execute. "
                           "\"Failed\" is allowed after that.")
-                           .arg(durationText(*op.keyExpiresAt - nowMs))};
+                           .arg(durationText(*executableUntil(op) - nowMs))};
     }
     // The same rule the database applies (ResolutionRules / resolve_operation()).
     if (auto v = ResolutionRules::check(op, OperationStatus::Failed, failedResolution(lookup, {}, {}, QStringLiteral("-")).evidence,

@@ -73,18 +73,25 @@ StoreResult<RefundToolResult> RefundTool::call(const Request& request)
         // row would wait on the same lock (the history rollups take it), so a plain read finds
         // the row and the call is logged unmapped, its reason naming the row (R12, R21).
         auto held = m_store.activeOperation(orderId, request.amountCents, request.requestRef);
-        if (held && held.value() && held.value()->status == OperationStatus::Open) {
-            const QString opId = held.value()->operationId;
-            Logging::error(QStringLiteral("operation %1: %2").arg(opId, begun.error().message));
-            const RefundToolResult busy =
-                RefundToolResult::unconfirmed(opId, QStringLiteral("operation database busy"));
-            m_store.recordUnmappedToolCall(request.toolCallId, orderId, request.amountCents, busy.statusName(),
-                                           QStringLiteral("operation database busy: operation %1 is held by "
-                                                          "another session")
-                                               .arg(opId));
-            return busy;
+        if (held && held.value()) {
+            const Operation& row = *held.value();
+            Logging::error(QStringLiteral("operation %1: %2").arg(row.operationId, begun.error().message));
+            // Open: nothing was sent, call again. Unknown: a person is checking (R8), whoever holds it.
+            const RefundToolResult answer =
+                row.status == OperationStatus::Unknown
+                    ? RefundToolResult::checking(row.operationId)
+                    : RefundToolResult::unconfirmed(row.operationId, QStringLiteral("operation database busy"));
+            if (auto logged = m_store.recordUnmappedToolCall(
+                    request.toolCallId, orderId, request.amountCents, answer.statusName(),
+                    QStringLiteral("operation database busy: operation %1 is held by another session")
+                        .arg(row.operationId));
+                !logged)
+                Logging::warn(QStringLiteral("tool call %1: could not be logged: %2")
+                                  .arg(request.toolCallId, logged.error().message));
+            return answer;
         }
-        // Refunded or unknown meanwhile: answered below without a claim.
+        // No open or unknown row now (refunded meanwhile, or the lock was the order's): begin
+        // again; a row found or opened then is claimed by the attempt loop as usual.
         auto logged = m_store.beginToolCall(orderId, request.amountCents, request.toolCallId, request.requestRef,
                                             settings.value().repeatWindowMs(), nullptr);
         if (logged)

@@ -213,6 +213,9 @@ QString compareStats(Database& db, const HistoryFilter& filter)
             ++e.unknownOperations;
             money[r.currency] += r.amount;
             ++d.unknown;
+        } else if (r.status == QLatin1String("reversed")) {
+            ++e.reversedOperations;
+            ++d.reversed;
         } else {
             ++d.open;
         }
@@ -258,6 +261,7 @@ QString compareStats(Database& db, const HistoryFilter& filter)
     check("maxRefundsPerOperation", e.maxRefundsPerOperation, s.maxRefundsPerOperation);
     check("duplicatesPrevented", e.duplicatesPrevented, s.duplicatesPrevented);
     check("unknownOperations", e.unknownOperations, s.unknownOperations);
+    check("reversedOperations", e.reversedOperations, s.reversedOperations);
     check("operationsWithoutAttempts", e.operationsWithoutAttempts, s.operationsWithoutAttempts);
     check("resolvedOperations", e.resolvedOperations, s.resolvedOperations);
     check("medianResolveMs", e.medianResolveMs.value_or(-1), s.medianResolveMs.value_or(-1));
@@ -286,7 +290,8 @@ QString compareStats(Database& db, const HistoryFilter& filter)
             const auto& a = e.days.at(i);
             const auto& b = s.days.at(i);
             if (a.startMs != b.startMs || a.refunded != b.refunded || a.failed != b.failed ||
-                a.unknown != b.unknown || a.open != b.open || a.duplicatesPrevented != b.duplicatesPrevented)
+                a.unknown != b.unknown || a.open != b.open || a.reversed != b.reversed ||
+                a.duplicatesPrevented != b.duplicatesPrevented)
                 out << QStringLiteral("day %1 differs").arg(i);
         }
     }

@@ -70,6 +70,7 @@ private slots:
     void proposals_data();
     void proposals();
     void keepWaitingSaysTimeLeft();
+    void r16_keepWaitingUntilTheLastAttemptsDeadline();
     void failedAllowedOnlyPerR16_data();
     void failedAllowedOnlyPerR16();
     void refundedNeedsAMatchingEffectiveRefund();
@@ -150,6 +151,21 @@ void TestResolutionPolicy::keepWaitingSaysTimeLeft()
     QCOMPARE(p.kind, Kind::KeepWaiting);
     QCOMPARE(p.waitMs, 3 * kHour + 12 * 60000 + 59000);
     QVERIFY2(p.reason.contains(QStringLiteral("3 h 12 min")), qPrintable(p.reason));
+}
+
+// R16 with the R10 clamp: the key "expired" (retention shortened) while an attempt without an
+// answer is still before its deadline: no "failed" proposal, and "failed" is not allowed yet.
+void TestResolutionPolicy::r16_keepWaitingUntilTheLastAttemptsDeadline()
+{
+    Operation op = unknownOp(kNow - kHour);
+    op.attemptsDeadlineAt = kNow + 30000;
+    const auto p = ResolutionPolicy::propose(op, lookup({}), kNow);
+    QCOMPARE(p.kind, Kind::KeepWaiting);
+    QCOMPARE(p.waitMs, qint64(30000));
+    QVERIFY(!ResolutionPolicy::canResolveAsFailed(op, lookup({}), kNow).allowed);
+    op.attemptsDeadlineAt = kNow - 1;
+    QCOMPARE(ResolutionPolicy::propose(op, lookup({}), kNow).kind, Kind::Failed);
+    QVERIFY(ResolutionPolicy::canResolveAsFailed(op, lookup({}), kNow).allowed);
 }
 
 void TestResolutionPolicy::failedAllowedOnlyPerR16_data()

@@ -19,6 +19,7 @@ private slots:
     void r2_failedSendLeavesRowAndCountedAttemptCommitted();
     void r12_writePathStatementsStayPreparedPerConnection();
     void r21_rowLockedPastLockTimeoutAnswersBusyAndSendsNothing();
+    void r8_unknownRowLockedPastLockTimeoutAnswersChecking();
 };
 
 namespace {
@@ -168,6 +169,38 @@ void TestWritePath::r21_rowLockedPastLockTimeoutAnswersBusyAndSendsNothing()
     QVERIFY(done);
     QCOMPARE(done.value().status, RefundToolResult::Status::Refunded);
     QCOMPARE(f.refundsExecuted(), 1);
+}
+
+// R8 under R21's lock: a call on an unknown row that a person's session holds still answers
+// `checking` (not an error), sends nothing, and its call is logged.
+void TestWritePath::r8_unknownRowLockedPastLockTimeoutAnswersChecking()
+{
+    if (TestDatabase::currentEngine() != QLatin1String("postgresql"))
+        QSKIP("row locks and lock_timeout are PostgreSQL's");
+    REFUND_FIXTURE_OR_FAIL(f);
+    QVERIFY(f.addOrder(QStringLiteral("b-2"), 3800));
+    auto opened = f.store->openOrJoin(QStringLiteral("b-2"), 1000, QStringLiteral("toolu_0"));
+    QVERIFY(opened);
+    const QString opId = opened.value().operation.operationId;
+    QVERIFY(f.store->claimAttempt(opId, QStringLiteral("toolu_0"), 6, 24 * 3600 * 1000LL));
+    QVERIFY(f.store->markUnknown(opId, QStringLiteral("attempt_budget_exhausted")));
+    auto person = Database::open(f.testDb.url());
+    QVERIFY(person);
+    QVERIFY(person.value()->beginWrite());
+    auto held = person.value()->run(
+        QStringLiteral("SELECT 1 FROM refund_ops WHERE operation_id = ? FOR NO KEY UPDATE"), {opId});
+    QVERIFY(held);
+    held.value().finish();
+    QVERIFY(f.db->runScript(QStringLiteral("SET lock_timeout = '300ms'")));
+    RefundTool tool(*f.db, *f.provider, f.clock);
+    auto r = tool.call({QStringLiteral("toolu_1"), QStringLiteral("b-2"), 1000});
+    QVERIFY2(r, qPrintable(r ? QString() : r.error().message));
+    QCOMPARE(r.value().status, RefundToolResult::Status::Checking);
+    QCOMPARE(r.value().operationId, opId);
+    QCOMPARE(f.requestsTotal(), 0);
+    person.value()->rollback();
+    QCOMPARE(f.scalar(QStringLiteral("SELECT count(*) FROM tool_calls WHERE result_status = 'checking'")),
+             qint64(1));
 }
 
 REFUND_TEST_MAIN_ALL_ENGINES(TestWritePath)
