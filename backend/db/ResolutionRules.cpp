@@ -89,24 +89,30 @@ StoreResult<Verdict> check(const Operation& op, OperationStatus to, const QJsonO
         return refused(
             QStringLiteral("\"no refund was made\" needs a complete lookup (evidence.lookup.complete); "
                            "a half-read list proves nothing"));
-    if (op.keyExpiresAt && (lookupStartedAtMs <= 0 || lookupStartedAtMs < *op.keyExpiresAt))
-        return refused(
-            QStringLiteral("\"no refund was made\" needs a lookup that started at or after the key expired "
-                           "(%1 ms UTC); this lookup started at %2: the original request could still execute "
-                           "then, look up again")
-                .arg(*op.keyExpiresAt)
-                .arg(lookupStartedAtMs > 0 ? QStringLiteral("%1 ms").arg(lookupStartedAtMs)
-                                           : QStringLiteral("an unknown time")));
-    // A shortened retention (R10 clamp) can put the key's expiry before the deadline of an
-    // attempt still on the wire: that request may execute after the lookup read the provider.
-    if (op.attemptsDeadlineAt && (lookupStartedAtMs <= 0 || lookupStartedAtMs < *op.attemptsDeadlineAt))
-        return refused(
-            QStringLiteral("\"no refund was made\" needs a lookup that started at or after the last attempt's "
-                           "deadline (%1 ms UTC); this lookup started at %2: that request could still execute "
-                           "then, look up again")
-                .arg(*op.attemptsDeadlineAt)
-                .arg(lookupStartedAtMs > 0 ? QStringLiteral("%1 ms").arg(lookupStartedAtMs)
-                                           : QStringLiteral("an unknown time")));
+    // The lookup must have started once no request of the operation could still execute: after
+    // the key expired, and after the deadline of the last attempt without an answer (a retention
+    // shortened by an admin, R10's clamp, can put the expiry before a request still on the wire).
+    const auto startedBefore = [lookupStartedAtMs](qint64 moment, const QString& what, const QString& request)
+        -> std::optional<StoreError> {
+        if (lookupStartedAtMs > 0 && lookupStartedAtMs >= moment)
+            return std::nullopt;
+        return refused(QStringLiteral("\"no refund was made\" needs a lookup that started at or after %1 "
+                                      "(%2 ms UTC); this lookup started at %3: %4 could still execute then, "
+                                      "look up again")
+                           .arg(what)
+                           .arg(moment)
+                           .arg(lookupStartedAtMs > 0 ? QStringLiteral("%1 ms").arg(lookupStartedAtMs)
+                                                      : QStringLiteral("an unknown time"))
+                           .arg(request));
+    };
+    if (op.keyExpiresAt)
+        if (auto e = startedBefore(*op.keyExpiresAt, QStringLiteral("the key expired"),
+                                   QStringLiteral("the original request")))
+            return *e;
+    if (op.attemptsDeadlineAt)
+        if (auto e = startedBefore(*op.attemptsDeadlineAt, QStringLiteral("the last attempt's deadline"),
+                                   QStringLiteral("that request")))
+            return *e;
     v.failureCode = QStringLiteral("no_refund_found");
     return v;
 }

@@ -187,6 +187,8 @@ private:
                !qEnvironmentVariable("REFUND_TEST_PG_ROLE_PREFIX").isEmpty();
     }
     std::unique_ptr<Database> pgLogin(const QString& key);
+    /** `db roles` on the test database, then the reconciler's own login; null on failure. */
+    std::unique_ptr<Database> reconcilerLogin();
     QString pgLoginUrl(const QString& key);
 
     std::unique_ptr<TestDatabase> m_t;
@@ -825,15 +827,23 @@ std::unique_ptr<Database> TestReconciler::pgLogin(const QString& key)
     return std::move(db).value();
 }
 
+std::unique_ptr<Database> TestReconciler::reconcilerLogin()
+{
+    const CliRun roles =
+        runCli({QStringLiteral("db"), QStringLiteral("roles"), QStringLiteral("--db"), m_t->url(),
+                QStringLiteral("--role-prefix"), qEnvironmentVariable("REFUND_TEST_PG_ROLE_PREFIX")});
+    if (roles.code != 0) {
+        qWarning("db roles: %s", qPrintable(roles.err));
+        return nullptr;
+    }
+    return pgLogin(QStringLiteral("reconciler"));
+}
+
 void TestReconciler::r21_pg_reconcilerCannotSetFailedOrWriteOperations()
 {
     if (!pgRoles())
         QSKIP("needs PostgreSQL with REFUND_TEST_PG_ROLE_PREFIX (tests/with-postgres.sh)");
-    const CliRun roles =
-        runCli({QStringLiteral("db"), QStringLiteral("roles"), QStringLiteral("--db"), m_t->url(),
-                QStringLiteral("--role-prefix"), qEnvironmentVariable("REFUND_TEST_PG_ROLE_PREFIX")});
-    QVERIFY2(roles.code == 0, qPrintable(roles.err));
-    auto rec = pgLogin(QStringLiteral("reconciler"));
+    auto rec = reconcilerLogin();
     QVERIFY(rec);
     const QString unknown = unknownOp(3800);
     const QString refunded = refundedOp(1200, QStringLiteral("re_1"));
@@ -909,11 +919,7 @@ void TestReconciler::r24_pg_reconcilerLoginResolvesAndReversesThroughFunctions()
 {
     if (!pgRoles())
         QSKIP("needs PostgreSQL with REFUND_TEST_PG_ROLE_PREFIX (tests/with-postgres.sh)");
-    const CliRun roles =
-        runCli({QStringLiteral("db"), QStringLiteral("roles"), QStringLiteral("--db"), m_t->url(),
-                QStringLiteral("--role-prefix"), qEnvironmentVariable("REFUND_TEST_PG_ROLE_PREFIX")});
-    QVERIFY2(roles.code == 0, qPrintable(roles.err));
-    auto rec = pgLogin(QStringLiteral("reconciler"));
+    auto rec = reconcilerLogin();
     QVERIFY(rec);
     const QString login =
         qEnvironmentVariable("REFUND_TEST_PG_ROLE_PREFIX") + QStringLiteral("reconciler_rec");
@@ -997,11 +1003,7 @@ void TestReconciler::r24_historyCountsAutoResolvedReversalsAndUnmatchedEvents()
     if (TestDatabase::currentEngine() == QLatin1String("postgresql")) {
         if (!pgRoles())
             QSKIP("needs PostgreSQL with REFUND_TEST_PG_ROLE_PREFIX (tests/with-postgres.sh)");
-        const CliRun roles =
-            runCli({QStringLiteral("db"), QStringLiteral("roles"), QStringLiteral("--db"), m_t->url(),
-                    QStringLiteral("--role-prefix"), qEnvironmentVariable("REFUND_TEST_PG_ROLE_PREFIX")});
-        QVERIFY2(roles.code == 0, qPrintable(roles.err));
-        rec = pgLogin(QStringLiteral("reconciler"));
+        rec = reconcilerLogin();
         QVERIFY(rec);
         reconcilerDb = rec.get();
     }

@@ -23,6 +23,21 @@ private slots:
 };
 
 namespace {
+// A person's session holding the row as its UPDATE would (FOR NO KEY UPDATE) in a transaction
+// left open; the tool's connection gets a short lock_timeout. Null when the lock was not taken.
+std::unique_ptr<Database> holdRow(RefundToolFixture& f, const QString& operationId)
+{
+    auto person = Database::open(f.testDb.url());
+    if (!person || !person.value()->beginWrite())
+        return nullptr;
+    auto held = person.value()->run(
+        QStringLiteral("SELECT 1 FROM refund_ops WHERE operation_id = ? FOR NO KEY UPDATE"), {operationId});
+    if (!held || !f.db->runScript(QStringLiteral("SET lock_timeout = '300ms'")))
+        return nullptr;
+    held.value().finish();
+    return std::move(person).value();
+}
+
 int countCommit(void* counter)
 {
     ++*static_cast<int*>(counter);
@@ -142,16 +157,9 @@ void TestWritePath::r21_rowLockedPastLockTimeoutAnswersBusyAndSendsNothing()
     auto opened = f.store->openOrJoin(QStringLiteral("b-1"), 1000, QStringLiteral("toolu_0"));
     QVERIFY(opened);
     const QString opId = opened.value().operation.operationId;
-    // A person's session holds the row as its UPDATE would (FOR NO KEY UPDATE) in a transaction
-    // left open, past the tool's lock_timeout.
-    auto person = Database::open(f.testDb.url());
+    // A person's session holds the row past the tool's lock_timeout.
+    auto person = holdRow(f, opId);
     QVERIFY(person);
-    QVERIFY(person.value()->beginWrite());
-    auto held = person.value()->run(
-        QStringLiteral("SELECT 1 FROM refund_ops WHERE operation_id = ? FOR NO KEY UPDATE"), {opId});
-    QVERIFY(held);
-    held.value().finish();
-    QVERIFY(f.db->runScript(QStringLiteral("SET lock_timeout = '300ms'")));
     RefundTool tool(*f.db, *f.provider, f.clock);
     auto busy = tool.call({QStringLiteral("toolu_1"), QStringLiteral("b-1"), 1000});
     QVERIFY2(busy, qPrintable(busy ? QString() : busy.error().message));
@@ -159,7 +167,7 @@ void TestWritePath::r21_rowLockedPastLockTimeoutAnswersBusyAndSendsNothing()
     QCOMPARE(busy.value().operationId, opId);
     QCOMPARE(busy.value().reason, QStringLiteral("operation database busy"));
     QCOMPARE(f.requestsTotal(), 0);
-    person.value()->rollback();
+    person->rollback();
     QCOMPARE(f.scalar(QStringLiteral("SELECT count(*) FROM tool_calls WHERE result_status = 'unconfirmed'")),
              qint64(1));
     QCOMPARE(f.scalar(QStringLiteral("SELECT attempts FROM refund_ops WHERE operation_id = ?"), {opId}),
@@ -184,21 +192,15 @@ void TestWritePath::r8_unknownRowLockedPastLockTimeoutAnswersChecking()
     const QString opId = opened.value().operation.operationId;
     QVERIFY(f.store->claimAttempt(opId, QStringLiteral("toolu_0"), 6, 24 * 3600 * 1000LL));
     QVERIFY(f.store->markUnknown(opId, QStringLiteral("attempt_budget_exhausted")));
-    auto person = Database::open(f.testDb.url());
+    auto person = holdRow(f, opId);
     QVERIFY(person);
-    QVERIFY(person.value()->beginWrite());
-    auto held = person.value()->run(
-        QStringLiteral("SELECT 1 FROM refund_ops WHERE operation_id = ? FOR NO KEY UPDATE"), {opId});
-    QVERIFY(held);
-    held.value().finish();
-    QVERIFY(f.db->runScript(QStringLiteral("SET lock_timeout = '300ms'")));
     RefundTool tool(*f.db, *f.provider, f.clock);
     auto r = tool.call({QStringLiteral("toolu_1"), QStringLiteral("b-2"), 1000});
     QVERIFY2(r, qPrintable(r ? QString() : r.error().message));
     QCOMPARE(r.value().status, RefundToolResult::Status::Checking);
     QCOMPARE(r.value().operationId, opId);
     QCOMPARE(f.requestsTotal(), 0);
-    person.value()->rollback();
+    person->rollback();
     QCOMPARE(f.scalar(QStringLiteral("SELECT count(*) FROM tool_calls WHERE result_status = 'checking'")),
              qint64(1));
 }
