@@ -6,10 +6,8 @@ set -euo pipefail
 packages=(
   # toolchain
   cmake ninja-build g++ pkg-config clang-format
-  # Qt 6 (Debian traps: qt6-charts-dev needs libqt6opengl6-dev,
-  # qt6-httpserver-dev needs qt6-websockets-dev for find_package to succeed)
+  # Qt 6 (Debian trap: qt6-charts-dev needs libqt6opengl6-dev for find_package to succeed)
   qt6-base-dev qt6-base-dev-tools libqt6opengl6-dev qt6-charts-dev
-  qt6-websockets-dev qt6-httpserver-dev
   qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
   libqt6sql6-sqlite libqt6sql6-psql libxkbcommon-dev libgl-dev
   # logging, keychain

@@ -9,17 +9,23 @@
 #include <QSettings>
 #include <QTranslator>
 
+#include <QRegularExpression>
+
 #include <cstdio>
 
-int main(int argc, char** argv)
+namespace {
+
+void setApplicationNames()
 {
-    QApplication app(argc, argv);
-    QApplication::setOrganizationName(QStringLiteral("RefundOps"));
-    QApplication::setApplicationName(QStringLiteral("refund-console"));
-    QApplication::setApplicationVersion(QStringLiteral(REFUND_VERSION));
-    QApplication::setDesktopFileName(QStringLiteral(REFUND_APP_ID));
-    // The language must be known before any translated text is built, so --lang is read by hand
-    // here; QCommandLineParser below validates and documents it.
+    QCoreApplication::setOrganizationName(QStringLiteral("RefundOps"));
+    QCoreApplication::setApplicationName(QStringLiteral("refund-console"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(REFUND_VERSION));
+}
+
+// The language must be known before any translated text is built, so --lang is read by hand
+// here; QCommandLineParser validates and documents it.
+QString requestedLanguage()
+{
     QString lang = QLocale::system().name().section(QLatin1Char('_'), 0, 0);
     const QStringList rawArgs = QCoreApplication::arguments();
     for (qsizetype i = 1; i < rawArgs.size(); ++i) {
@@ -28,51 +34,100 @@ int main(int argc, char** argv)
         else if (rawArgs[i].startsWith(QLatin1String("--lang=")))
             lang = rawArgs[i].mid(7);
     }
-    QTranslator appTranslator;
-    QTranslator qtTranslator;
-    if (lang != QLatin1String("en")) {
-        if (appTranslator.load(QStringLiteral(":/i18n/refund-console_%1.qm").arg(lang)))
-            QCoreApplication::installTranslator(&appTranslator);
-        if (qtTranslator.load(QStringLiteral("qtbase_%1").arg(lang), QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
-            QCoreApplication::installTranslator(&qtTranslator);
-    }
-    QApplication::setApplicationDisplayName(QObject::tr("Refund operations"));
+    return lang;
+}
 
-    QCommandLineParser parser;
+void installTranslators(const QString& lang, QTranslator& app, QTranslator& qt)
+{
+    if (lang == QLatin1String("en"))
+        return;
+    if (app.load(QStringLiteral(":/i18n/refund-console_%1.qm").arg(lang)))
+        QCoreApplication::installTranslator(&app);
+    if (qt.load(QStringLiteral("qtbase_%1").arg(lang), QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
+        QCoreApplication::installTranslator(&qt);
+}
+
+// Every option of the console, for the windowed run and for --help/--version without one.
+void addOptions(QCommandLineParser& parser)
+{
     parser.setApplicationDescription(QObject::tr("Operations console for refunds: triage unknown outcomes, review "
                                                  "attempt and tool-call history. Reads only."));
     parser.addHelpOption();
     parser.addVersionOption();
-    const QCommandLineOption demo(QStringLiteral("demo"), QObject::tr("Run against an embedded demo (sandbox provider and "
-                                                                      "a fresh SQLite database)."));
-    const QCommandLineOption demoDir(QStringLiteral("demo-dir"), QObject::tr("Keep the demo files in DIR."),
-                                     QStringLiteral("DIR"));
-    const QCommandLineOption db(QStringLiteral("db"), QObject::tr("Operation database: postgresql://user@host/db or "
-                                                                  "sqlite:PATH (password from PGPASSWORD)."),
-                                QStringLiteral("URL"));
-    const QCommandLineOption provider(QStringLiteral("provider-url"),
-                                      QObject::tr("Payment provider base URL; the read-only key comes from "
-                                                  "PROVIDER_API_KEY or the system keychain."),
-                                      QStringLiteral("URL"));
-    const QCommandLineOption role(QStringLiteral("role"), QObject::tr("support, finance or admin (default support)."),
-                                  QStringLiteral("ROLE"), QStringLiteral("support"));
-    const QCommandLineOption screenshot(QStringLiteral("screenshot"),
-                                        QObject::tr("Save the window as PNG to FILE once the data is shown, then exit."),
-                                        QStringLiteral("FILE"));
-    const QCommandLineOption select(QStringLiteral("select"), QObject::tr("Select this operation at start."),
-                                    QStringLiteral("OPERATION_ID"));
-    const QCommandLineOption langOption(QStringLiteral("lang"), QObject::tr("Interface language: en, ru or tr "
-                                                                           "(default: the system's)."),
-                                        QStringLiteral("LANG"));
-    const QCommandLineOption logLevel(QStringLiteral("log-level"),
-                                      QObject::tr("trace, debug, info, warn, error or off (default: info, or the "
-                                                  "REFUND_LOG_LEVEL environment variable)."),
-                                      QStringLiteral("LEVEL"));
-    parser.addOptions({demo, demoDir, db, provider, role, screenshot, select, langOption, logLevel});
-    parser.process(app);
+    parser.addOptions({
+        {QStringLiteral("demo"),
+         QObject::tr("Run against an embedded demo (sandbox provider and a fresh SQLite database).")},
+        {QStringLiteral("demo-dir"), QObject::tr("Keep the demo files in DIR."), QStringLiteral("DIR")},
+        {QStringLiteral("db"),
+         QObject::tr("Operation database: postgresql://user@host/db or sqlite:PATH (password from PGPASSWORD)."),
+         QStringLiteral("URL")},
+        {QStringLiteral("provider-url"),
+         QObject::tr("Payment provider base URL; the read-only key comes from PROVIDER_API_KEY or the system "
+                     "keychain."),
+         QStringLiteral("URL")},
+        {QStringLiteral("role"), QObject::tr("support, finance or admin (default support)."), QStringLiteral("ROLE"),
+         QStringLiteral("support")},
+        {QStringLiteral("screenshot"), QObject::tr("Save the window as PNG to FILE once the data is shown, then exit."),
+         QStringLiteral("FILE")},
+        {QStringLiteral("window-size"),
+         QObject::tr("Window size in pixels, e.g. 1024x640 (default 1280x800); with --screenshot, the picture's "
+                     "size (larger when the window cannot be made that small)."),
+         QStringLiteral("WxH")},
+        {QStringLiteral("select"), QObject::tr("Select this operation at start."), QStringLiteral("OPERATION_ID")},
+        {QStringLiteral("lang"), QObject::tr("Interface language: en, ru or tr (default: the system's)."),
+         QStringLiteral("LANG")},
+        {QStringLiteral("log-level"),
+         QObject::tr("trace, debug, info, warn, error or off (default: info, or the REFUND_LOG_LEVEL environment "
+                     "variable)."),
+         QStringLiteral("LEVEL")},
+    });
+}
 
-    if (parser.isSet(langOption) && !QStringList{QStringLiteral("en"), QStringLiteral("ru"), QStringLiteral("tr")}
-                                         .contains(parser.value(langOption))) {
+bool asksForHelpOrVersion(int argc, char** argv)
+{
+    for (int i = 1; i < argc; ++i) {
+        const QByteArray a(argv[i]);
+        if (a == "--help" || a == "-h" || a == "-?" || a == "--help-all" || a == "--version" || a == "-v")
+            return true;
+        if (a == "--")
+            break;
+    }
+    return false;
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    // --help and --version print and exit: they need no display, so no QApplication (which
+    // aborts without one).
+    if (asksForHelpOrVersion(argc, argv)) {
+        QCoreApplication core(argc, argv);
+        setApplicationNames();
+        QTranslator appTranslator;
+        QTranslator qtTranslator;
+        installTranslators(requestedLanguage(), appTranslator, qtTranslator);
+        QCommandLineParser parser;
+        addOptions(parser);
+        parser.process(core); // prints and exits
+        return 0;
+    }
+
+    QApplication app(argc, argv);
+    setApplicationNames();
+    QApplication::setDesktopFileName(QStringLiteral(REFUND_APP_ID));
+    QTranslator appTranslator;
+    QTranslator qtTranslator;
+    installTranslators(requestedLanguage(), appTranslator, qtTranslator);
+    QApplication::setApplicationDisplayName(QObject::tr("Refund operations"));
+
+    QCommandLineParser parser;
+    addOptions(parser);
+    parser.process(app);
+    const auto value = [&parser](const char* name) { return parser.value(QString::fromLatin1(name)); };
+    const auto isSet = [&parser](const char* name) { return parser.isSet(QString::fromLatin1(name)); };
+
+    if (isSet("lang") && !QStringList{QStringLiteral("en"), QStringLiteral("ru"), QStringLiteral("tr")}.contains(value("lang"))) {
         std::fprintf(stderr, "refund-console: --lang must be en, ru or tr\n");
         return 2;
     }
@@ -80,8 +135,7 @@ int main(int argc, char** argv)
     // --log-level, else REFUND_LOG_LEVEL, else the remembered setting (log/level in the
     // console's QSettings), else info.
     const QString remembered = QSettings().value(QStringLiteral("log/level"), QStringLiteral("info")).toString();
-    log.level = parser.isSet(logLevel) ? parser.value(logLevel)
-                                       : qEnvironmentVariable("REFUND_LOG_LEVEL", remembered);
+    log.level = isSet("log-level") ? value("log-level") : qEnvironmentVariable("REFUND_LOG_LEVEL", remembered);
     if (!Logging::isValidLevel(log.level)) {
         std::fprintf(stderr, "refund-console: --log-level must be trace, debug, info, warn, error or off\n");
         return 2;
@@ -94,13 +148,25 @@ int main(int argc, char** argv)
         Logging::warn(logError);
 
     ConsoleStartup::Options options;
-    options.demo = parser.isSet(demo) || parser.isSet(demoDir);
-    options.demoDirectory = parser.value(demoDir);
-    options.databaseUrl = parser.value(db);
-    options.providerUrl = QUrl::fromUserInput(parser.value(provider));
-    options.role = parser.value(role).toLower();
-    options.screenshotFile = parser.value(screenshot);
-    options.selectOperationId = parser.value(select);
+    options.demo = isSet("demo") || isSet("demo-dir");
+    options.demoDirectory = value("demo-dir");
+    options.databaseUrl = value("db");
+    options.providerUrl = QUrl::fromUserInput(value("provider-url"));
+    options.role = value("role").toLower();
+    options.screenshotFile = value("screenshot");
+    options.selectOperationId = value("select");
+    if (isSet("window-size")) {
+        static const QRegularExpression size(QStringLiteral("^(\\d{3,5})x(\\d{3,5})$"));
+        const auto m = size.match(value("window-size"));
+        const int w = m.hasMatch() ? m.captured(1).toInt() : 0;
+        const int h = m.hasMatch() ? m.captured(2).toInt() : 0;
+        if (w < 320 || h < 240 || w > 10000 || h > 10000) {
+            std::fprintf(stderr, "refund-console: --window-size must be WIDTHxHEIGHT in pixels, from 320x240 to "
+                                 "10000x10000 (e.g. 1024x640)\n");
+            return 2;
+        }
+        options.windowSize = QSize(w, h);
+    }
 
     if (!QStringList{QStringLiteral("support"), QStringLiteral("finance"), QStringLiteral("admin")}.contains(options.role)) {
         std::fprintf(stderr, "refund-console: --role must be support, finance or admin\n");

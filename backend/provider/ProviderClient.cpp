@@ -1,5 +1,7 @@
 #include "provider/ProviderClient.h"
 
+#include "Backoff.h"
+
 #include "Logging.h"
 #include "provider/CurlPost.h"
 #include "provider/ProviderListPage.h"
@@ -129,14 +131,6 @@ void ProviderClient::abortInFlight()
         m_inFlight->abort();
     if (m_sleepLoop)
         m_sleepLoop->quit();
-}
-
-int ProviderClient::backoffDelayMs(int retry, int baseMs, int capMs, QRandomGenerator& random)
-{
-    const qint64 base = std::max(0, baseMs);
-    const qint64 cap = std::max(0, capMs);
-    const qint64 ceiling = std::min(cap, base << std::clamp(retry, 0, 30));
-    return static_cast<int>(random.bounded(static_cast<quint32>(ceiling) + 1u));
 }
 
 QByteArray ProviderClient::refundFormBody(const RefundCreateParams& p)
@@ -333,7 +327,7 @@ bool ProviderClient::getObject(const QUrl& url, ProviderReadStatus& status, QJso
             break;
         ++status.rateLimitRetries;
         const int delayMs =
-            backoffDelayMs(retry, m_config.readBackoffBaseMs, m_config.readBackoffCapMs, m_random);
+            Backoff::fullJitterDelayMs(retry, m_config.readBackoffBaseMs, m_config.readBackoffCapMs, m_random);
         emit readRetryScheduled(retry + 1, delayMs);
         sleepMs(delayMs);
     }

@@ -137,12 +137,6 @@ public:
     /** Reseeds the jitter source, so tests can know the delays in advance. */
     void setRandomSeed(quint32 seed) { m_random.seed(seed); }
 
-    /**
-     * Exponential backoff with full jitter: uniform in [0, min(capMs, baseMs * 2^retry)],
-     * retry counted from 0.
-     */
-    static int backoffDelayMs(int retry, int baseMs, int capMs, QRandomGenerator& random);
-
     /** The exact POST /v1/refunds body for p (see createRefund() for the order). */
     static QByteArray refundFormBody(const RefundCreateParams& p);
 

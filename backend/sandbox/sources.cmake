@@ -15,4 +15,4 @@ add_library(refund_sandbox STATIC
     sandbox/SandboxServer.h sandbox/SandboxServer.cpp)
 target_include_directories(refund_sandbox PUBLIC ${CMAKE_CURRENT_SOURCE_DIR})
 target_link_libraries(refund_sandbox
-    PUBLIC refund_backend refund_options Qt6::HttpServer Qt6::Concurrent Qt6::Sql Qt6::Network)
+    PUBLIC refund_backend refund_options Qt6::Concurrent Qt6::Sql Qt6::Network)

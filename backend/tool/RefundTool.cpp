@@ -1,5 +1,7 @@
 #include "tool/RefundTool.h"
 
+#include "Backoff.h"
+
 #include "Logging.h"
 #include "provider/ProviderClient.h"
 
@@ -27,12 +29,6 @@ RefundTool::RefundTool(Database& db, ProviderClient& provider, const Clock& cloc
     , m_sleeper([](int ms) { QThread::msleep(ulong(ms)); })
     , m_random(QRandomGenerator::securelySeeded())
 {
-}
-
-int RefundTool::backoffDelayMs(int retry, int baseMs, int capMs, QRandomGenerator& random)
-{
-    const qint64 ceiling = qMin<qint64>(capMs, qint64(baseMs) << qMin(retry, 30));
-    return int(random.bounded(ceiling + 1));
 }
 
 StoreResult<RefundToolResult> RefundTool::call(const Request& request)
@@ -191,7 +187,7 @@ RefundToolResult RefundTool::attemptLoop(const Operation& op, const OperationSto
 
     for (int i = 0; i < settings.maxAttemptsPerCall; ++i) {
         if (i > 0) {
-            const int delay = backoffDelayMs(i - 1, settings.backoffBaseMs, settings.backoffCapMs, m_random);
+            const int delay = Backoff::fullJitterDelayMs(i - 1, settings.backoffBaseMs, settings.backoffCapMs, m_random);
             m_sleeper(delay);
         }
         // The first attempt was counted with the row (beginToolCall); each later one commits its own count.

@@ -86,8 +86,6 @@ public:
      */
     void setFollowRequestTimeoutSetting(bool follow) { m_followTimeoutSetting = follow; }
 
-    /** Full jitter: uniform in [0, min(capMs, baseMs * 2^retry)], retry from 0 (ms). */
-    static int backoffDelayMs(int retry, int baseMs, int capMs, QRandomGenerator& random);
 
 private:
     RefundToolResult attemptLoop(const Operation& op, const OperationStore::BeginResult& begun,

@@ -13,6 +13,8 @@ class TestConsoleScreenshot : public QObject
 private slots:
     void demoScreenshotWritesPng();
     void versionAndBadArguments();
+    void helpAndVersionNeedNoDisplay();
+    void windowSizeSetsTheScreenshotSize();
 };
 
 void TestConsoleScreenshot::demoScreenshotWritesPng()
@@ -66,6 +68,57 @@ void TestConsoleScreenshot::versionAndBadArguments()
     QVERIFY(console.waitForFinished(30000));
     QCOMPARE(console.exitCode(), 2);
     QVERIFY(QString::fromUtf8(console.readAllStandardError()).contains(QStringLiteral("--role")));
+}
+
+// Issue 15: --help and --version print and exit 0 on a machine without a display (no
+// QT_QPA_PLATFORM, no DISPLAY or WAYLAND_DISPLAY), where QApplication would abort.
+void TestConsoleScreenshot::helpAndVersionNeedNoDisplay()
+{
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    for (const char* name : {"QT_QPA_PLATFORM", "DISPLAY", "WAYLAND_DISPLAY"})
+        env.remove(QString::fromLatin1(name));
+    QProcess console;
+    console.setProcessEnvironment(env);
+    console.start(QStringLiteral(REFUND_CONSOLE_BIN), {QStringLiteral("--help")});
+    QVERIFY(console.waitForFinished(30000));
+    QCOMPARE(console.exitStatus(), QProcess::NormalExit);
+    QCOMPARE(console.exitCode(), 0);
+    const QString help = QString::fromUtf8(console.readAllStandardOutput());
+    QVERIFY2(help.contains(QLatin1String("--window-size")) && help.contains(QLatin1String("--demo")), qPrintable(help));
+    console.start(QStringLiteral(REFUND_CONSOLE_BIN), {QStringLiteral("--version")});
+    QVERIFY(console.waitForFinished(30000));
+    QCOMPARE(console.exitCode(), 0);
+    QVERIFY(QString::fromUtf8(console.readAllStandardOutput()).contains(QStringLiteral(REFUND_VERSION)));
+    // In Russian too: the help text is translated before it is printed.
+    console.start(QStringLiteral(REFUND_CONSOLE_BIN), {QStringLiteral("--lang"), QStringLiteral("ru"), QStringLiteral("--help")});
+    QVERIFY(console.waitForFinished(30000));
+    QCOMPARE(console.exitCode(), 0);
+}
+
+// Issue 15: --window-size WxH sizes the window (and so the screenshot); bad values exit 2.
+void TestConsoleScreenshot::windowSizeSetsTheScreenshotSize()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString png = dir.filePath(QStringLiteral("big.png"));
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+    env.insert(QStringLiteral("HOME"), dir.path());
+    env.insert(QStringLiteral("XDG_CONFIG_HOME"), dir.filePath(QStringLiteral("config")));
+    QProcess console;
+    console.setProcessEnvironment(env);
+    console.start(QStringLiteral(REFUND_CONSOLE_BIN),
+                  {QStringLiteral("--demo"), QStringLiteral("--demo-dir"), dir.filePath(QStringLiteral("demo")),
+                   QStringLiteral("--window-size"), QStringLiteral("1920x1200"), QStringLiteral("--screenshot"), png});
+    QVERIFY(console.waitForFinished(180000));
+    QVERIFY2(console.exitCode() == 0, qPrintable(QString::fromUtf8(console.readAllStandardError()).right(2000)));
+    QCOMPARE(QImage(png).size(), QSize(1920, 1200));
+    for (const char* bad : {"1920", "0x0", "1024X640", "99999x99999", "-5x10"}) {
+        console.start(QStringLiteral(REFUND_CONSOLE_BIN), {QStringLiteral("--window-size"), QString::fromLatin1(bad)});
+        QVERIFY(console.waitForFinished(30000));
+        QCOMPARE(console.exitCode(), 2);
+        QVERIFY2(QString::fromUtf8(console.readAllStandardError()).contains(QLatin1String("--window-size")), bad);
+    }
 }
 
 QTEST_GUILESS_MAIN(TestConsoleScreenshot)

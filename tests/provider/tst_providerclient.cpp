@@ -4,6 +4,7 @@
 // cancellation, and the API key never reaching error text (R22).
 
 #include "FakeProviderServer.h"
+#include "Backoff.h"
 
 #include "provider/ProviderClient.h"
 
@@ -726,7 +727,7 @@ void TestProviderClient::cancelInterruptsBackoffSleep()
     // delay is known to be long: without interruption the worker would sleep > 30 s.
     const quint32 seed = 7;
     QRandomGenerator probe(seed);
-    const int firstDelay = ProviderClient::backoffDelayMs(0, 120000, 120000, probe);
+    const int firstDelay = Backoff::fullJitterDelayMs(0, 120000, 120000, probe);
     QVERIFY2(firstDelay > 30000, qPrintable(QString::number(firstDelay)));
 
     m_server->setReply(FakeReply::json(429, stripeError("invalid_request_error", "rate_limit", "slow")));

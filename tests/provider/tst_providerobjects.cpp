@@ -3,6 +3,7 @@
 // malformed input, the error model, outcome names and the wire encoding.
 
 #include "provider/AttemptOutcome.h"
+#include "Backoff.h"
 #include "provider/FormEncoder.h"
 #include "provider/ProviderClient.h"
 #include "provider/ProviderError.h"
@@ -460,7 +461,7 @@ void TestProviderObjects::r13_backoffIsFullJitterBelowTheCeiling()
     int maxSeen[6] = {0, 0, 0, 0, 0, 0};
     for (int i = 0; i < 2000; ++i) {
         for (int retry = 0; retry < 6; ++retry) {
-            const int delay = ProviderClient::backoffDelayMs(retry, 500, 5000, random);
+            const int delay = Backoff::fullJitterDelayMs(retry, 500, 5000, random);
             const int ceiling = std::min(5000, 500 << retry);
             QVERIFY2(delay >= 0 && delay <= ceiling, qPrintable(QString::number(delay)));
             maxSeen[retry] = std::max(maxSeen[retry], delay);
@@ -471,8 +472,8 @@ void TestProviderObjects::r13_backoffIsFullJitterBelowTheCeiling()
     QVERIFY(maxSeen[1] > 900 && maxSeen[1] <= 1000);
     QVERIFY(maxSeen[2] > 1800 && maxSeen[2] <= 2000);
     QVERIFY(maxSeen[5] > 4500 && maxSeen[5] <= 5000);
-    QCOMPARE(ProviderClient::backoffDelayMs(100, 500, 5000, random) <= 5000, true); // no overflow
-    QCOMPARE(ProviderClient::backoffDelayMs(3, 0, 5000, random), 0);
+    QCOMPARE(Backoff::fullJitterDelayMs(100, 500, 5000, random) <= 5000, true); // no overflow
+    QCOMPARE(Backoff::fullJitterDelayMs(3, 0, 5000, random), 0);
 }
 
 QTEST_GUILESS_MAIN(TestProviderObjects)

@@ -1,6 +1,7 @@
 // The refund tool against a real sandbox provider on loopback, on both database engines
 // (SPEC section 3: R2, R5-R12; section 8: the worked example).
 #include "LogicalRefundCheck.h"
+#include "Backoff.h"
 #include "RefundToolFixture.h"
 
 #include "FakeProviderServer.h"
@@ -327,7 +328,7 @@ void TestRefundTool::r6_backoffHasFullJitterWithinSettings()
     QRandomGenerator rng(7);
     int maxSeen = 0;
     for (int i = 0; i < 2000; ++i) {
-        const int d = RefundTool::backoffDelayMs(10, 250, 4000, rng);
+        const int d = Backoff::fullJitterDelayMs(10, 250, 4000, rng);
         QVERIFY(d >= 0 && d <= 4000);
         maxSeen = qMax(maxSeen, d);
     }
