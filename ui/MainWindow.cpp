@@ -819,6 +819,12 @@ bool MainWindow::refreshAll()
         handleStoreError(m_counts->lastError());
         return false;
     }
+    // Live settings (R20, issue 12): an admin's change of the budget reaches the Attempts
+    // column and the detail panel with the change notification that brought us here.
+    if (auto values = SettingsStore(*m_db, m_clock).load(); values && values.value().maxAttemptsPerOperation != m_budget) {
+        m_budget = values.value().maxAttemptsPerOperation;
+        m_model->setAttemptBudget(m_budget);
+    }
     const QString selected = selectedOperationId();
     const int scroll = m_table->verticalScrollBar()->value();
     const bool wasReset = m_model->rowCount() == 0;

@@ -17,6 +17,7 @@
 #include "OperationTableModel.h"
 #include "OperationTableView.h"
 #include "StateCountsModel.h"
+#include "db/SettingsStore.h"
 #include "demo/DemoEnvironment.h"
 
 #include <QLabel>
@@ -45,6 +46,7 @@ private slots:
     void statusBarNamesDatabaseAndRole();
     void reviewActionsOpenFromTheDetailPanel_R15_R19();
     void rolesGateTheTabs_R21();
+    void r20_budgetChangeReachesAnOpenConsole();
 
 private:
     QStringList tableColumn(int column) const;
@@ -316,6 +318,23 @@ void TestConsoleDemo::rolesGateTheTabs_R21()
     QVERIFY(adminTabs->isTabEnabled(adminTabs->indexOf(admin.historyTab())));
     QVERIFY(adminTabs->isTabEnabled(adminTabs->indexOf(admin.settingsTab())));
     QVERIFY(!admin.settingsTab()->findChild<QLineEdit*>(QStringLiteral("setting_max_attempts_per_call"))->isReadOnly());
+}
+
+// R20 live: an admin raises max_attempts_per_operation in another session; the open console's
+// Attempts column and detail panel follow with the change notification, no reconnect.
+void TestConsoleDemo::r20_budgetChangeReachesAnOpenConsole()
+{
+    auto* model = m_window->operationModel();
+    QVERIFY(model->rowCount() > 0);
+    const auto attempts = [model] { return model->index(0, OperationTableModel::AttemptsColumn).data().toString(); };
+    QVERIFY2(attempts().endsWith(QLatin1String("/ 6")), qPrintable(attempts()));
+    SettingsStore settings(*m_db);
+    QVERIFY(settings.set(QStringLiteral("max_attempts_per_operation"), QStringLiteral("8"), QStringLiteral("admin1"),
+                         QStringLiteral("admin")));
+    QTRY_VERIFY_WITH_TIMEOUT(attempts().endsWith(QLatin1String("/ 8")), 10000);
+    QVERIFY(settings.set(QStringLiteral("max_attempts_per_operation"), QStringLiteral("6"), QStringLiteral("admin1"),
+                         QStringLiteral("admin")));
+    QTRY_VERIFY_WITH_TIMEOUT(attempts().endsWith(QLatin1String("/ 6")), 10000);
 }
 
 QTEST_MAIN(TestConsoleDemo)
