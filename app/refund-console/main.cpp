@@ -1,4 +1,5 @@
 #include "ConsoleStartup.h"
+#include "UnixSignalWatcher.h"
 #include "Logging.h"
 #include "db/DatabaseUrl.h"
 
@@ -188,6 +189,12 @@ int main(int argc, char** argv)
     // Queued: start() may finish at once (no database, --screenshot), before exec() runs.
     QObject::connect(&startup, &ConsoleStartup::finished, &app, [](int code) { QApplication::exit(code); },
                      Qt::QueuedConnection);
+    // kill / Ctrl+C quit through the event loop, so the demo's sandbox process stops with us.
+    UnixSignalWatcher signalWatcher;
+    QObject::connect(&signalWatcher, &UnixSignalWatcher::terminationRequested, &app, [](int number) {
+        Logging::info(QStringLiteral("console: signal %1, quitting").arg(number));
+        QApplication::exit(128 + number);
+    });
     startup.start();
     return app.exec();
 }

@@ -3,6 +3,8 @@
 #include <QImage>
 #include <QProcess>
 #include <QSet>
+#include <QRegularExpression>
+#include <QTcpSocket>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -15,6 +17,7 @@ private slots:
     void versionAndBadArguments();
     void helpAndVersionNeedNoDisplay();
     void windowSizeSetsTheScreenshotSize();
+    void sigtermStopsTheDemosSandbox();
 };
 
 void TestConsoleScreenshot::demoScreenshotWritesPng()
@@ -119,6 +122,46 @@ void TestConsoleScreenshot::windowSizeSetsTheScreenshotSize()
         QCOMPARE(console.exitCode(), 2);
         QVERIFY2(QString::fromUtf8(console.readAllStandardError()).contains(QLatin1String("--window-size")), bad);
     }
+}
+
+// Issue 15: `kill <console>` (SIGTERM) quits through the event loop, so the demo's sandbox
+// provider stops too instead of being left running on its port.
+void TestConsoleScreenshot::sigtermStopsTheDemosSandbox()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+    env.insert(QStringLiteral("HOME"), dir.path());
+    env.insert(QStringLiteral("XDG_CONFIG_HOME"), dir.filePath(QStringLiteral("config")));
+    QProcess console;
+    console.setProcessEnvironment(env);
+    console.start(QStringLiteral(REFUND_CONSOLE_BIN),
+                  {QStringLiteral("--demo"), QStringLiteral("--demo-dir"), dir.filePath(QStringLiteral("demo"))});
+    QVERIFY(console.waitForStarted(10000));
+    static const QRegularExpression sandboxLine(QStringLiteral("Sandbox provider: http://127\\.0\\.0\\.1:(\\d+)"));
+    QString out;
+    quint16 port = 0;
+    QElapsedTimer waited;
+    waited.start();
+    while (port == 0 && waited.elapsed() < 120000 && console.state() == QProcess::Running) {
+        console.waitForReadyRead(1000);
+        out += QString::fromUtf8(console.readAllStandardOutput());
+        if (const auto m = sandboxLine.match(out); m.hasMatch())
+            port = quint16(m.captured(1).toUInt());
+    }
+    QVERIFY2(port != 0, qPrintable(out));
+    const auto listening = [port] {
+        QTcpSocket probe;
+        probe.connectToHost(QStringLiteral("127.0.0.1"), port);
+        return probe.waitForConnected(1000);
+    };
+    QVERIFY(listening());
+    console.terminate(); // SIGTERM
+    QVERIFY(console.waitForFinished(30000));
+    QCOMPARE(console.exitStatus(), QProcess::NormalExit);
+    QCOMPARE(console.exitCode(), 128 + 15);
+    QTRY_VERIFY_WITH_TIMEOUT(!listening(), 10000);
 }
 
 QTEST_GUILESS_MAIN(TestConsoleScreenshot)
