@@ -119,11 +119,9 @@ DetailPanel::DetailPanel(const Clock& clock, QWidget* parent)
     // outcome can pay twice. A person looks the refund up and resolves it instead.
     m_resolveButton = new QPushButton(tr("Look up && resolve…"), page);
     m_resolveButton->setObjectName(QStringLiteral("lookupResolveButton"));
-    m_resolveButton->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_L));
     connect(m_resolveButton, &QPushButton::clicked, this, [this] { emit resolveRequested(m_operation.operationId); });
     m_messageButton = new QPushButton(tr("Customer message…"), page);
     m_messageButton->setObjectName(QStringLiteral("customerMessageButton"));
-    m_messageButton->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_M));
     m_messageButton->setToolTip(tr("Draft the honest message for the customer (Ctrl+M)"));
     connect(m_messageButton, &QPushButton::clicked, this,
             [this] { emit customerMessageRequested(m_operation.operationId); });

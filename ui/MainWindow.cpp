@@ -328,9 +328,12 @@ void MainWindow::buildActions()
     auto* resolve = review->addAction(tr("Look up && &resolve selected…"), this,
                                       [this] { openResolveDialog(selectedOperationId()); });
     resolve->setObjectName(QStringLiteral("actionResolve"));
+    // On the menu's actions (not the detail panel's buttons), so the menu shows them (issue 15).
+    resolve->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_L));
     auto* message = review->addAction(tr("Customer &message for selected…"), this,
                                       [this] { openCustomerMessage(selectedOperationId()); });
     message->setObjectName(QStringLiteral("actionCustomerMessage"));
+    message->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_M));
     review->addSeparator();
     auto* checkAll = review->addAction(tr("&Check all unknown…"), this, &MainWindow::openCheckAllUnknown);
     checkAll->setObjectName(QStringLiteral("actionCheckAllUnknown"));
