@@ -30,6 +30,7 @@ StoreResult<SettingsStore::Values> SettingsStore::load()
             return StoreError::make(Code::InvalidArgument,
                                     QStringLiteral("stored setting %1").arg(r.error().message), key);
     }
+    q.value()->finish(); // the kept statement lets go of its read snapshot now, not at the next commit
     if (auto r = validate(v); !r)
         return StoreError::make(Code::InvalidArgument, QStringLiteral("stored settings: %1").arg(r.error().message),
                                 r.error().field);
