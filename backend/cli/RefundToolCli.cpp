@@ -1,4 +1,5 @@
 #include "cli/RefundToolCli.h"
+#include "provider/ProviderIds.h"
 
 #include "Logging.h"
 #include "cli/CliError.h"
@@ -306,11 +307,10 @@ QList<Command> commands()
                         o.amountCents = parseAmountCents(p.value(QStringLiteral("amount-cents")));
                         o.currency = requireValue(p, QStringLiteral("currency")).trimmed().toLower();
                         o.paymentIntent = checkId(p.value(QStringLiteral("payment-intent")), QStringLiteral("payment-intent"));
-                        static const QRegularExpression currencyRe(QStringLiteral("^[a-z]{3}$"));
-                        if (!currencyRe.match(o.currency).hasMatch())
+                        if (!ProviderIds::isCurrencyCode(o.currency))
                             throw CliError{2, QStringLiteral("--currency: must be a three-letter ISO 4217 code such as usd, got \"%1\"")
                                                   .arg(p.value(QStringLiteral("currency")))};
-                        if (!o.paymentIntent.startsWith(QLatin1String("pi_")))
+                        if (!ProviderIds::isPaymentIntentId(o.paymentIntent))
                             throw CliError{2, QStringLiteral("--payment-intent: must start with pi_, got \"%1\"").arg(o.paymentIntent)};
                         auto db = openDatabase(p, true, Database::SqliteCheck::Full);
                         OperationStore store(*db);

@@ -1,5 +1,7 @@
 #include "db/OperationStore.h"
 
+#include "provider/ProviderIds.h"
+
 #include "Logging.h"
 #include "db/ResolutionRules.h"
 
@@ -163,12 +165,11 @@ StoreResult<Order> OperationStore::addOrder(const Order& in)
         return StoreError::make(Code::InvalidArgument,
                                 QStringLiteral("amount-cents: must be a positive number of minor units, got %1").arg(o.amountCents),
                                 QStringLiteral("amount-cents"));
-    static const QRegularExpression currencyRe(QStringLiteral("^[a-z]{3}$"));
-    if (!currencyRe.match(o.currency).hasMatch())
+    if (!ProviderIds::isCurrencyCode(o.currency))
         return StoreError::make(Code::InvalidArgument,
                                 QStringLiteral("currency: must be a three-letter ISO 4217 code such as usd, got \"%1\"").arg(in.currency),
                                 QStringLiteral("currency"));
-    if (!o.paymentIntent.startsWith(QLatin1String("pi_")) || o.paymentIntent.size() < 4)
+    if (!ProviderIds::isPaymentIntentId(o.paymentIntent))
         return StoreError::make(Code::InvalidArgument,
                                 QStringLiteral("payment-intent: must be a provider payment intent id starting with pi_, got \"%1\"")
                                     .arg(in.paymentIntent),

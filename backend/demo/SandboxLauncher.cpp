@@ -1,4 +1,5 @@
 #include "demo/SandboxLauncher.h"
+#include "provider/ProviderIds.h"
 
 #include "Logging.h"
 
@@ -191,7 +192,7 @@ StoreResult<QString> SandboxLauncher::createPaymentIntent(qint64 amountCents, co
     if (!r)
         return r.error();
     const QString id = r.value().value(QStringLiteral("id")).toString();
-    if (!id.startsWith(QLatin1String("pi_")))
+    if (!ProviderIds::isPaymentIntentId(id))
         return sandboxError(QStringLiteral("the sandbox created a payment intent without a pi_ id"));
     return id;
 }

@@ -12,6 +12,7 @@ target_sources(refund_backend PRIVATE
     provider/ProviderConfig.h
     provider/ProviderError.h provider/ProviderError.cpp
     provider/ProviderEvent.h provider/ProviderEvent.cpp
+    provider/ProviderIds.h provider/ProviderIds.cpp
     provider/ProviderListPage.h provider/ProviderListPage.cpp
     provider/ProviderPaymentIntent.h provider/ProviderPaymentIntent.cpp
     provider/ProviderReadResult.h provider/ProviderReadResult.cpp

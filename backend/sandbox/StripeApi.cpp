@@ -1,4 +1,5 @@
 #include "sandbox/StripeApi.h"
+#include "provider/ProviderIds.h"
 
 #include <QJsonArray>
 #include <QRandomGenerator>
@@ -789,15 +790,14 @@ HttpResponse StripeApi::createPaymentIntent(const QJsonObject& body)
         return invalid(QStringLiteral("parameter_invalid_integer"), QStringLiteral("amount must be an integer >= 1 (cents)."),
                        QStringLiteral("amount"));
     const QString currency = body.value(QStringLiteral("currency")).toString(QStringLiteral("usd")).toLower();
-    static const QRegularExpression currencyRe(QStringLiteral("^[a-z]{3}$"));
-    if (!currencyRe.match(currency).hasMatch())
+    if (!ProviderIds::isCurrencyCode(currency))
         return invalid(QStringLiteral("parameter_invalid_string"), QStringLiteral("currency must be a 3-letter ISO code."),
                        QStringLiteral("currency"));
     StoredPaymentIntent pi;
     pi.id = body.value(QStringLiteral("id")).toString();
     if (pi.id.isEmpty())
         pi.id = newId(QStringLiteral("pi_"));
-    else if (!pi.id.startsWith(QLatin1String("pi_")))
+    else if (!ProviderIds::isPaymentIntentId(pi.id))
         return invalid(QStringLiteral("parameter_invalid_string"), QStringLiteral("id must start with pi_."),
                        QStringLiteral("id"));
     if (m_store.paymentIntent(pi.id))

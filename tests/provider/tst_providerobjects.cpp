@@ -5,6 +5,7 @@
 #include "provider/AttemptOutcome.h"
 #include "Backoff.h"
 #include "provider/FormEncoder.h"
+#include "provider/ProviderIds.h"
 #include "provider/ProviderClient.h"
 #include "provider/ProviderError.h"
 #include "provider/ProviderEvent.h"
@@ -63,6 +64,7 @@ class TestProviderObjects : public QObject
     Q_OBJECT
 
 private slots:
+    void providerIdsCurrencyAndPaymentIntent();
     void fixtureRefundParsesAllFields();
     void fixtureRefundListIsNotARefund();
     void fixturePaymentIntentParses();
@@ -474,6 +476,18 @@ void TestProviderObjects::r13_backoffIsFullJitterBelowTheCeiling()
     QVERIFY(maxSeen[5] > 4500 && maxSeen[5] <= 5000);
     QCOMPARE(Backoff::fullJitterDelayMs(100, 500, 5000, random) <= 5000, true); // no overflow
     QCOMPARE(Backoff::fullJitterDelayMs(3, 0, 5000, random), 0);
+}
+
+// The one check orders, the command line and the sandbox share (issue 16: one way to do it).
+void TestProviderObjects::providerIdsCurrencyAndPaymentIntent()
+{
+    for (const char* ok : {"usd", "eur", "try", "rub"})
+        QVERIFY2(ProviderIds::isCurrencyCode(QString::fromLatin1(ok)), ok);
+    for (const char* bad : {"", "us", "usdd", "USD", "us1", "u d", "éur"})
+        QVERIFY2(!ProviderIds::isCurrencyCode(QString::fromUtf8(bad)), bad);
+    QVERIFY(ProviderIds::isPaymentIntentId(QStringLiteral("pi_3MtwBwLkdIwHu7ix28a3tqPa")));
+    for (const char* bad : {"", "pi_", "pi", "ch_123", "PI_123", " pi_1"})
+        QVERIFY2(!ProviderIds::isPaymentIntentId(QString::fromLatin1(bad)), bad);
 }
 
 QTEST_GUILESS_MAIN(TestProviderObjects)
