@@ -818,4 +818,4 @@ void TestProviderClient::r22_keyNeverInErrorText()
 }
 
 QTEST_GUILESS_MAIN(TestProviderClient)
-#include "tst_providerclient.moc"
+#include "TestProviderClient.moc"

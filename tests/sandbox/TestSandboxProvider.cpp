@@ -836,4 +836,4 @@ private slots:
 };
 
 QTEST_GUILESS_MAIN(TestSandboxProvider)
-#include "tst_sandboxprovider.moc"
+#include "TestSandboxProvider.moc"

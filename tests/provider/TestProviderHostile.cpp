@@ -391,4 +391,4 @@ void TestProviderHostile::r22_tlsPeerIsVerified()
 }
 
 QTEST_GUILESS_MAIN(TestProviderHostile)
-#include "tst_providerhostile.moc"
+#include "TestProviderHostile.moc"

@@ -631,4 +631,4 @@ private slots:
 };
 
 QTEST_GUILESS_MAIN(TestSandboxWebhooks)
-#include "tst_sandboxwebhooks.moc"
+#include "TestSandboxWebhooks.moc"

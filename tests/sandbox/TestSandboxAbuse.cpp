@@ -396,4 +396,4 @@ private slots:
 };
 
 QTEST_GUILESS_MAIN(TestSandboxAbuse)
-#include "tst_sandboxabuse.moc"
+#include "TestSandboxAbuse.moc"

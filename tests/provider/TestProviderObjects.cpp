@@ -491,4 +491,4 @@ void TestProviderObjects::providerIdsCurrencyAndPaymentIntent()
 }
 
 QTEST_GUILESS_MAIN(TestProviderObjects)
-#include "tst_providerobjects.moc"
+#include "TestProviderObjects.moc"
