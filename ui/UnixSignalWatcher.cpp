@@ -24,7 +24,9 @@ constexpr int kSignals[] = {SIGTERM, SIGINT, SIGHUP};
 UnixSignalWatcher::UnixSignalWatcher(QObject* parent)
     : QObject(parent)
 {
-    if (g_pipe[0] >= 0 || ::pipe2(g_pipe, O_CLOEXEC | O_NONBLOCK) != 0) {
+    if (g_pipe[0] >= 0)
+        return; // one watcher per process: a second one stays inactive, the first keeps working
+    if (::pipe2(g_pipe, O_CLOEXEC | O_NONBLOCK) != 0) {
         g_pipe[0] = g_pipe[1] = -1;
         return;
     }

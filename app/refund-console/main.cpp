@@ -110,8 +110,11 @@ int main(int argc, char** argv)
         installTranslators(requestedLanguage(), appTranslator, qtTranslator);
         QCommandLineParser parser;
         addOptions(parser);
-        parser.process(core); // prints and exits
-        return 0;
+        parser.process(core); // prints and exits when --help or --version is an option
+        // "-h" was the value of another option (e.g. --select -h): not a request for help.
+        std::fprintf(stderr, "refund-console: \"-h\", \"-v\" or \"--help\" was given as an option's value; "
+                             "see refund-console --help\n");
+        return 2;
     }
 
     QApplication app(argc, argv);
@@ -185,16 +188,18 @@ int main(int argc, char** argv)
     if (const auto url = DatabaseUrl::parse(options.databaseUrl); url && url->passwordInUrl())
         Logging::warn(QStringLiteral("--db: ") + url->passwordWarning());
 
-    ConsoleStartup startup(options);
-    // Queued: start() may finish at once (no database, --screenshot), before exec() runs.
-    QObject::connect(&startup, &ConsoleStartup::finished, &app, [](int code) { QApplication::exit(code); },
-                     Qt::QueuedConnection);
     // kill / Ctrl+C quit through the event loop, so the demo's sandbox process stops with us.
+    // Declared before the startup so that it outlives its teardown (which may wait for a demo
+    // still being built): a second signal meanwhile is still handled, not fatal.
     UnixSignalWatcher signalWatcher;
     QObject::connect(&signalWatcher, &UnixSignalWatcher::terminationRequested, &app, [](int number) {
         Logging::info(QStringLiteral("console: signal %1, quitting").arg(number));
         QApplication::exit(128 + number);
     });
+    ConsoleStartup startup(options);
+    // Queued: start() may finish at once (no database, --screenshot), before exec() runs.
+    QObject::connect(&startup, &ConsoleStartup::finished, &app, [](int code) { QApplication::exit(code); },
+                     Qt::QueuedConnection);
     startup.start();
     return app.exec();
 }

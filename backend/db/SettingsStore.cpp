@@ -1,5 +1,6 @@
 #include "db/SettingsStore.h"
 
+#include <QScopeGuard>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QSqlQuery>
@@ -21,6 +22,8 @@ StoreResult<SettingsStore::Values> SettingsStore::load()
                               QStringLiteral("read settings"));
     if (!q)
         return q.error();
+    // The kept statement lets go of its read snapshot on every way out, not at the next commit.
+    const auto done = qScopeGuard([&q] { q.value()->finish(); });
     Values v;
     while (q.value()->next()) {
         const QString key = q.value()->value(0).toString();
@@ -30,7 +33,6 @@ StoreResult<SettingsStore::Values> SettingsStore::load()
             return StoreError::make(Code::InvalidArgument,
                                     QStringLiteral("stored setting %1").arg(r.error().message), key);
     }
-    q.value()->finish(); // the kept statement lets go of its read snapshot now, not at the next commit
     if (auto r = validate(v); !r)
         return StoreError::make(Code::InvalidArgument, QStringLiteral("stored settings: %1").arg(r.error().message),
                                 r.error().field);

@@ -61,47 +61,62 @@ struct DemoEnvironment::Private
 
 StoreResult<void> DemoEnvironment::Private::startReconciler(const ProviderConfig& readConfig)
 {
-    // A free loopback port for the endpoint's URL (the sandbox makes the endpoint's secret).
-    quint16 port = 0;
-    {
-        QTcpServer probe;
-        if (!probe.listen(QHostAddress::LocalHost, 0))
-            return StoreError::make(Code::ConnectionFailed,
-                                    QStringLiteral("no free loopback port for the webhook receiver: %1")
-                                        .arg(probe.errorString()),
-                                    QStringLiteral("webhook"));
-        port = probe.serverPort();
-    }
-    webhookUrl = QStringLiteral("http://127.0.0.1:%1/").arg(port);
-    auto endpoint = sandbox->control("POST", QStringLiteral("/_sandbox/webhook_endpoints"),
-                                     QJsonObject{{QStringLiteral("url"), webhookUrl}});
-    if (!endpoint)
-        return endpoint.error();
-    WebhookServer::Options options;
-    options.databaseUrl = databaseUrl;
-    options.secret = endpoint.value().value(QStringLiteral("secret")).toString().toUtf8();
-    options.provider = readConfig; // R13: the reconciler reads with the read-only key
-    options.waitingRetryMs = 500;  // an event for a row the tool still holds open is retried soon
     webhookThread = std::make_unique<QThread>();
     webhookThread->setObjectName(QStringLiteral("demo-webhook"));
     webhookThread->start();
     webhookContext = std::make_unique<QObject>();
     webhookContext->moveToThread(webhookThread.get());
     QString error;
-    bool listening = false;
-    QMetaObject::invokeMethod(
-        webhookContext.get(),
-        [&] {
-            webhook = new WebhookServer(options);
-            listening = webhook->listen(QHostAddress::LocalHost, port, &error);
-        },
-        Qt::BlockingQueuedConnection);
-    if (!listening)
-        return StoreError::make(Code::ConnectionFailed,
-                                QStringLiteral("the webhook receiver did not start: %1").arg(error),
-                                QStringLiteral("webhook"));
-    Logging::info(QStringLiteral("demo: the reconciler receives the sandbox's signed events at %1").arg(webhookUrl));
-    return {};
+    // The endpoint's URL needs the port before the receiver (which needs the endpoint's secret)
+    // listens on it: a free port is probed, and another process may take it in between, so a
+    // failed listen tries again with a new port and a new endpoint.
+    for (int attempt = 1; attempt <= 3; ++attempt) {
+        quint16 port = 0;
+        {
+            QTcpServer probe;
+            if (!probe.listen(QHostAddress::LocalHost, 0))
+                return StoreError::make(Code::ConnectionFailed,
+                                        QStringLiteral("no free loopback port for the webhook receiver: %1")
+                                            .arg(probe.errorString()),
+                                        QStringLiteral("webhook"));
+            port = probe.serverPort();
+        }
+        webhookUrl = QStringLiteral("http://127.0.0.1:%1/").arg(port);
+        auto endpoint = sandbox->control("POST", QStringLiteral("/_sandbox/webhook_endpoints"),
+                                         QJsonObject{{QStringLiteral("url"), webhookUrl}});
+        if (!endpoint)
+            return endpoint.error();
+        WebhookServer::Options options;
+        options.databaseUrl = databaseUrl;
+        options.secret = endpoint.value().value(QStringLiteral("secret")).toString().toUtf8();
+        options.provider = readConfig; // R13: the reconciler reads with the read-only key
+        options.waitingRetryMs = 500;  // an event for a row the tool still holds open is retried soon
+        bool listening = false;
+        QMetaObject::invokeMethod(
+            webhookContext.get(),
+            [&] {
+                webhook = new WebhookServer(options);
+                listening = webhook->listen(QHostAddress::LocalHost, port, &error);
+                if (!listening) {
+                    delete webhook;
+                    webhook = nullptr;
+                }
+            },
+            Qt::BlockingQueuedConnection);
+        if (listening) {
+            Logging::info(
+                QStringLiteral("demo: the reconciler receives the sandbox's signed events at %1").arg(webhookUrl));
+            return {};
+        }
+        Logging::warn(QStringLiteral("demo: the webhook receiver could not listen on %1 (%2), attempt %3 of 3")
+                          .arg(webhookUrl, error)
+                          .arg(attempt));
+        sandbox->control("DELETE", QStringLiteral("/_sandbox/webhook_endpoints/%1")
+                                       .arg(endpoint.value().value(QStringLiteral("id")).toString()));
+    }
+    return StoreError::make(Code::ConnectionFailed,
+                            QStringLiteral("the webhook receiver did not start: %1").arg(error),
+                            QStringLiteral("webhook"));
 }
 
 DemoEnvironment::DemoEnvironment() : d(std::make_unique<Private>()) {}
