@@ -1034,31 +1034,21 @@ StoreResult<Operation> OperationStore::resolve(const QString& operationId, const
                         QStringLiteral("resolve"));
     if (!upd)
         return upd.error();
-    if (upd.value().numRowsAffected() != 1)
-        return StoreError::make(Code::QueryFailed, QStringLiteral("resolve: operation %1 changed during the resolution").arg(operationId));
-    AuditEntry audit;
-    audit.at = now;
-    audit.actor = res.actor;
-    audit.role = res.role;
-    audit.action = QStringLiteral("resolve");
-    audit.operationId = operationId;
-    audit.details = QJsonObject{{QStringLiteral("from"), QStringLiteral("unknown")},
-                                {QStringLiteral("to"), statusName(res.status)},
-                                {QStringLiteral("note"), res.note},
-                                {QStringLiteral("provider_refund_id"), v.providerRefundId},
-                                {QStringLiteral("failure_code"), v.failureCode},
-                                {QStringLiteral("lookup_started_at"), res.lookupStartedAt > 0 ? QJsonValue(res.lookupStartedAt) : QJsonValue()},
-                                {QStringLiteral("evidence"), res.evidence}};
+    AuditEntry audit{0, now, res.actor, res.role, QStringLiteral("resolve"), operationId,
+                     QJsonObject{{QStringLiteral("from"), QStringLiteral("unknown")},
+                                 {QStringLiteral("to"), statusName(res.status)},
+                                 {QStringLiteral("note"), res.note},
+                                 {QStringLiteral("provider_refund_id"), v.providerRefundId},
+                                 {QStringLiteral("failure_code"), v.failureCode},
+                                 {QStringLiteral("lookup_started_at"),
+                                  res.lookupStartedAt > 0 ? QJsonValue(res.lookupStartedAt) : QJsonValue()},
+                                 {QStringLiteral("evidence"), res.evidence}}};
     if (res.automatic) {
         audit.details.insert(QStringLiteral("auto_resolved"), true);
         audit.details.insert(QStringLiteral("event_id"),
                              res.evidence.value(QStringLiteral("event")).toObject().value(QStringLiteral("id")).toString());
     }
-    if (auto a = appendAudit(audit); !a)
-        return a.error();
-    if (auto r = tx.commit(); !r)
-        return r.error();
-    return operation(operationId);
+    return commitTransition(tx, upd.value(), audit, QStringLiteral("resolution"));
 }
 
 StoreResult<Operation> OperationStore::reverse(const QString& operationId, const Reversal& rev)
@@ -1120,26 +1110,29 @@ StoreResult<Operation> OperationStore::reverse(const QString& operationId, const
                         {reason, now, rev.actor, now, operationId}, QStringLiteral("reverse"));
     if (!upd)
         return upd.error();
-    if (upd.value().numRowsAffected() != 1)
-        return StoreError::make(Code::QueryFailed, QStringLiteral("reverse: operation %1 changed during the reversal").arg(operationId));
-    AuditEntry audit;
-    audit.at = now;
-    audit.actor = rev.actor;
-    audit.role = rev.role;
-    audit.action = QStringLiteral("reverse");
-    audit.operationId = operationId;
-    audit.details = QJsonObject{{QStringLiteral("from"), QStringLiteral("refunded")},
-                                {QStringLiteral("to"), QStringLiteral("reversed")},
-                                {QStringLiteral("note"), rev.note},
-                                {QStringLiteral("provider_refund_id"), op.providerRefundId},
-                                {QStringLiteral("failure_reason"), reason},
-                                {QStringLiteral("event_id"), event.value(QStringLiteral("id")).toString()},
-                                {QStringLiteral("evidence"), rev.evidence}};
+    const AuditEntry audit{0, now, rev.actor, rev.role, QStringLiteral("reverse"), operationId,
+                           QJsonObject{{QStringLiteral("from"), QStringLiteral("refunded")},
+                                       {QStringLiteral("to"), QStringLiteral("reversed")},
+                                       {QStringLiteral("note"), rev.note},
+                                       {QStringLiteral("provider_refund_id"), op.providerRefundId},
+                                       {QStringLiteral("failure_reason"), reason},
+                                       {QStringLiteral("event_id"), event.value(QStringLiteral("id")).toString()},
+                                       {QStringLiteral("evidence"), rev.evidence}}};
+    return commitTransition(tx, upd.value(), audit, QStringLiteral("reversal"));
+}
+
+StoreResult<Operation> OperationStore::commitTransition(WriteTransaction& tx, const QSqlQuery& update,
+                                                        const AuditEntry& audit, const QString& what)
+{
+    // The UPDATE was a compare-and-set on the state checked above, inside this transaction.
+    if (update.numRowsAffected() != 1)
+        return StoreError::make(Code::QueryFailed, QStringLiteral("%1: operation %2 changed during the %3")
+                                                       .arg(audit.action, audit.operationId, what));
     if (auto a = appendAudit(audit); !a)
         return a.error();
     if (auto r = tx.commit(); !r)
         return r.error();
-    return operation(operationId);
+    return operation(audit.operationId);
 }
 
 // ---- reads ----------------------------------------------------------------------------------

@@ -323,6 +323,10 @@ public:
     StoreResult<QList<ToolCallRecord>> toolCalls(const QString& operationId);
     StoreResult<QList<AuditEntry>> auditEntries(const QString& operationId);
     StoreResult<qint64> appendAudit(const AuditEntry& entry);
+    /** A person's or the reconciler's transition, after its compare-and-set UPDATE: one row
+        changed, the audit entry written, the transaction committed, the row read back. */
+    StoreResult<Operation> commitTransition(WriteTransaction& tx, const QSqlQuery& update, const AuditEntry& audit,
+                                            const QString& what);
 
     Database& database() { return m_db; }
     const Clock& clock() const { return m_clock; }
