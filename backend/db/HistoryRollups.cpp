@@ -71,54 +71,41 @@ QString resolveUpsert(const QString& row, int sign)
            resolvesConflict();
 }
 
+// A child row's (tool call's or attempt's) contribution to its operation's rollup row: the
+// operation's key columns, no operation or money, then the child's five counters (calls,
+// joined, lost races, answered from refunded, provider replays), when `condition` holds.
+QString childUpsert(const QString& row, const QStringList& counters, const QString& condition = {})
+{
+    const QString values = (QStringList{HistoryRollups::dayExpression(QStringLiteral("o.created_at")),
+                                        QStringLiteral("o.status"), QStringLiteral("o.currency"),
+                                        QStringLiteral("o.attempts"), QStringLiteral("0"), QStringLiteral("0"),
+                                        QStringLiteral("0")} +
+                            counters)
+                               .join(QStringLiteral(", "));
+    return QStringLiteral("INSERT INTO history_day_ops (%1) SELECT %2 FROM refund_ops o WHERE o.operation_id = "
+                          "%3.operation_id")
+               .arg(QLatin1String(kOpsColumns), values, row) +
+           condition + opsConflict();
+}
+
 // One tool call's contribution to its operation's rollup row.
 QString callUpsert(const QString& row, int sign)
 {
     const QString s = QString::number(sign);
-    const QString values =
-        QStringList{HistoryRollups::dayExpression(QStringLiteral("o.created_at")),
-                    QStringLiteral("o.status"),
-                    QStringLiteral("o.currency"),
-                    QStringLiteral("o.attempts"),
-                    QStringLiteral("0"),
-                    QStringLiteral("0"),
-                    QStringLiteral("0"),
-                    s,
-                    s + QStringLiteral(" * ") + flag(row + QStringLiteral(".created_operation = 0")),
-                    s + QStringLiteral(" * ") + flag(row + QStringLiteral(".lost_insert_race = 1")),
-                    s + QStringLiteral(" * ") + flag(row + QStringLiteral(".answered_from_refunded = 1")),
-                    QStringLiteral("0")}
-            .join(QStringLiteral(", "));
-    return QStringLiteral(
-               "INSERT INTO history_day_ops (%1) SELECT %2 FROM refund_ops o WHERE o.operation_id = "
-               "%3.operation_id")
-               .arg(QLatin1String(kOpsColumns), values, row) +
-           opsConflict();
+    return childUpsert(row, {s, s + QStringLiteral(" * ") + flag(row + QStringLiteral(".created_operation = 0")),
+                             s + QStringLiteral(" * ") + flag(row + QStringLiteral(".lost_insert_race = 1")),
+                             s + QStringLiteral(" * ") + flag(row + QStringLiteral(".answered_from_refunded = 1")),
+                             QStringLiteral("0")});
 }
 
 // One attempt's contribution (replayed = 1 counts one provider replay).
 QString attemptUpsert(const QString& row, int sign)
 {
     const QString s = QString::number(sign);
-    const QString values =
-        QStringList{HistoryRollups::dayExpression(QStringLiteral("o.created_at")),
-                    QStringLiteral("o.status"),
-                    QStringLiteral("o.currency"),
-                    QStringLiteral("o.attempts"),
-                    QStringLiteral("0"),
-                    QStringLiteral("0"),
-                    QStringLiteral("0"),
-                    QStringLiteral("0"),
-                    QStringLiteral("0"),
-                    QStringLiteral("0"),
-                    QStringLiteral("0"),
-                    s + QStringLiteral(" * ") + flag(row + QStringLiteral(".replayed = 1"))}
-            .join(QStringLiteral(", "));
-    return QStringLiteral(
-               "INSERT INTO history_day_ops (%1) SELECT %2 FROM refund_ops o WHERE o.operation_id = "
-               "%3.operation_id AND %3.replayed = 1")
-               .arg(QLatin1String(kOpsColumns), values, row) +
-           opsConflict();
+    return childUpsert(row,
+                       {QStringLiteral("0"), QStringLiteral("0"), QStringLiteral("0"), QStringLiteral("0"),
+                        s + QStringLiteral(" * ") + flag(row + QStringLiteral(".replayed = 1"))},
+                       QStringLiteral(" AND %1.replayed = 1").arg(row));
 }
 
 // What moves an operation between rollup rows (or changes what it adds there).
