@@ -8,6 +8,18 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+namespace {
+// The console offscreen, its QSettings (remembered connection, log level) kept in dir.
+QProcessEnvironment offscreenEnvironment(const QTemporaryDir& dir)
+{
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+    env.insert(QStringLiteral("HOME"), dir.path());
+    env.insert(QStringLiteral("XDG_CONFIG_HOME"), dir.filePath(QStringLiteral("config")));
+    return env;
+}
+} // namespace
+
 class TestConsoleScreenshot : public QObject
 {
     Q_OBJECT
@@ -26,10 +38,7 @@ void TestConsoleScreenshot::demoScreenshotWritesPng()
     QVERIFY(dir.isValid());
     const QString png = dir.filePath(QStringLiteral("console.png"));
     QProcess console;
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
-    env.insert(QStringLiteral("HOME"), dir.path());   // QSettings of this run stay in the temporary folder
-    env.insert(QStringLiteral("XDG_CONFIG_HOME"), dir.filePath(QStringLiteral("config")));
+    const QProcessEnvironment env = offscreenEnvironment(dir);
     console.setProcessEnvironment(env);
     console.start(QStringLiteral(REFUND_CONSOLE_BIN),
                   {QStringLiteral("--demo"), QStringLiteral("--demo-dir"), dir.filePath(QStringLiteral("demo")),
@@ -104,10 +113,7 @@ void TestConsoleScreenshot::windowSizeSetsTheScreenshotSize()
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
     const QString png = dir.filePath(QStringLiteral("big.png"));
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
-    env.insert(QStringLiteral("HOME"), dir.path());
-    env.insert(QStringLiteral("XDG_CONFIG_HOME"), dir.filePath(QStringLiteral("config")));
+    const QProcessEnvironment env = offscreenEnvironment(dir);
     QProcess console;
     console.setProcessEnvironment(env);
     console.start(QStringLiteral(REFUND_CONSOLE_BIN),
@@ -130,10 +136,7 @@ void TestConsoleScreenshot::sigtermStopsTheDemosSandbox()
 {
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
-    env.insert(QStringLiteral("HOME"), dir.path());
-    env.insert(QStringLiteral("XDG_CONFIG_HOME"), dir.filePath(QStringLiteral("config")));
+    const QProcessEnvironment env = offscreenEnvironment(dir);
     QProcess console;
     console.setProcessEnvironment(env);
     console.start(QStringLiteral(REFUND_CONSOLE_BIN),

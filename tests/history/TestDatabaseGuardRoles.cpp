@@ -4,6 +4,7 @@
 // resolve_operation() and change_setting(), which audit session_user. Roles and logins carry
 // REFUND_TEST_PG_ROLE_PREFIX, so tests/with-postgres.sh drops them afterwards.
 #include "RollupOracle.h"
+#include "CliRun.h"
 #include "TestDatabase.h"
 
 #include "Clock.h"
@@ -26,27 +27,7 @@ constexpr qint64 kHour = 3600LL * 1000;
 constexpr qint64 kT0 = 1'780'000'000'000LL;   // in the past of the server clock
 constexpr qint64 kExpires = kT0 + 24 * kHour; // key_expires_at of the unknown operation
 
-struct CliRun
-{
-    int code = 0;
-    QString out, err;
-};
 
-CliRun runCli(const QStringList& args)
-{
-    CliRun r;
-    QTextStream out(&r.out), err(&r.err);
-    r.code = RefundToolCli(out, err).run(QStringList{QStringLiteral("refund-tool")} + args);
-    return r;
-}
-
-QString urlAs(const QString& url, const QString& user, const QString& password)
-{
-    QUrl u(url);
-    u.setUserName(user);
-    u.setPassword(password);
-    return u.toString();
-}
 
 bool permissionDenied(const StoreError& e)
 {

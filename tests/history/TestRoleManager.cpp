@@ -3,6 +3,7 @@
 // for support); SQLite is single-user. Roles and logins this test creates carry
 // REFUND_TEST_PG_ROLE_PREFIX, so tests/with-postgres.sh drops them afterwards.
 #include "TestDatabase.h"
+#include "CliRun.h"
 
 #include "cli/RefundToolCli.h"
 #include "db/OperationStore.h"
@@ -16,28 +17,7 @@
 namespace {
 constexpr qint64 kT0 = 1'795'478'400'000LL;
 
-struct CliRun
-{
-    int code = 0;
-    QString out, err;
-};
 
-CliRun runCli(const QStringList& args)
-{
-    CliRun r;
-    QTextStream out(&r.out), err(&r.err);
-    r.code = RefundToolCli(out, err).run(QStringList{QStringLiteral("refund-tool")} + args);
-    return r;
-}
-
-/** The test database's URL with another user and password. */
-QString urlAs(const QString& url, const QString& user, const QString& password)
-{
-    QUrl u(url);
-    u.setUserName(user);
-    u.setPassword(password);
-    return u.toString();
-}
 
 bool permissionDenied(const StoreError& e)
 {

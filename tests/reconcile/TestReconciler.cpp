@@ -6,6 +6,7 @@
 // On PostgreSQL the same rules are checked against real logins (refund_reconciler, refund_tool)
 // by direct SQL.
 #include "TestDatabase.h"
+#include "CliRun.h"
 
 #include "Clock.h"
 #include "cli/RefundToolCli.h"
@@ -101,27 +102,7 @@ qint64 scalar(Database& db, const QString& sql, const QVariantList& binds = {})
     return q.value().value(0).toLongLong();
 }
 
-struct CliRun
-{
-    int code = 0;
-    QString out, err;
-};
 
-CliRun runCli(const QStringList& args)
-{
-    CliRun r;
-    QTextStream out(&r.out), err(&r.err);
-    r.code = RefundToolCli(out, err).run(QStringList{QStringLiteral("refund-tool")} + args);
-    return r;
-}
-
-QString urlAs(const QString& url, const QString& user, const QString& password)
-{
-    QUrl u(url);
-    u.setUserName(user);
-    u.setPassword(password);
-    return u.toString();
-}
 } // namespace
 
 class TestReconciler : public QObject

@@ -3,6 +3,7 @@
 // door as the console, with exit 0 resolved, 2 refused (the rule in the message), 3 someone
 // else resolved it first.
 #include "../tool/RefundToolFixture.h"
+#include "CliRun.h"
 
 #include "cli/RefundToolCli.h"
 
@@ -15,19 +16,6 @@ namespace {
 const QString kPost = QStringLiteral("POST");
 const QString kRefunds = QStringLiteral("/v1/refunds");
 
-struct CliRun
-{
-    int code = 0;
-    QString out, err;
-};
-
-CliRun runCli(const QStringList& args)
-{
-    CliRun r;
-    QTextStream out(&r.out), err(&r.err);
-    r.code = RefundToolCli(out, err).run(QStringList{QStringLiteral("refund-tool")} + args);
-    return r;
-}
 } // namespace
 
 class TestReviewResolveCli : public QObject
