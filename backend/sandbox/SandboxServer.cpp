@@ -8,11 +8,14 @@
 #include <QJsonDocument>
 #include <QTimer>
 
+#include <memory>
+
 SandboxServer::SandboxServer(SandboxConfig config, QObject* parent)
     : QObject(parent), m_config(std::move(config)), m_api(m_store, m_clock)
 {
     m_idempotency = std::make_unique<IdempotencyLayer>(m_store, m_clock, m_config.profile,
                                                        qint64(m_config.retentionHours) * 3600 * 1000);
+    m_pipeline = std::make_unique<SandboxPipeline>(m_store, m_api, *m_idempotency, m_faults);
     m_webhooks = std::make_unique<WebhookDispatcher>(m_store, m_api, m_config.webhooks);
     connect(&m_tcp, &QTcpServer::newConnection, this, &SandboxServer::onNewConnection);
 }
@@ -150,69 +153,17 @@ void SandboxServer::handle(HttpConnection* connection, const HttpRequest& reques
              requestId);
         return;
     }
-    // The rate limiter runs before the idempotency layer: a 429 stores nothing.
-    if (const auto fault = m_faults.take(request.method, request.path,
-                                         {FaultKind::RateLimit429, FaultKind::LockTimeout429})) {
-        m_store.incrementCounter(QStringLiteral("rate_limited_429_total"));
-        const bool lock = fault->kind == FaultKind::LockTimeout429;
-        HttpResponse r = HttpResponse::stripeError(
-            429, QStringLiteral("invalid_request_error"), lock ? QStringLiteral("lock_timeout") : QStringLiteral("rate_limit"),
-            lock ? QStringLiteral("This object cannot be accessed right now because another API request or Stripe "
-                                  "process is currently accessing it. Please try again.")
-                 : QStringLiteral("Too many requests hit the API too quickly."));
-        if (lock)
-            r.setHeader("Stripe-Should-Retry", "true");
-        send(connection, request, r, requestId);
+    auto admission = std::make_shared<SandboxPipeline::Admission>(m_pipeline->admit(request, route, requestId));
+    if (admission->answer) {
+        send(connection, request, *admission->answer, requestId);
         return;
     }
-    QString key;
-    if (route.write && request.hasHeader("idempotency-key")) {
-        if (auto refusal = m_idempotency->validateKey(request.header("idempotency-key"), &key)) {
-            send(connection, request, *refusal, requestId);
-            return;
-        }
-    }
-    if (auto refusal = m_api.validate(route, request)) {
-        send(connection, request, *refusal, requestId);
-        return;
-    }
-
     QPointer<HttpConnection> conn(connection);
-    std::optional<StoredKey> replay;
-    if (!key.isEmpty()) {
-        const auto claim = m_idempotency->claim(
-            key, IdempotencyLayer::fingerprint(request.method, request.path, request.formParams()), requestId);
-        switch (claim.result) {
-        case IdempotencyLayer::ClaimResult::Claimed:
-            break;
-        case IdempotencyLayer::ClaimResult::Replay:
-            replay = claim.stored;
-            break;
-        case IdempotencyLayer::ClaimResult::InProgress:
-            m_store.incrementCounter(QStringLiteral("conflicts_409_total"));
-            send(connection, request, m_idempotency->inProgressResponse(key), requestId);
-            return;
-        case IdempotencyLayer::ClaimResult::Mismatch:
-            m_store.incrementCounter(QStringLiteral("idempotency_mismatch_total"));
-            Logging::warn(QStringLiteral("idempotency key reused with other parameters: %1").arg(key));
-            send(connection, request, m_idempotency->mismatchResponse(key), requestId);
-            return;
-        case IdempotencyLayer::ClaimResult::Error:
-            // Nothing began, so nothing is stored: a retry may run.
-            send(connection, request,
-                 HttpResponse::stripeError(500, QStringLiteral("api_error"), {}, QStringLiteral("Storage failure.")),
-                 requestId);
-            return;
-        }
-    }
-
-    auto proceed = [this, conn, request, route, requestId, key, replay]() {
-        if (replay) {
-            m_store.incrementCounter(QStringLiteral("replays_total"));
-            finish(conn, request, IdempotencyLayer::replayResponse(*replay), requestId, key);
-        } else {
-            execute(conn, request, route, requestId, key);
-        }
+    auto proceed = [this, conn, request, admission]() {
+        const SandboxPipeline::Execution done = m_pipeline->run(*admission, request);
+        if (done.committedWrite)
+            eventsCommitted(request);
+        finish(conn, request, done.response, admission->requestId, admission->key);
     };
     if (const auto delay = m_faults.take(request.method, request.path, {FaultKind::Delay})) {
         // A timer, not a sleep: other requests (e.g. a 409 for the same key) keep being served.
@@ -220,45 +171,6 @@ void SandboxServer::handle(HttpConnection* connection, const HttpRequest& reques
         return;
     }
     proceed();
-}
-
-void SandboxServer::execute(QPointer<HttpConnection> connection, const HttpRequest& request,
-                            const StripeApi::Route& route, const QString& requestId, const QString& key)
-{
-    HttpResponse response;
-    if (m_faults.take(request.method, request.path, {FaultKind::Status500})) {
-        // Stripe's "saved unknown outcome": nothing executes, the 500 is stored for the key.
-        m_store.incrementCounter(QStringLiteral("stored_500_total"));
-        response = HttpResponse::stripeError(500, QStringLiteral("api_error"), {},
-                                             QStringLiteral("An unknown error occurred while processing the request."));
-        response.setHeader("Stripe-Should-Retry", "false");
-        if (!key.isEmpty() && !m_idempotency->complete(key, response))
-            m_idempotency->release(key);
-        finish(connection, request, response, requestId, key);
-        return;
-    }
-    if (!route.write) {
-        finish(connection, request, m_api.execute(route, request, {requestId, key}), requestId, key);
-        return;
-    }
-    // The work and its stored response commit together, or neither does.
-    bool committed = m_store.transaction();
-    if (committed) {
-        response = m_api.execute(route, request, {requestId, key});
-        if (!key.isEmpty() && !m_idempotency->complete(key, response))
-            committed = false;
-        committed = committed ? m_store.commit() : (m_store.rollback(), false);
-    }
-    if (committed)
-        eventsCommitted(request);
-    else
-        m_api.takeCreatedEvents(); // rolled back: those events do not exist
-    if (!committed) {
-        if (!key.isEmpty())
-            m_idempotency->release(key);
-        response = HttpResponse::stripeError(500, QStringLiteral("api_error"), {}, QStringLiteral("Storage failure."));
-    }
-    finish(connection, request, response, requestId, key);
 }
 
 void SandboxServer::finish(QPointer<HttpConnection> connection, const HttpRequest& request, HttpResponse response,

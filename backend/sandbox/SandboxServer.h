@@ -4,6 +4,7 @@
 #include "sandbox/HttpConnection.h"
 #include "sandbox/IdempotencyLayer.h"
 #include "sandbox/SandboxClock.h"
+#include "sandbox/SandboxPipeline.h"
 #include "sandbox/SandboxStore.h"
 #include "sandbox/StripeApi.h"
 #include "sandbox/WebhookDispatcher.h"
@@ -85,9 +86,6 @@ private:
     void handle(HttpConnection* connection, const HttpRequest& request);
     void handleControl(HttpConnection* connection, const HttpRequest& request, const QString& requestId);
     Access authenticate(const HttpRequest& request) const;
-    /** Execution stage (after the claim and any delay). */
-    void execute(QPointer<HttpConnection> connection, const HttpRequest& request, const StripeApi::Route& route,
-                 const QString& requestId, const QString& key);
     /** Drop fault or write. */
     void finish(QPointer<HttpConnection> connection, const HttpRequest& request, HttpResponse response,
                 const QString& requestId, const QString& key);
@@ -105,6 +103,7 @@ private:
     StripeApi m_api;
     std::unique_ptr<IdempotencyLayer> m_idempotency;
     FaultInjector m_faults;
+    std::unique_ptr<SandboxPipeline> m_pipeline;
     std::unique_ptr<WebhookDispatcher> m_webhooks;
     int m_openConnections = 0;
     qint64 m_refusedConnections = 0;

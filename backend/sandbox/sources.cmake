@@ -12,6 +12,7 @@ add_library(refund_sandbox STATIC
     sandbox/WebhookPost.h sandbox/WebhookPost.cpp
     sandbox/WebhookDispatcher.h sandbox/WebhookDispatcher.cpp
     sandbox/StripeApi.h sandbox/StripeApi.cpp
+    sandbox/SandboxPipeline.h sandbox/SandboxPipeline.cpp
     sandbox/SandboxServer.h sandbox/SandboxServer.cpp)
 target_include_directories(refund_sandbox PUBLIC ${CMAKE_CURRENT_SOURCE_DIR})
 target_link_libraries(refund_sandbox
