@@ -155,7 +155,10 @@ StoreResult<void> Database::beginWrite()
 StoreResult<void> Database::commit()
 {
     resetPrepared();
-    return runScript(QStringLiteral("COMMIT"), QStringLiteral("commit"));
+    auto committed = runScript(QStringLiteral("COMMIT"), QStringLiteral("commit"));
+    if (committed && m_afterCommit)
+        m_afterCommit();
+    return committed;
 }
 
 void Database::rollback()

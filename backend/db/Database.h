@@ -8,6 +8,7 @@
 #include <QSqlQuery>
 #include <QVariantList>
 
+#include <functional>
 #include <memory>
 #include <unordered_map>
 
@@ -64,6 +65,13 @@ public:
     void rollback();
 
     /**
+     * Called after every successful commit(), outside any transaction. Only the deterministic
+     * simulation (tests/simulation) sets one: a step boundary where it may stop the process
+     * (the hook throws and the caller's stack unwinds, as when the process is killed there).
+     */
+    void setAfterCommitHook(std::function<void()> hook) { m_afterCommit = std::move(hook); }
+
+    /**
      * Prepares and runs sql with positional `?` binds. On failure returns QueryFailed (or
      * ConnectionFailed when the connection is gone) with context and the engine's text.
      */
@@ -107,6 +115,7 @@ private:
     QString m_name;
     std::unordered_map<QString, std::unique_ptr<QSqlQuery>>
         m_prepared; ///< runPrepared(): sql -> its prepared query
+    std::function<void()> m_afterCommit;
 };
 
 /** Rolls back on scope exit unless commit() succeeded. */

@@ -265,14 +265,23 @@ ProviderResponse ProviderClient::createRefund(const RefundCreateParams& p, const
         return response;
     }
 
-    CurlPost post(endpoint(QStringLiteral("/v1/refunds")), m_config.requestTimeoutMs);
-    post.addHeader(QByteArrayLiteral("Authorization"),
-                   QByteArrayLiteral("Bearer ") + m_config.apiKey.toUtf8());
-    post.addHeader(QByteArrayLiteral("Accept"), QByteArrayLiteral("application/json"));
-    post.addHeader(QByteArrayLiteral("User-Agent"), QByteArrayLiteral("RefundOps/" REFUND_VERSION));
-    post.addHeader(QByteArrayLiteral("Idempotency-Key"), idempotencyKey.toLatin1());
-    post.addHeader(QByteArrayLiteral("Content-Type"), QByteArrayLiteral("application/x-www-form-urlencoded"));
-    const CurlPost::Result raw = postWaiting(post, refundFormBody(p));
+    const QUrl url = endpoint(QStringLiteral("/v1/refunds"));
+    const PostHeaders headers{
+        {QByteArrayLiteral("Authorization"), QByteArrayLiteral("Bearer ") + m_config.apiKey.toUtf8()},
+        {QByteArrayLiteral("Accept"), QByteArrayLiteral("application/json")},
+        {QByteArrayLiteral("User-Agent"), QByteArrayLiteral("RefundOps/" REFUND_VERSION)},
+        {QByteArrayLiteral("Idempotency-Key"), idempotencyKey.toLatin1()},
+        {QByteArrayLiteral("Content-Type"), QByteArrayLiteral("application/x-www-form-urlencoded")},
+    };
+    CurlPost::Result raw;
+    if (m_postTransport) {
+        raw = m_postTransport(url, headers, refundFormBody(p), m_config.requestTimeoutMs);
+    } else {
+        CurlPost post(url, m_config.requestTimeoutMs);
+        for (const auto& [name, value] : headers)
+            post.addHeader(name, value);
+        raw = postWaiting(post, refundFormBody(p));
+    }
 
     response = ProviderResponse::fromAnswer(raw, p, [this](const QString& text) { return scrub(text); });
 

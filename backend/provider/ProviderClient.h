@@ -132,6 +132,22 @@ public:
     /** Clears the cancel flag so the client can be used again. Thread-safe. */
     void resetCancel() { m_canceled.store(false); }
 
+    /** Request headers of POST /v1/refunds, in sent order. */
+    using PostHeaders = QList<QPair<QByteArray, QByteArray>>;
+    /**
+     * Carries one POST /v1/refunds (url, headers, form body, deadline in ms) and returns what
+     * came back, unchecked, as CurlPost::post() does. Every check and classification of the
+     * answer stays in createRefund().
+     */
+    using PostTransport = std::function<CurlPost::Result(const QUrl& url, const PostHeaders& headers,
+                                                         const QByteArray& body, int timeoutMs)>;
+    /**
+     * Replaces libcurl for POST /v1/refunds (nullptr: libcurl again). Only the deterministic
+     * simulation (tests/simulation) sets one: it delivers the request to an in-process
+     * provider on a virtual clock and injects network faults. Call before the first request.
+     */
+    void setPostTransport(PostTransport transport) { m_postTransport = std::move(transport); }
+
     /** Replaces the backoff sleeper (nullptr: the default interruptible one). */
     void setSleeper(Sleeper sleeper);
     /** Reseeds the jitter source, so tests can know the delays in advance. */
@@ -176,6 +192,7 @@ private:
     ProviderConfig m_config;
     QNetworkAccessManager* m_nam = nullptr;
     Sleeper m_sleeper;
+    PostTransport m_postTransport;
     QRandomGenerator m_random;
     std::atomic<bool> m_canceled{false};
     // Touched only in this object's thread (by send()/sleepMs() and the queued abort).
