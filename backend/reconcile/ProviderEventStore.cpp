@@ -25,7 +25,11 @@ ProviderEventStore::ProviderEventStore(Database& db, const Clock& clock)
 
 QStringList ProviderEventStore::waitingActions()
 {
-    return {QStringLiteral("pending"), QStringLiteral("fetch_failed"), QStringLiteral("left_open")};
+    // left_unknown waits too: the row may still close `refunded` from the tool's late answer (a
+    // replay of the stored 200 says "succeeded" whatever the refund became since), and only a
+    // look after that close reverses it (R24; found by the simulation, seed 1018728).
+    return {QStringLiteral("pending"), QStringLiteral("fetch_failed"), QStringLiteral("left_open"),
+            QStringLiteral("left_unknown")};
 }
 
 StoreResult<bool> ProviderEventStore::insertRow(const ProviderEvent& event, Source source)
@@ -132,7 +136,7 @@ StoreResult<bool> ProviderEventStore::recordAction(const QString& eventId, const
         QStringLiteral(
             "UPDATE provider_events SET operation_id = ?, refund_id = COALESCE(?, refund_id), action = ?, "
             "action_detail = ?, applied_at = ? WHERE event_id = ? "
-            "AND action IN ('pending', 'fetch_failed', 'left_open')"),
+            "AND action IN ('pending', 'fetch_failed', 'left_open', 'left_unknown')"),
         {nullable(operationId), nullable(refundId), action, detail.left(2000), m_clock.nowMs(), eventId},
         QStringLiteral("record what was done with an event"));
     if (!q)
@@ -142,8 +146,10 @@ StoreResult<bool> ProviderEventStore::recordAction(const QString& eventId, const
 
 StoreResult<QList<ProviderEventStore::StoredEvent>> ProviderEventStore::waiting(int limit)
 {
-    return select(QStringLiteral("action IN ('pending', 'fetch_failed', 'left_open')"), {},
-                  QStringLiteral("event_created, received_at, event_id"), limit);
+    // New events first: events that keep waiting (an open or unknown row) must not starve them.
+    return select(QStringLiteral("action IN ('pending', 'fetch_failed', 'left_open', 'left_unknown')"), {},
+                  QStringLiteral("CASE WHEN action = 'pending' THEN 0 ELSE 1 END, event_created, received_at, event_id"),
+                  limit);
 }
 
 StoreResult<QList<ProviderEventStore::StoredEvent>>

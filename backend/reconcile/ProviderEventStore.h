@@ -54,12 +54,12 @@ public:
 
     StoreResult<std::optional<StoredEvent>> event(const QString& eventId);
     /**
-     * Writes what was done with an event that is still waiting (pending, fetch_failed or
-     * left_open). Returns false when another worker recorded it first (nothing written).
+     * Writes what was done with an event that is still waiting (pending, fetch_failed, left_open
+     * or left_unknown). Returns false when another worker recorded it first (nothing written).
      */
     StoreResult<bool> recordAction(const QString& eventId, const QString& operationId,
                                    const QString& refundId, const QString& action, const QString& detail);
-    /** Events still waiting for the reconciler, oldest first. */
+    /** Events still waiting for the reconciler: new ones (pending) first, then oldest first. */
     StoreResult<QList<StoredEvent>> waiting(int limit = 200);
     /** Events mapped to an operation, oldest first (the console's evidence). */
     StoreResult<QList<StoredEvent>> forOperation(const QString& operationId);

@@ -49,7 +49,8 @@ public:
 
     /** Applies one stored event (a no-op with its recorded action when it was already applied). */
     StoreResult<Outcome> apply(const QString& eventId);
-    /** Applies every waiting event (pending, fetch_failed, left_open), oldest first; returns how many ran. */
+    /** Applies every waiting event (pending first, then fetch_failed, left_open, left_unknown, oldest
+        first); returns how many ran. */
     StoreResult<int> applyWaiting(int limit = 200);
 
     ProviderEventStore& events() { return m_events; }

@@ -1,0 +1,69 @@
+#pragma once
+
+#include <QString>
+#include <QStringList>
+
+/**
+ * One simulated schedule (issue 16): N agents calling the real RefundTool on a shared SQLite
+ * operation database, an in-process sandbox provider (SimProvider), a reviewer and the
+ * reconciler, all on one virtual clock, interleaved by a seeded scheduler (SimScheduler). The
+ * seed decides everything: the orders and logical refunds, the agents and their repeats, the
+ * settings, and at every step what runs next and what the network, the provider and the
+ * process do to it.
+ *
+ * Invariants, checked at the end and at every answer, counted at the provider (R23):
+ *  - at most one effective refund (succeeded or pending) per logical refund (order, amount,
+ *    request ref; R5a), and every refund at the provider names an operation row (R11);
+ *  - a `refunded` row names a provider refund of that row and amount; a `failed` row has no
+ *    effective refund at the provider; a `reversed` row's refund failed (R4, R7, R24);
+ *  - an agent told `refunded` was told of a refund of its operation; one told `failed` was
+ *    told the truth at that moment (R8);
+ *  - requests sent per key == attempts counted for it, less the ones killed before the send
+ *    (R6, R12);
+ *  - never two open/unknown rows per logical refund (R5);
+ *  - every resolve/reverse audit entry is a transition the row went through (R17, R24).
+ */
+struct SimConfig
+{
+    quint64 seed = 1;
+    /** Which faults and actors the schedule may use (SimFault bits); fewer for a minimal replay. */
+    quint32 mask = 0xFFFFFFFFu;
+    bool keepTrace = false;
+};
+
+/** The fault and actor kinds a schedule draws from. */
+enum SimFault : quint32 {
+    FaultDropBefore = 1u << 0,       ///< the request is lost before the provider: the client sees a reset
+    FaultDropAfter = 1u << 1,        ///< the provider executes, the answer is lost
+    FaultDelay = 1u << 2,            ///< the provider executes late, within the deadline; the client times out
+    FaultDuplicate = 1u << 3,        ///< the network delivers the request twice
+    FaultRefusedPort = 1u << 4,      ///< nothing leaves the client (connection refused)
+    FaultRateLimit = 1u << 5,        ///< 429 before the idempotency layer
+    FaultSaved500 = 1u << 6,         ///< the provider stores a 500 for the key
+    FaultForeign2xx = 1u << 7,       ///< a 200 with someone else's refund (a misrouted proxy)
+    FaultKillBeforeSend = 1u << 8,   ///< the process dies after counting the attempt
+    FaultKillAfterExecute = 1u << 9, ///< the process dies after the provider executed
+    FaultKillBetween = 1u << 10,     ///< the process dies between tool calls or in a backoff sleep
+    FaultLateFailure = 1u << 11,     ///< a succeeded refund fails later (refund.failed)
+    FaultRetentionJump = 1u << 12,   ///< the clock jumps 25 h: the provider forgets keys (R10)
+    ActorReviewer = 1u << 13,        ///< a person resolves unknown operations on the provider's evidence
+    ActorReconciler = 1u << 14,      ///< webhook events reach the reconciler (duplicated, out of order)
+    FaultKillDuringCall = 1u << 15,  ///< the process dies at a commit inside a tool call
+    SimFaultCount = 16,
+};
+
+QString simFaultName(int bit);
+
+struct SimResult
+{
+    QStringList violations;
+    QStringList trace;
+    int steps = 0;
+    int toolCalls = 0;
+    int requests = 0;
+    int refunds = 0;
+};
+
+/** Runs one schedule; opDbTemplate and sandboxTemplate are migrated empty database files. */
+SimResult runSchedule(const SimConfig& config, const QString& workDir, const QString& opDbTemplate,
+                      const QString& sandboxTemplate);
