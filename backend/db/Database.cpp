@@ -9,6 +9,8 @@
 #include <QSqlDriver>
 #include <QSqlError>
 
+#include <sqlite3.h>
+
 namespace {
 QString nextConnectionName()
 {
@@ -50,6 +52,14 @@ StoreResult<std::unique_ptr<Database>> Database::open(const DatabaseUrl& url, co
                                                                 : QStringLiteral("libqt6sql6-psql")));
     }
     Logging::registerSecret(url.password());   // never in a log line, whatever the driver echoes
+    if (url.isSqlite()) {
+        // SQLite's allocation statistics (which nothing here reads) take one process-wide mutex
+        // on every malloc: with several connections busy at once (the MCP server's workers, the
+        // simulation's schedules) that mutex sets the pace. Only possible before SQLite starts;
+        // SQLITE_MISUSE afterwards is harmless.
+        static const bool memStatusOff = [] { return sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0) == SQLITE_OK; }();
+        Q_UNUSED(memStatusOff);
+    }
     std::unique_ptr<Database> db(new Database(url, nextConnectionName()));
     {
         QSqlDatabase c = QSqlDatabase::addDatabase(driver, db->m_name);

@@ -151,6 +151,7 @@ int main(int argc, char** argv)
                     if (failingSeeds.size() <= 20)
                         for (const QString& v : r.violations)
                             std::printf("FAIL seed %llu: %s\n", static_cast<unsigned long long>(config.seed), qPrintable(v));
+                    std::fflush(stdout); // a long run shows its failures as they happen
                 }
             }
         });
