@@ -65,6 +65,8 @@ public:
     static QStringList keys();
     /** Human description of a key, with its unit and range. */
     static QString describe(const QString& key);
+    /** The default of key as text ("3", "stripe_v1", "true"); empty for an unknown key. */
+    static QString defaultText(const QString& key);
 
     /** Defaults overlaid with the stored values. A stored value that no longer validates is an error naming it. */
     StoreResult<Values> load();

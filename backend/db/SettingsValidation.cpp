@@ -4,6 +4,7 @@
 
 namespace {
 using Code = StoreError::Code;
+using Values = SettingsStore::Values;
 
 constexpr qint64 kHourMs = 3600LL * 1000;
 
@@ -12,16 +13,63 @@ StoreError invalid(const QString& key, const QString& reason)
     return StoreError::make(Code::InvalidArgument, QStringLiteral("%1: %2").arg(key, reason), key);
 }
 
-StoreResult<void> parseInt(const QString& key, const QString& text, int lo, int hi, int* out)
+/**
+ * The one table of settings (R20): key, type, the Values member it sets, default, range or
+ * choices, and the description the console and `refund-tool settings` show. Values' member
+ * initialisers hold the same defaults; tst_settings checks that the two agree.
+ */
+struct Spec
 {
-    bool ok = false;
-    const qlonglong v = text.trimmed().toLongLong(&ok);
-    if (!ok)
-        return invalid(key, QStringLiteral("must be a whole number, got \"%1\"").arg(text));
-    if (v < lo || v > hi)
-        return invalid(key, QStringLiteral("must be between %1 and %2, got %3").arg(lo).arg(hi).arg(v));
-    *out = int(v);
-    return {};
+    enum class Type { Int, Bool, Choice };
+    const char* key;
+    Type type;
+    int Values::*intField;
+    bool Values::*boolField;
+    QString Values::*textField;
+    const char* defaultText;
+    int lo, hi;                ///< Int: the inclusive range
+    const char* choices[3];    ///< Choice: the allowed values
+    const char* description;
+};
+
+constexpr Spec kSpecs[] = {
+    {"max_attempts_per_call", Spec::Type::Int, &Values::maxAttemptsPerCall, nullptr, nullptr, "3", 1, 20, {},
+     "provider attempts one tool call may make (1-20, at most max_attempts_per_operation)"},
+    {"max_attempts_per_operation", Spec::Type::Int, &Values::maxAttemptsPerOperation, nullptr, nullptr, "6", 1, 100, {},
+     "provider attempts over an operation's life before it becomes unknown (1-100)"},
+    {"backoff_base_ms", Spec::Type::Int, &Values::backoffBaseMs, nullptr, nullptr, "250", 1, 60000, {},
+     "first backoff ceiling in ms; doubles per attempt, full jitter (1-60000)"},
+    {"backoff_cap_ms", Spec::Type::Int, &Values::backoffCapMs, nullptr, nullptr, "4000", 1, 300000, {},
+     "largest backoff ceiling in ms (backoff_base_ms-300000)"},
+    {"request_timeout_ms", Spec::Type::Int, &Values::requestTimeoutMs, nullptr, nullptr, "10000", 100, 300000, {},
+     "provider request timeout in ms; expiry means the outcome is unknown (100-300000)"},
+    {"provider_api", Spec::Type::Choice, nullptr, nullptr, &Values::providerApi, "stripe_v1", 0, 0,
+     {"stripe_v1", "stripe_v2", nullptr},
+     "provider API version, fixes the key retention: stripe_v1 (24 h) or stripe_v2 (30 days)"},
+    {"lookup_concurrency", Spec::Type::Int, &Values::lookupConcurrency, nullptr, nullptr, "4", 1, 16, {},
+     "parallel provider lookups in the console (1-16)"},
+    {"repeat_window_hours", Spec::Type::Int, &Values::repeatWindowHours, nullptr, nullptr, "72", 1, 8760, {},
+     "hours a refunded operation answers repeated calls without a request ref, sending nothing (1-8760)"},
+    {"auto_resolve_refunded", Spec::Type::Bool, nullptr, &Values::autoResolveRefunded, nullptr, "true", 0, 0, {},
+     "the reconciler resolves an unknown operation refunded by itself when the provider's refund matches it; "
+     "it never resolves failed (true or false)"},
+};
+
+const Spec* specOf(const QString& key)
+{
+    for (const Spec& spec : kSpecs)
+        if (key == QLatin1String(spec.key))
+            return &spec;
+    return nullptr;
+}
+
+QStringList choicesOf(const Spec& spec)
+{
+    QStringList out;
+    for (const char* c : spec.choices)
+        if (c)
+            out << QString::fromLatin1(c);
+    return out;
 }
 } // namespace
 
@@ -32,94 +80,72 @@ qint64 SettingsStore::Values::keyRetentionMs() const
 
 QVariant SettingsStore::Values::get(const QString& key) const
 {
-    if (key == QLatin1String("max_attempts_per_call"))
-        return maxAttemptsPerCall;
-    if (key == QLatin1String("max_attempts_per_operation"))
-        return maxAttemptsPerOperation;
-    if (key == QLatin1String("backoff_base_ms"))
-        return backoffBaseMs;
-    if (key == QLatin1String("backoff_cap_ms"))
-        return backoffCapMs;
-    if (key == QLatin1String("request_timeout_ms"))
-        return requestTimeoutMs;
-    if (key == QLatin1String("provider_api"))
-        return providerApi;
-    if (key == QLatin1String("lookup_concurrency"))
-        return lookupConcurrency;
-    if (key == QLatin1String("repeat_window_hours"))
-        return repeatWindowHours;
-    if (key == QLatin1String("auto_resolve_refunded"))
-        return autoResolveRefunded ? QStringLiteral("true") : QStringLiteral("false");
+    const Spec* spec = specOf(key);
+    if (!spec)
+        return {};
+    switch (spec->type) {
+    case Spec::Type::Int: return this->*(spec->intField);
+    case Spec::Type::Bool: return this->*(spec->boolField) ? QStringLiteral("true") : QStringLiteral("false");
+    case Spec::Type::Choice: return this->*(spec->textField);
+    }
     return {};
 }
 
 QStringList SettingsStore::keys()
 {
-    return {QStringLiteral("max_attempts_per_call"), QStringLiteral("max_attempts_per_operation"),
-            QStringLiteral("backoff_base_ms"),       QStringLiteral("backoff_cap_ms"),
-            QStringLiteral("request_timeout_ms"),    QStringLiteral("provider_api"),
-            QStringLiteral("lookup_concurrency"),    QStringLiteral("repeat_window_hours"),
-            QStringLiteral("auto_resolve_refunded")};
+    QStringList out;
+    for (const Spec& spec : kSpecs)
+        out << QString::fromLatin1(spec.key);
+    return out;
 }
 
 QString SettingsStore::describe(const QString& key)
 {
-    if (key == QLatin1String("max_attempts_per_call"))
-        return QStringLiteral("provider attempts one tool call may make (1-20, at most max_attempts_per_operation)");
-    if (key == QLatin1String("max_attempts_per_operation"))
-        return QStringLiteral("provider attempts over an operation's life before it becomes unknown (1-100)");
-    if (key == QLatin1String("backoff_base_ms"))
-        return QStringLiteral("first backoff ceiling in ms; doubles per attempt, full jitter (1-60000)");
-    if (key == QLatin1String("backoff_cap_ms"))
-        return QStringLiteral("largest backoff ceiling in ms (backoff_base_ms-300000)");
-    if (key == QLatin1String("request_timeout_ms"))
-        return QStringLiteral("provider request timeout in ms; expiry means the outcome is unknown (100-300000)");
-    if (key == QLatin1String("provider_api"))
-        return QStringLiteral("provider API version, fixes the key retention: stripe_v1 (24 h) or stripe_v2 (30 days)");
-    if (key == QLatin1String("lookup_concurrency"))
-        return QStringLiteral("parallel provider lookups in the console (1-16)");
-    if (key == QLatin1String("repeat_window_hours"))
-        return QStringLiteral("hours a refunded operation answers repeated calls without a request ref, "
-                              "sending nothing (1-8760)");
-    if (key == QLatin1String("auto_resolve_refunded"))
-        return QStringLiteral("the reconciler resolves an unknown operation refunded by itself when the provider's "
-                              "refund matches it; it never resolves failed (true or false)");
-    return {};
+    const Spec* spec = specOf(key);
+    return spec ? QString::fromLatin1(spec->description) : QString();
+}
+
+QString SettingsStore::defaultText(const QString& key)
+{
+    const Spec* spec = specOf(key);
+    return spec ? QString::fromLatin1(spec->defaultText) : QString();
 }
 
 StoreResult<void> SettingsStore::assign(Values& v, const QString& key, const QString& text)
 {
-    if (key == QLatin1String("max_attempts_per_call"))
-        return parseInt(key, text, 1, 20, &v.maxAttemptsPerCall);
-    if (key == QLatin1String("max_attempts_per_operation"))
-        return parseInt(key, text, 1, 100, &v.maxAttemptsPerOperation);
-    if (key == QLatin1String("backoff_base_ms"))
-        return parseInt(key, text, 1, 60000, &v.backoffBaseMs);
-    if (key == QLatin1String("backoff_cap_ms"))
-        return parseInt(key, text, 1, 300000, &v.backoffCapMs);
-    if (key == QLatin1String("request_timeout_ms"))
-        return parseInt(key, text, 100, 300000, &v.requestTimeoutMs);
-    if (key == QLatin1String("lookup_concurrency"))
-        return parseInt(key, text, 1, 16, &v.lookupConcurrency);
-    if (key == QLatin1String("repeat_window_hours"))
-        return parseInt(key, text, 1, 8760, &v.repeatWindowHours);
-    if (key == QLatin1String("auto_resolve_refunded")) {
+    const Spec* spec = specOf(key);
+    if (!spec)
+        return StoreError::make(
+            Code::InvalidArgument,
+            QStringLiteral("%1: unknown setting; known settings are %2").arg(key, keys().join(QStringLiteral(", "))), key);
+    switch (spec->type) {
+    case Spec::Type::Int: {
+        bool ok = false;
+        const qlonglong n = text.trimmed().toLongLong(&ok);
+        if (!ok)
+            return invalid(key, QStringLiteral("must be a whole number, got \"%1\"").arg(text));
+        if (n < spec->lo || n > spec->hi)
+            return invalid(key, QStringLiteral("must be between %1 and %2, got %3").arg(spec->lo).arg(spec->hi).arg(n));
+        v.*(spec->intField) = int(n);
+        return {};
+    }
+    case Spec::Type::Bool: {
         const QString t = text.trimmed().toLower();
         if (t != QLatin1String("true") && t != QLatin1String("false"))
             return invalid(key, QStringLiteral("must be true or false, got \"%1\"").arg(text));
-        v.autoResolveRefunded = t == QLatin1String("true");
+        v.*(spec->boolField) = t == QLatin1String("true");
         return {};
     }
-    if (key == QLatin1String("provider_api")) {
+    case Spec::Type::Choice: {
         const QString t = text.trimmed();
-        if (t != QLatin1String("stripe_v1") && t != QLatin1String("stripe_v2"))
-            return invalid(key, QStringLiteral("must be stripe_v1 or stripe_v2, got \"%1\"").arg(text));
-        v.providerApi = t;
+        const QStringList allowed = choicesOf(*spec);
+        if (!allowed.contains(t))
+            return invalid(key, QStringLiteral("must be %1, got \"%2\"").arg(allowed.join(QStringLiteral(" or ")), text));
+        v.*(spec->textField) = t;
         return {};
     }
-    return StoreError::make(Code::InvalidArgument,
-                            QStringLiteral("%1: unknown setting; known settings are %2").arg(key, keys().join(QStringLiteral(", "))),
-                            key);
+    }
+    return {};
 }
 
 StoreResult<void> SettingsStore::validate(const Values& v)

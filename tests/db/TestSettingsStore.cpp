@@ -11,6 +11,7 @@ class TestSettingsStore : public QObject
 
 private slots:
     void r20_defaults();
+    void r20_oneTableDescribesEverySetting();
     void r20_setIsAuditedWithOldAndNew();
     void r20_invalidValuesNameTheField_data();
     void r20_invalidValuesNameTheField();
@@ -34,6 +35,28 @@ void TestSettingsStore::r20_defaults()
     QCOMPARE(v.value().providerApi, QStringLiteral("stripe_v1"));
     QCOMPARE(v.value().lookupConcurrency, 4);
     QCOMPARE(v.value().keyRetentionMs(), 24LL * 3600 * 1000);
+}
+
+// The settings table (key, type, default, range, description) and Values' initialisers agree,
+// every key has a description, and every default parses back to itself.
+void TestSettingsStore::r20_oneTableDescribesEverySetting()
+{
+    const SettingsStore::Values defaults;
+    QCOMPARE(SettingsStore::keys().size(), 9);
+    for (const QString& key : SettingsStore::keys()) {
+        QVERIFY2(!SettingsStore::describe(key).isEmpty(), qPrintable(key));
+        QCOMPARE(defaults.get(key).toString(), SettingsStore::defaultText(key));
+        SettingsStore::Values v;
+        QVERIFY2(SettingsStore::assign(v, key, SettingsStore::defaultText(key)).ok(), qPrintable(key));
+        QCOMPARE(v.get(key).toString(), SettingsStore::defaultText(key));
+    }
+    QVERIFY(SettingsStore::defaultText(QStringLiteral("no_such_key")).isEmpty());
+    SettingsStore::Values v;
+    const auto r = SettingsStore::assign(v, QStringLiteral("provider_api"), QStringLiteral("stripe_v3"));
+    QVERIFY(!r.ok());
+    QCOMPARE(r.error().field, QStringLiteral("provider_api"));
+    QVERIFY2(r.error().message.contains(QStringLiteral("must be stripe_v1 or stripe_v2")), qPrintable(r.error().message));
+    QCOMPARE(v.providerApi, QStringLiteral("stripe_v1")); // nothing changed
 }
 
 void TestSettingsStore::r20_setIsAuditedWithOldAndNew()
