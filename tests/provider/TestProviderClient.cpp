@@ -564,7 +564,7 @@ void TestProviderClient::r15_listRefundsFollowsPaginationToTheEnd()
     QStringList ids;
     for (const ProviderRefund& refund : result.value)
         ids << refund.id;
-    QCOMPARE(ids, QStringList({"re_1", "re_2", "re_3", "re_4"}));
+    QCOMPARE(ids, QStringList({QStringLiteral("re_1"), QStringLiteral("re_2"), QStringLiteral("re_3"), QStringLiteral("re_4")}));
     QCOMPARE(result.value.last().operationId(), QStringLiteral("op_9"));
     for (const RecordedRequest& request : std::as_const(m_server->requests)) {
         QCOMPARE(request.method, QByteArray("GET"));

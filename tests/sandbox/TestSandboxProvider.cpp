@@ -44,7 +44,7 @@ QByteArray formBody(const Params& params)
     for (const auto& p : params)
         q.addQueryItem(p.first, p.second);
     // QUrlQuery leaves '+' alone, but in a form body it means space.
-    return q.toString(QUrl::FullyEncoded).replace('+', "%2B").toUtf8();
+    return q.toString(QUrl::FullyEncoded).replace(QLatin1Char('+'), QLatin1String("%2B")).toUtf8();
 }
 
 Reply collect(QNetworkReply* reply)

@@ -134,7 +134,7 @@ QByteArray formBody(const QList<QPair<QString, QString>>& params)
     QUrlQuery q;
     for (const auto& p : params)
         q.addQueryItem(p.first, p.second);
-    return q.toString(QUrl::FullyEncoded).replace('+', "%2B").toUtf8();
+    return q.toString(QUrl::FullyEncoded).replace(QLatin1Char('+'), QLatin1String("%2B")).toUtf8();
 }
 
 } // namespace
