@@ -1,7 +1,7 @@
 #include "HistoryTableModel.h"
 
 #include "OperationFormat.h"
-#include "history/CurrencyUnits.h"
+#include "Money.h"
 
 #include <QScopedValueRollback>
 
@@ -107,7 +107,7 @@ QVariant HistoryTableModel::data(const QModelIndex& index, int role) const
     case OrderColumn:
         return op->orderId;
     case AmountColumn:
-        return CurrencyUnits::toMajor(op->amountCents, op->currency) + QLatin1Char(' ') +
+        return Money::toMajor(op->amountCents, op->currency) + QLatin1Char(' ') +
                op->currency.toUpper();
     case StatusColumn:
         return OperationFormat::statusTitle(op->status);

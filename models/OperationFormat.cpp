@@ -1,6 +1,6 @@
 #include "OperationFormat.h"
 
-#include "review/Money.h"
+#include "Money.h"
 
 #include "provider/AttemptOutcome.h"
 

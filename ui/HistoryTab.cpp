@@ -5,7 +5,7 @@
 #include "Logging.h"
 #include "MessageBanner.h"
 #include "OperationFormat.h"
-#include "history/CurrencyUnits.h"
+#include "Money.h"
 #include "history/HistoryCsvExporter.h"
 
 #include <QChart>
@@ -82,7 +82,7 @@ QString figureKey(HistoryStats::Figure f)
 // Grouped digits for people ("6,756.25 EUR"); the CSV keeps the plain "6756.25".
 QString formatMoney(const QLocale& locale, qint64 minorUnits, const QString& currency)
 {
-    const int exponent = CurrencyUnits::exponent(currency);
+    const int exponent = Money::decimals(currency);
     double scale = 1;
     for (int i = 0; i < exponent; ++i)
         scale *= 10;

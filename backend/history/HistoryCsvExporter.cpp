@@ -1,6 +1,6 @@
 #include "history/HistoryCsvExporter.h"
 
-#include "history/CurrencyUnits.h"
+#include "Money.h"
 #include "history/HistoryRows.h"
 
 #include <QDateTime>
@@ -54,7 +54,7 @@ QStringList HistoryCsvExporter::fields(const Operation& op)
 {
     return {op.operationId,
             op.orderId,
-            CurrencyUnits::toMajor(op.amountCents, op.currency),
+            Money::toMajor(op.amountCents, op.currency),
             op.currency,
             statusName(op.status),
             QString::number(op.attempts),

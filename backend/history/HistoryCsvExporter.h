@@ -18,7 +18,7 @@ class QIODevice;
  * holding a comma, a double quote, CR or LF quoted with inner quotes doubled.
  *
  * Columns (header()): operation_id, order_id, amount (major units, e.g. 38.00; 500 for jpy;
- * 1.234 for kwd, see CurrencyUnits), currency, status, attempts, tool_calls, created_at,
+ * 1.234 for kwd, see Money::toMajor), currency, status, attempts, tool_calls, created_at,
  * first_attempt_at, key_expires_at, closed_at, resolved_at (UTC ISO-8601,
  * "2026-11-30T02:20:29Z"; empty when not set), provider_refund_id, unknown_reason,
  * failure_code, resolved_by, resolution_note.

@@ -1,6 +1,5 @@
 # Finance history (R12): figures and chart series in SQL, per-operation rows, CSV export.
 target_sources(refund_backend PRIVATE
-    history/CurrencyUnits.h history/CurrencyUnits.cpp
     history/HistoryCsvExporter.h history/HistoryCsvExporter.cpp
     history/HistoryFilter.h history/HistoryFilter.cpp
     history/HistoryRollupRanges.h history/HistoryRollupRanges.cpp

@@ -1,6 +1,6 @@
 #include "review/CustomerMessage.h"
 
-#include "review/Money.h"
+#include "Money.h"
 
 namespace {
 

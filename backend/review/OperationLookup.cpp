@@ -2,7 +2,7 @@
 
 #include "Logging.h"
 #include "provider/ProviderClient.h"
-#include "review/Money.h"
+#include "Money.h"
 
 #include <QCoreApplication>
 

@@ -6,7 +6,6 @@ target_sources(refund_backend PRIVATE
     review/CustomerMessage.h review/CustomerMessage.cpp
     review/LookupResult.h review/LookupResult.cpp
     review/MessageLanguage.h review/MessageLanguage.cpp
-    review/Money.h review/Money.cpp
     review/OperationLookup.h review/OperationLookup.cpp
     review/ReviewerContext.h
     review/RefundEventLedger.h review/RefundEventLedger.cpp

@@ -3,7 +3,7 @@
 #include "HandBuiltHistory.h"
 #include "TestDatabase.h"
 
-#include "history/CurrencyUnits.h"
+#include "Money.h"
 #include "history/HistoryStats.h"
 
 #include <QtTest>
@@ -199,16 +199,16 @@ void TestHistoryStats::definitionsExistForEveryFigure()
 
 void TestHistoryStats::currencyUnits()
 {
-    QCOMPARE(CurrencyUnits::toMajor(3800, QStringLiteral("usd")), QStringLiteral("38.00"));
-    QCOMPARE(CurrencyUnits::toMajor(5, QStringLiteral("eur")), QStringLiteral("0.05"));
-    QCOMPARE(CurrencyUnits::toMajor(500, QStringLiteral("jpy")), QStringLiteral("500"));
-    QCOMPARE(CurrencyUnits::toMajor(1234, QStringLiteral("KWD")), QStringLiteral("1.234"));
-    QCOMPARE(CurrencyUnits::toMajor(1005, QStringLiteral("bhd")), QStringLiteral("1.005"));
-    QCOMPARE(CurrencyUnits::toMajor(-250, QStringLiteral("usd")), QStringLiteral("-2.50"));
-    QCOMPARE(CurrencyUnits::toMajor(999'999'999'999LL, QStringLiteral("usd")),
+    QCOMPARE(Money::toMajor(3800, QStringLiteral("usd")), QStringLiteral("38.00"));
+    QCOMPARE(Money::toMajor(5, QStringLiteral("eur")), QStringLiteral("0.05"));
+    QCOMPARE(Money::toMajor(500, QStringLiteral("jpy")), QStringLiteral("500"));
+    QCOMPARE(Money::toMajor(1234, QStringLiteral("KWD")), QStringLiteral("1.234"));
+    QCOMPARE(Money::toMajor(1005, QStringLiteral("bhd")), QStringLiteral("1.005"));
+    QCOMPARE(Money::toMajor(-250, QStringLiteral("usd")), QStringLiteral("-2.50"));
+    QCOMPARE(Money::toMajor(999'999'999'999LL, QStringLiteral("usd")),
              QStringLiteral("9999999999.99"));
-    QCOMPARE(CurrencyUnits::exponent(QStringLiteral("krw")), 0);
-    QCOMPARE(CurrencyUnits::exponent(QStringLiteral("gbp")), 2);
+    QCOMPARE(Money::decimals(QStringLiteral("krw")), 0);
+    QCOMPARE(Money::decimals(QStringLiteral("gbp")), 2);
 }
 
 REFUND_TEST_MAIN_ALL_ENGINES(TestHistoryStats)

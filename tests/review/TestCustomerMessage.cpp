@@ -4,7 +4,7 @@
 
 #include "review/ClaimChecker.h"
 #include "review/CustomerMessage.h"
-#include "review/Money.h"
+#include "Money.h"
 
 #include <QTest>
 
