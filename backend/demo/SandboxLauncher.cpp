@@ -83,8 +83,8 @@ StoreResult<void> SandboxLauncher::start()
                               QStringLiteral("--db"),         m_options.dbPath,
                               QStringLiteral("--secret-key"), m_options.secretKey,
                               QStringLiteral("--read-key"),   m_options.readKey,
-                              QStringLiteral("--log-level"),  QStringLiteral("error")};
-    m_process->start(m_options.executable, args);
+                              QStringLiteral("--log-level"),  m_options.logLevel};
+    m_process->start(m_options.executable, args + m_options.extraArgs);
     if (!m_process->waitForStarted(m_options.startTimeoutMs)) {
         const QString why = m_process->errorString();
         m_process.reset();
@@ -146,13 +146,30 @@ bool SandboxLauncher::isRunning() const
     return m_process && m_process->state() == QProcess::Running;
 }
 
-StoreResult<QJsonObject> SandboxLauncher::control(const QByteArray& method, const QString& path, const QJsonObject& body)
+qint64 SandboxLauncher::processId() const
 {
-    if (m_baseUrl.isEmpty())
-        return sandboxError(QStringLiteral("the sandbox provider is not running"));
-    QUrl url = m_baseUrl;
-    url.setPath(path);
-    QNetworkRequest request(url);
+    return isRunning() ? m_process->processId() : 0;
+}
+
+QUrl SandboxLauncher::url(const QString& path) const
+{
+    QUrl u = m_baseUrl;
+    const qsizetype q = path.indexOf(QLatin1Char('?'));
+    u.setPath(q < 0 ? path : path.left(q));
+    if (q >= 0)
+        u.setQuery(path.mid(q + 1));
+    return u;
+}
+
+SandboxLauncher::ControlReply SandboxLauncher::send(const QByteArray& method, const QString& path,
+                                                    const QJsonObject& body)
+{
+    ControlReply out;
+    if (m_baseUrl.isEmpty()) {
+        out.networkError = QStringLiteral("the sandbox provider is not running");
+        return out;
+    }
+    QNetworkRequest request(url(path));
     request.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
     request.setTransferTimeout(m_options.requestTimeoutMs);
     const QByteArray payload = method == "GET" ? QByteArray() : QJsonDocument(body).toJson(QJsonDocument::Compact);
@@ -163,20 +180,27 @@ StoreResult<QJsonObject> SandboxLauncher::control(const QByteArray& method, cons
     QObject::connect(reply, &QNetworkReply::finished, &loop, &QEventLoop::quit);
     if (!reply->isFinished())
         loop.exec();
-    const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
-    const QByteArray data = reply->readAll();
-    const QString networkError = reply->error() != QNetworkReply::NoError ? reply->errorString() : QString();
+    out.status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+    out.body = reply->readAll();
+    if (reply->error() != QNetworkReply::NoError)
+        out.networkError = reply->errorString();
     delete reply;
+    return out;
+}
+
+StoreResult<QJsonObject> SandboxLauncher::control(const QByteArray& method, const QString& path, const QJsonObject& body)
+{
+    const ControlReply reply = send(method, path, body);
     const QString what = QStringLiteral("%1 %2").arg(QString::fromLatin1(method), path);
-    if (status == 0)
-        return sandboxError(QStringLiteral("sandbox control call %1 failed: %2").arg(what, networkError));
-    if (status != 200)
+    if (reply.status == 0)
+        return sandboxError(QStringLiteral("sandbox control call %1 failed: %2").arg(what, reply.networkError));
+    if (reply.status != 200)
         return sandboxError(QStringLiteral("sandbox control call %1 answered %2: %3")
                                 .arg(what)
-                                .arg(status)
-                                .arg(Logging::redact(QString::fromUtf8(data.left(500)))));
+                                .arg(reply.status)
+                                .arg(Logging::redact(QString::fromUtf8(reply.body.left(500)))));
     QJsonParseError parseError{};
-    const QJsonDocument doc = QJsonDocument::fromJson(data, &parseError);
+    const QJsonDocument doc = QJsonDocument::fromJson(reply.body, &parseError);
     if (parseError.error != QJsonParseError::NoError || !doc.isObject())
         return sandboxError(QStringLiteral("sandbox control call %1 answered with no JSON object").arg(what));
     return doc.object();

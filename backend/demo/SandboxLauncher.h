@@ -13,8 +13,8 @@
 class QProcess;
 
 /**
- * Runs the `sandbox-provider` executable (SPEC R14) for the demo: a production sibling of
- * the tests' SandboxProcess.
+ * Runs the `sandbox-provider` executable (SPEC R14) for the demo, and under the tests'
+ * SandboxProcess.
  *
  * start() launches it on `--listen 127.0.0.1:0 --db PATH` and reads its first stdout line,
  * `listening on http://127.0.0.1:PORT`. Control calls (/_sandbox/...) block in a local event
@@ -37,6 +37,16 @@ public:
         QString readKey;             ///< restricted read-only key (the console's, R13)
         int startTimeoutMs = 15000;  ///< wait for the "listening on" line
         int requestTimeoutMs = 10000;///< transfer timeout of each control call
+        QString logLevel = QStringLiteral("error"); ///< the sandbox's --log-level
+        QStringList extraArgs;       ///< more sandbox-provider flags, e.g. {"--profile", "ietf"}
+    };
+
+    /** A control call's answer, whatever its status. */
+    struct ControlReply
+    {
+        int status = 0;       ///< HTTP status; 0 when no answer arrived
+        QByteArray body;
+        QString networkError; ///< why no answer arrived
     };
 
     explicit SandboxLauncher(Options options);
@@ -56,6 +66,12 @@ public:
     bool isRunning() const;
 
     QUrl baseUrl() const { return m_baseUrl; }   ///< e.g. http://127.0.0.1:41234
+    /** baseUrl() with path, which may carry a query ("/v1/refunds?limit=3"). */
+    QUrl url(const QString& path) const;
+    /** The running process's pid, 0 when none. */
+    qint64 processId() const;
+    /** One control-API call (or any request to the sandbox), answered with any status. */
+    ControlReply send(const QByteArray& method, const QString& path, const QJsonObject& body = {});
 
     /** One control-API call; the parsed JSON answer on HTTP 200, else ConnectionFailed. */
     StoreResult<QJsonObject> control(const QByteArray& method, const QString& path, const QJsonObject& body = {});

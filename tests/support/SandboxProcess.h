@@ -1,8 +1,8 @@
 #pragma once
 
+#include "demo/SandboxLauncher.h"
+
 #include <QJsonObject>
-#include <QNetworkAccessManager>
-#include <QProcess>
 #include <QString>
 #include <QStringList>
 #include <QTemporaryDir>
@@ -11,7 +11,8 @@
 #include <memory>
 
 /**
- * Runs the real sandbox-provider executable (SPEC R14) for tests and the demo.
+ * Runs the real sandbox-provider executable (SPEC R14) for tests, through the demo's
+ * SandboxLauncher (one way to start, stop and call it), with a test-friendly surface.
  *
  * start() launches it on 127.0.0.1:0 with a database in a temporary directory (or
  * Options::dbPath) and reads the first stdout line `listening on http://127.0.0.1:PORT`.
@@ -86,8 +87,7 @@ public:
 private:
     Options m_options;
     std::unique_ptr<QTemporaryDir> m_tempDir;
-    std::unique_ptr<QProcess> m_process;
-    std::unique_ptr<QNetworkAccessManager> m_network;
+    std::unique_ptr<SandboxLauncher> m_launcher;
     QString m_dbPath;
     QUrl m_baseUrl;
     QString m_error;
