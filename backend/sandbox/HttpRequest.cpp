@@ -80,6 +80,7 @@ HttpParseResult HttpRequest::parse(const QByteArray& buffer, qsizetype maxHeader
         return error(400, "Invalid Content-Length");
     if (length > maxBodyBytes)
         return error(413, "Request body larger than " + QByteArray::number(maxBodyBytes) + " bytes");
+    request.target = requestLine.at(1);
     const QUrl target = QUrl::fromEncoded(requestLine.at(1));
     request.path = target.path(QUrl::FullyDecoded);
     request.query = QUrlQuery(target.query(QUrl::FullyEncoded));

@@ -20,6 +20,7 @@ class HttpRequest
 public:
     QByteArray method;  ///< upper case, e.g. "POST"
     QString path;       ///< decoded path without the query, e.g. "/v1/refunds"
+    QByteArray target;  ///< the request target as sent: path and query, undecoded
     QUrlQuery query;    ///< query string parameters
     QList<QPair<QByteArray, QByteArray>> headers; ///< names lower case, values trimmed
     QByteArray body;

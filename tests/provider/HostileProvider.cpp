@@ -1,5 +1,7 @@
 #include "HostileProvider.h"
 
+#include "sandbox/HttpRequest.h"
+
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QMetaEnum>
@@ -179,24 +181,22 @@ void HostileProvider::onReadyRead(QTcpSocket* socket)
 {
     QByteArray& buffer = m_buffers[socket];
     buffer += socket->readAll();
-    const int headerEnd = buffer.indexOf("\r\n\r\n");
-    if (headerEnd < 0)
+    // The sandbox's own parser (one HTTP/1.1 request parser for the sandbox and the fakes).
+    const HttpParseResult parsed = HttpRequest::parse(buffer, 64 * 1024, 64 * 1024 * 1024);
+    if (parsed.state == HttpParseResult::State::Incomplete)
+        return; // headers or body not complete yet
+    if (parsed.state == HttpParseResult::State::Error) {
+        socket->write("HTTP/1.1 " + QByteArray::number(parsed.errorStatus) + " Bad Request\r\nContent-Length: 0\r\n"
+                      "Connection: close\r\n\r\n");
+        socket->disconnectFromHost();
         return;
-    Request request;
-    const QList<QByteArray> lines = buffer.left(headerEnd).split('\n');
-    const QList<QByteArray> requestLine = lines.value(0).trimmed().split(' ');
-    request.method = requestLine.value(0);
-    request.target = requestLine.value(1);
-    for (int i = 1; i < lines.size(); ++i) {
-        const int colon = lines[i].indexOf(':');
-        if (colon > 0)
-            request.headers.insert(lines[i].left(colon).trimmed().toLower(),
-                                   lines[i].mid(colon + 1).trimmed());
     }
-    const qsizetype length = request.headers.value("content-length", "0").toLongLong();
-    if (buffer.size() < headerEnd + 4 + length)
-        return; // body not complete yet
-    request.body = buffer.mid(headerEnd + 4, length);
+    Request request;
+    request.method = parsed.request.method;
+    request.target = parsed.request.target;
+    for (const auto& [name, value] : parsed.request.headers)
+        request.headers.insert(name, value);
+    request.body = parsed.request.body;
     buffer.clear();
     m_requests.append(request);
     answer(socket, request);
