@@ -21,6 +21,9 @@ target_sources(refund_backend PRIVATE
 # The refund-tool command line, kept in the library so tests run it in-process.
 target_sources(refund_backend PRIVATE
     cli/CliError.h
+    cli/CliCommands.h cli/CliSupport.cpp
+    cli/CliDbCommands.cpp cli/CliOrderCommands.cpp cli/CliSettingsCommands.cpp cli/CliReviewCommands.cpp
+    cli/CliRefundCommands.cpp cli/CliHistoryCommands.cpp cli/CliMessageCommands.cpp cli/CliReconcileCommands.cpp
     cli/RefundToolCli.h cli/RefundToolCli.cpp)
 target_sources(refund_backend PRIVATE db/ChangeWatcher.h db/ChangeWatcher.cpp)
 target_sources(refund_backend PRIVATE db/HistoryGenerator.h db/HistoryGenerator.cpp)
