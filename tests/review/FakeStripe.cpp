@@ -2,6 +2,8 @@
 
 #include <QJsonDocument>
 
+#include "sandbox/HttpRequest.h"
+
 #include <algorithm>
 
 FakeStripe::FakeStripe()
@@ -61,38 +63,73 @@ void insertNewestFirst(QList<QJsonObject>& list, const QJsonObject& object)
     list.insert(it, object);
 }
 
-QByteArray page(const QList<QJsonObject>& all, const RecordedRequest& request, const QString& url)
+StoredRefund storedRefund(const QJsonObject& r)
 {
-    const QUrlQuery q = request.query();
-    const int limit = q.hasQueryItem(QStringLiteral("limit")) ? q.queryItemValue(QStringLiteral("limit")).toInt() : 10;
-    const QString after = q.queryItemValue(QStringLiteral("starting_after"));
-    int start = 0;
-    if (!after.isEmpty()) {
-        for (int i = 0; i < all.size(); ++i) {
-            if (all.at(i).value(QStringLiteral("id")).toString() == after)
-                start = i + 1;
-        }
-    }
-    QJsonArray data;
-    for (int i = start; i < all.size() && data.size() < limit; ++i)
-        data.append(all.at(i));
-    const bool hasMore = start + data.size() < all.size();
-    return QJsonDocument(QJsonObject{{QStringLiteral("object"), QStringLiteral("list")},
-                                     {QStringLiteral("data"), data},
-                                     {QStringLiteral("has_more"), hasMore},
-                                     {QStringLiteral("url"), url}})
-        .toJson(QJsonDocument::Compact);
+    StoredRefund out;
+    out.id = r.value(QStringLiteral("id")).toString();
+    out.paymentIntent = r.value(QStringLiteral("payment_intent")).toString();
+    out.charge = r.value(QStringLiteral("charge")).toString();
+    out.amount = r.value(QStringLiteral("amount")).toInteger();
+    out.currency = r.value(QStringLiteral("currency")).toString();
+    out.reason = r.value(QStringLiteral("reason")).toString();
+    out.status = r.value(QStringLiteral("status")).toString();
+    out.metadata = r.value(QStringLiteral("metadata")).toObject();
+    out.created = r.value(QStringLiteral("created")).toInteger();
+    out.failureReason = r.value(QStringLiteral("failure_reason")).toString();
+    return out;
+}
+
+StoredEvent storedEvent(const QJsonObject& e)
+{
+    StoredEvent out;
+    out.id = e.value(QStringLiteral("id")).toString();
+    out.type = e.value(QStringLiteral("type")).toString();
+    out.created = e.value(QStringLiteral("created")).toInteger();
+    out.data = e.value(QStringLiteral("data")).toObject();
+    const QJsonObject request = e.value(QStringLiteral("request")).toObject();
+    out.requestId = request.value(QStringLiteral("id")).toString();
+    out.idempotencyKey = request.value(QStringLiteral("idempotency_key")).toString();
+    return out;
 }
 } // namespace
+
+// The sandbox's own store and StripeApi serve the lists (one paging implementation): rebuilt
+// from the objects, oldest first, whenever they changed, so "newest first" is by `created`.
+bool FakeStripe::rebuildStore()
+{
+    if (!m_dirty && m_store)
+        return true;
+    m_api.reset();
+    m_store.reset();
+    m_dir = std::make_unique<QTemporaryDir>();
+    m_store = std::make_unique<SandboxStore>();
+    if (!m_store->open(m_dir->filePath(QStringLiteral("fake-stripe.sqlite"))))
+        return false;
+    for (auto it = m_refunds.crbegin(); it != m_refunds.crend(); ++it) {
+        StoredRefund r = storedRefund(*it);
+        if (!m_store->insertRefund(r))
+            return false;
+    }
+    for (auto it = m_events.crbegin(); it != m_events.crend(); ++it) {
+        StoredEvent e = storedEvent(*it);
+        if (!m_store->insertEvent(e))
+            return false;
+    }
+    m_api = std::make_unique<StripeApi>(*m_store, m_clock);
+    m_dirty = false;
+    return true;
+}
 
 void FakeStripe::addRefund(const QJsonObject& refund)
 {
     insertNewestFirst(m_refunds, refund);
+    m_dirty = true;
 }
 
 void FakeStripe::addEvent(const QJsonObject& event)
 {
     insertNewestFirst(m_events, event);
+    m_dirty = true;
 }
 
 void FakeStripe::failWith(const QString& pathPrefix, const FakeReply& reply, int count)
@@ -115,26 +152,19 @@ FakeReply FakeStripe::answer(const RecordedRequest& request)
             --m_failCount;
         return m_failReply;
     }
-    const QUrlQuery q = request.query();
-    if (request.path() == QLatin1String("/v1/refunds")) {
-        const QString pi = q.queryItemValue(QStringLiteral("payment_intent"));
-        QList<QJsonObject> selected;
-        for (const QJsonObject& r : std::as_const(m_refunds)) {
-            if (pi.isEmpty() || r.value(QStringLiteral("payment_intent")).toString() == pi)
-                selected.append(r);
-        }
-        return FakeReply::json(200, page(selected, request, QStringLiteral("/v1/refunds")));
-    }
-    if (request.path() == QLatin1String("/v1/events")) {
-        const QString type = q.queryItemValue(QStringLiteral("type"));
-        const qint64 gte = q.queryItemValue(QStringLiteral("created[gte]")).toLongLong();
-        QList<QJsonObject> selected;
-        for (const QJsonObject& e : std::as_const(m_events)) {
-            if ((type.isEmpty() || e.value(QStringLiteral("type")).toString() == type)
-                && e.value(QStringLiteral("created")).toInteger() >= gte)
-                selected.append(e);
-        }
-        return FakeReply::json(200, page(selected, request, QStringLiteral("/v1/events")));
+    if (request.method == "GET" &&
+        (request.path() == QLatin1String("/v1/refunds") || request.path() == QLatin1String("/v1/events"))) {
+        if (!rebuildStore())
+            return FakeReply::json(500, R"({"error":{"type":"api_error","message":"fake store failed"}})");
+        HttpRequest http;
+        http.method = request.method;
+        http.path = request.path();
+        http.query = request.query();
+        const StripeApi::Route route = StripeApi::route(http.method, http.path);
+        if (const auto refusal = m_api->validate(route, http))
+            return FakeReply::json(refusal->status, refusal->body);
+        const HttpResponse response = m_api->execute(route, http, {});
+        return FakeReply::json(response.status, response.body);
     }
     return FakeReply::json(404, R"({"error":{"type":"invalid_request_error","code":"resource_missing","message":"Unrecognized request URL."}})");
 }

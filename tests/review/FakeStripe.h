@@ -3,16 +3,23 @@
 #include "../provider/FakeProviderServer.h"
 
 #include "db/Operation.h"
+#include "sandbox/SandboxClock.h"
+#include "sandbox/SandboxStore.h"
+#include "sandbox/StripeApi.h"
 
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QList>
 #include <QString>
+#include <QTemporaryDir>
+
+#include <memory>
 
 /**
- * A Stripe-shaped provider on top of FakeProviderServer for lookup tests: refunds and events
- * held in memory, served newest first in pages of `limit` (default 100, as the client asks),
- * following starting_after, filtered by payment_intent, type and created[gte]. failWith makes
+ * A Stripe-shaped provider on top of FakeProviderServer for lookup tests: any refunds and
+ * events a test makes up, listed by the sandbox's own StripeApi and SandboxStore (newest first
+ * by `created`, pages of `limit`, starting_after, filtered by payment_intent, type and
+ * created[gte]), so the tests and the sandbox share one paging implementation. failWith makes
  * every request to a path prefix answer one status (401, 403, 429, 500), or go silent / close.
  */
 class FakeStripe
@@ -42,6 +49,7 @@ public:
 
 private:
     FakeReply answer(const RecordedRequest& request);
+    bool rebuildStore();
 
     FakeProviderServer m_server;
     QList<QJsonObject> m_refunds;
@@ -49,4 +57,9 @@ private:
     QString m_failPrefix;
     FakeReply m_failReply;
     int m_failCount = 0;
+    bool m_dirty = true;
+    SandboxClock m_clock;
+    std::unique_ptr<QTemporaryDir> m_dir;
+    std::unique_ptr<SandboxStore> m_store;
+    std::unique_ptr<StripeApi> m_api;
 };
