@@ -32,7 +32,7 @@ QString simFaultName(int bit)
     static const char* const names[int(SimFaultCount)] = {
         "drop_before",  "drop_after", "delay",       "duplicate",      "refused_port",   "rate_limit",
         "saved_500",    "foreign_2xx", "kill_before_send", "kill_after_execute", "kill_between",
-        "late_failure", "retention_jump", "reviewer", "reconciler", "kill_during_call"};
+        "late_failure", "retention_jump", "reviewer", "reconciler", "kill_during_call", "admin"};
     return bit >= 0 && bit < int(SimFaultCount) ? QString::fromLatin1(names[bit]) : QStringLiteral("bit%1").arg(bit);
 }
 
@@ -536,7 +536,7 @@ void Schedule::step()
     ++m_result.steps;
     struct Choice
     {
-        int kind; // 0 resume, 1 kill, 2 delayed execution, 3 review, 4 reconcile, 5 late failure, 6 jump
+        int kind; // 0 resume, 1 kill, 2 delayed execution, 3 review, 4 reconcile, 5 late failure, 6 jump, 7 admin
         int id;
         int weight;
     };
@@ -560,6 +560,8 @@ void Schedule::step()
         choices.push_back({5, 0, 1});
     if (allowed(FaultRetentionJump) && !m_jumped)
         choices.push_back({6, 0, 1});
+    if (allowed(ActorAdmin))
+        choices.push_back({7, 0, 1});
     int total = 0;
     for (const Choice& c : choices)
         total += c.weight;
@@ -621,6 +623,22 @@ void Schedule::step()
             trace(QStringLiteral("provider fails refund %1 later").arg(r.id));
             m_provider.failRefundLater(r.id);
         }
+        break;
+    }
+    case 7: {
+        // R20: every call reads the settings it runs with; a change lands between two calls
+        // or two attempts of one call.
+        const int perOperation = 1 + pick(6);
+        const int perCall = 1 + pick(std::min(3, perOperation));
+        SettingsStore settings(*m_db, m_clock);
+        auto set = settings.setMany({{QStringLiteral("max_attempts_per_call"), QString::number(perCall)},
+                                     {QStringLiteral("max_attempts_per_operation"), QString::number(perOperation)},
+                                     {QStringLiteral("request_timeout_ms"), QString::number(1000 + 500 * pick(9))}},
+                                    QStringLiteral("sim-admin"), QStringLiteral("admin"));
+        trace(QStringLiteral("admin sets %1 attempts/call, %2/operation: %3")
+                  .arg(perCall)
+                  .arg(perOperation)
+                  .arg(set ? QStringLiteral("saved") : set.error().message));
         break;
     }
     case 6:

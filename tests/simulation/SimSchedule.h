@@ -49,7 +49,8 @@ enum SimFault : quint32 {
     ActorReviewer = 1u << 13,        ///< a person resolves unknown operations on the provider's evidence
     ActorReconciler = 1u << 14,      ///< webhook events reach the reconciler (duplicated, out of order)
     FaultKillDuringCall = 1u << 15,  ///< the process dies at a commit inside a tool call
-    SimFaultCount = 16,
+    ActorAdmin = 1u << 16,           ///< an admin changes budgets, backoff and the request timeout mid-run (R20)
+    SimFaultCount = 17,
 };
 
 QString simFaultName(int bit);
