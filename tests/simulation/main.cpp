@@ -75,6 +75,8 @@ int main(int argc, char** argv)
     parser.addOption({QStringLiteral("threads"), QStringLiteral("Worker threads (default: the number of cores)."), QStringLiteral("T"), QStringLiteral("0")});
     parser.addOption({QStringLiteral("mask"), QStringLiteral("Fault kinds allowed, a bit mask (default all)."), QStringLiteral("M"), QStringLiteral("0xffffffff")});
     parser.addOption({QStringLiteral("trace"), QStringLiteral("Print the trace of every schedule (use with --schedules 1).")});
+    parser.addOption({QStringLiteral("progress"), QStringLiteral("Print a progress line every N schedules (long runs)."),
+                      QStringLiteral("N"), QStringLiteral("0")});
     parser.process(app);
 
     bool ok = false;
@@ -101,6 +103,11 @@ int main(int argc, char** argv)
     if (threads == 0)
         threads = int(std::max(1u, std::thread::hardware_concurrency()));
     const bool traceAll = parser.isSet(QStringLiteral("trace"));
+    const qint64 progressEvery = parser.value(QStringLiteral("progress")).toLongLong(&ok);
+    if (!ok || progressEvery < 0) {
+        std::fprintf(stderr, "--progress: expected a non-negative number, got \"%s\"\n", qPrintable(parser.value(QStringLiteral("progress"))));
+        return 2;
+    }
 
     Logging::init(QStringLiteral("off")); // the tool's own log lines would drown the report
 
@@ -118,6 +125,7 @@ int main(int argc, char** argv)
     }
 
     std::atomic<qint64> next{0};
+    qint64 done = 0; // guarded by outMutex
     std::atomic<qint64> failed{0}, calls{0}, requests{0}, refunds{0}, steps{0};
     std::mutex outMutex;
     std::vector<quint64> failingSeeds;
@@ -142,6 +150,12 @@ int main(int argc, char** argv)
                 refunds += r.refunds;
                 steps += r.steps;
                 std::lock_guard lock(outMutex);
+                const qint64 finished = ++done;
+                if (progressEvery > 0 && finished % progressEvery == 0) {
+                    std::printf("progress: %lld schedules (seeds from %llu), %lld failed, %.0f s\n", finished,
+                                static_cast<unsigned long long>(seed), failed.load(), double(timer.elapsed()) / 1000.0);
+                    std::fflush(stdout);
+                }
                 if (traceAll)
                     for (const QString& line : r.trace)
                         std::printf("seed %llu %s\n", static_cast<unsigned long long>(config.seed), qPrintable(line));
