@@ -99,6 +99,8 @@ QVariant HistoryTableModel::data(const QModelIndex& index, int role) const
         }
         role = Qt::DisplayRole;
     }
+    if (role == Qt::ToolTipRole && index.column() == ReasonColumn) // the code, for searching logs and CSV
+        return !op->failureCode.isEmpty() ? op->failureCode : op->unknownReason;
     if (role != Qt::DisplayRole)
         return {};
     switch (index.column()) {
@@ -122,7 +124,7 @@ QVariant HistoryTableModel::data(const QModelIndex& index, int role) const
     case RefundIdColumn:
         return op->providerRefundId;
     case ReasonColumn:
-        return !op->failureCode.isEmpty() ? op->failureCode : op->unknownReason;
+        return OperationFormat::reasonTitle(!op->failureCode.isEmpty() ? op->failureCode : op->unknownReason);
     case ResolvedByColumn:
         return op->resolvedBy;
     case NoteColumn:

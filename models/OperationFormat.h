@@ -55,6 +55,12 @@ public:
 
     /** "Open", "Unknown", "Refunded", "Failed", "Reversed" (translated). */
     static QString statusTitle(OperationStatus status);
+    /**
+     * A reason code in words (translated): why an operation is unknown ("attempt_budget_exhausted"
+     * → "Attempt budget used up"), or why it failed ("no_refund_found", "charge_already_refunded",
+     * ...). Codes it does not know come back as they are; the code itself belongs in a tooltip.
+     */
+    static QString reasonTitle(const QString& code);
     /** Badge colour per status. */
     static QColor statusColor(OperationStatus status);
 

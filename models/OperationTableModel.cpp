@@ -378,7 +378,7 @@ QVariant OperationTableModel::headerData(int section, Qt::Orientation orientatio
         }
     }
     if (role == Qt::ToolTipRole && section == KeyExpiresColumn)
-        return tr("Time left before the provider forgets the idempotency key (R10). After that the operation is never "
+        return tr("Time left before the provider forgets the idempotency key. After that the operation is never "
                   "sent again.");
     if (role != Qt::DisplayRole)
         return {};

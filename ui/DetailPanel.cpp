@@ -274,10 +274,12 @@ bool DetailPanel::showOperation(OperationStore& store, const QString& operationI
     setField(QStringLiteral("created"), OperationFormat::utcTime(o.createdAt), OperationFormat::localTime(o.createdAt));
     setField(QStringLiteral("firstAttempt"), timeText(o.firstAttemptAt), timeTip(o.firstAttemptAt));
     setField(QStringLiteral("lastAttempt"), timeText(o.lastAttemptAt), timeTip(o.lastAttemptAt));
-    setField(QStringLiteral("reason"), o.status == OperationStatus::Unknown ? orDash(o.unknownReason) : QString());
+    setField(QStringLiteral("reason"),
+             o.status == OperationStatus::Unknown ? orDash(OperationFormat::reasonTitle(o.unknownReason)) : QString(),
+             o.unknownReason);
     setField(QStringLiteral("refund"), orDash(o.providerRefundId));
     setField(QStringLiteral("providerStatus"), o.providerStatus);
-    setField(QStringLiteral("failure"), o.failureCode);
+    setField(QStringLiteral("failure"), OperationFormat::reasonTitle(o.failureCode), o.failureCode);
     setField(QStringLiteral("closed"), o.closedAt ? OperationFormat::utcTime(*o.closedAt) : QString());
     setField(QStringLiteral("resolved"),
              o.resolvedBy.isEmpty() ? QString()
@@ -375,7 +377,7 @@ void DetailPanel::fillToolCalls(const QList<ToolCallRecord>& calls)
         QString mapped = c.createdOperation ? tr("created it (committed the key)")
                                             : tr("joined the existing operation");
         if (c.lostInsertRace)
-            mapped = tr("lost the insert race, joined the winner's row (R3)");
+            mapped = tr("lost the insert race, joined the winner's row");
         auto* mappedItem = item(mapped);
         if (c.lostInsertRace)
             mappedItem->setForeground(QColor(0xb4, 0x53, 0x09));
@@ -420,7 +422,7 @@ void DetailPanel::updateActions()
     else if (m_operation.status == OperationStatus::Open)
         m_resolveButton->setToolTip(tr("Open: the refund tool may still be working on it, so it cannot be resolved yet."));
     else if (m_operation.isClosed())
-        m_resolveButton->setToolTip(tr("Closed operations never change (R4)."));
+        m_resolveButton->setToolTip(tr("Closed operations never change."));
     else
         m_resolveButton->setToolTip(tr("Look the refund up at the provider and resolve it with evidence (Ctrl+L)"));
 }

@@ -196,7 +196,9 @@ void ResolveDialog::showOperation()
     QStringList lines;
     lines << tr("<b>Status:</b> %1%2 &nbsp; <b>Attempts:</b> %3 &nbsp; <b>Payment:</b> %4")
                  .arg(OperationFormat::statusTitle(op.status).toHtmlEscaped(),
-                      op.unknownReason.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(op.unknownReason.toHtmlEscaped()))
+                      op.unknownReason.isEmpty()
+                          ? QString()
+                          : QStringLiteral(" (%1)").arg(OperationFormat::reasonTitle(op.unknownReason).toHtmlEscaped()))
                  .arg(op.attempts)
                  .arg(m_order.paymentIntent.toHtmlEscaped());
     lines << tr("<b>Created:</b> %1 &nbsp; <b>Idempotency key:</b> %2")

@@ -59,7 +59,7 @@ void SettingsTab::buildUi()
     outer->addWidget(m_banner);
 
     auto* note =
-        new QLabel(tr("These values are shared by the refund tool and every console (R20). The refund tool "
+        new QLabel(tr("These values are shared by the refund tool and every console. The refund tool "
                       "reads them at each call, so a saved change applies from its next call; other consoles "
                       "show it when they refresh. Every change is audited with the old and new value."),
                    this);

@@ -505,10 +505,6 @@
         <translation>joined the existing operation</translation>
     </message>
     <message>
-        <source>lost the insert race, joined the winner&apos;s row (R3)</source>
-        <translation>lost the insert race, joined the winner&apos;s row (R3)</translation>
-    </message>
-    <message>
         <source>Look up &amp;&amp; resolve…</source>
         <translation>Look up &amp;&amp; resolve…</translation>
     </message>
@@ -523,10 +519,6 @@
     <message>
         <source>Open: the refund tool may still be working on it, so it cannot be resolved yet.</source>
         <translation>Open: the refund tool may still be working on it, so it cannot be resolved yet.</translation>
-    </message>
-    <message>
-        <source>Closed operations never change (R4).</source>
-        <translation>Closed operations never change (R4).</translation>
     </message>
     <message>
         <source>Look the refund up at the provider and resolve it with evidence (Ctrl+L)</source>
@@ -551,6 +543,14 @@
     <message>
         <source>at %1 by %2 (%3)</source>
         <translation>at %1 by %2 (%3)</translation>
+    </message>
+    <message>
+        <source>lost the insert race, joined the winner&apos;s row</source>
+        <translation>lost the insert race, joined the winner&apos;s row</translation>
+    </message>
+    <message>
+        <source>Closed operations never change.</source>
+        <translation>Closed operations never change.</translation>
     </message>
 </context>
 <context>
@@ -1396,6 +1396,58 @@ Pick a wider date range or another state to see the duplicate-prevention history
         <source>Reversed</source>
         <translation>Reversed</translation>
     </message>
+    <message>
+        <source>Attempt budget used up without a definite answer</source>
+        <translation>Attempt budget used up without a definite answer</translation>
+    </message>
+    <message>
+        <source>The provider may have forgotten the idempotency key</source>
+        <translation>The provider may have forgotten the idempotency key</translation>
+    </message>
+    <message>
+        <source>The provider answered with a refund that is not this one</source>
+        <translation>The provider answered with a refund that is not this one</translation>
+    </message>
+    <message>
+        <source>The provider stored an error of unknown outcome</source>
+        <translation>The provider stored an error of unknown outcome</translation>
+    </message>
+    <message>
+        <source>The provider says the key belongs to another request</source>
+        <translation>The provider says the key belongs to another request</translation>
+    </message>
+    <message>
+        <source>An answer that did not come from the provider</source>
+        <translation>An answer that did not come from the provider</translation>
+    </message>
+    <message>
+        <source>Refused after an earlier attempt went unanswered</source>
+        <translation>Refused after an earlier attempt went unanswered</translation>
+    </message>
+    <message>
+        <source>No refund was made</source>
+        <translation>No refund was made</translation>
+    </message>
+    <message>
+        <source>The provider reports the refund failed</source>
+        <translation>The provider reports the refund failed</translation>
+    </message>
+    <message>
+        <source>Refunded, then reported failed by the provider</source>
+        <translation>Refunded, then reported failed by the provider</translation>
+    </message>
+    <message>
+        <source>The payment was already refunded</source>
+        <translation>The payment was already refunded</translation>
+    </message>
+    <message>
+        <source>The amount is larger than what is left to refund</source>
+        <translation>The amount is larger than what is left to refund</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
 </context>
 <context>
     <name>OperationTableModel</name>
@@ -1410,10 +1462,6 @@ Pick a wider date range or another state to see the duplicate-prevention history
     <message>
         <source>Idempotency key %1</source>
         <translation>Idempotency key %1</translation>
-    </message>
-    <message>
-        <source>Time left before the provider forgets the idempotency key (R10). After that the operation is never sent again.</source>
-        <translation>Time left before the provider forgets the idempotency key (R10). After that the operation is never sent again.</translation>
     </message>
     <message>
         <source>Operation</source>
@@ -1454,6 +1502,10 @@ Pick a wider date range or another state to see the duplicate-prevention history
     <message>
         <source>Provider refund</source>
         <translation>Provider refund</translation>
+    </message>
+    <message>
+        <source>Time left before the provider forgets the idempotency key. After that the operation is never sent again.</source>
+        <translation>Time left before the provider forgets the idempotency key. After that the operation is never sent again.</translation>
     </message>
 </context>
 <context>
@@ -1523,6 +1575,10 @@ Pick a wider date range or another state to see the duplicate-prevention history
     <message>
         <source>trace, debug, info, warn, error or off (default: info, or the REFUND_LOG_LEVEL environment variable).</source>
         <translation>trace, debug, info, warn, error or off (default: info, or the REFUND_LOG_LEVEL environment variable).</translation>
+    </message>
+    <message>
+        <source>Window size in pixels, e.g. 1024x640 (default 1280x800); with --screenshot, the picture&apos;s size (larger when the window cannot be made that small).</source>
+        <translation>Window size in pixels, e.g. 1024x640 (default 1280x800); with --screenshot, the picture&apos;s size (larger when the window cannot be made that small).</translation>
     </message>
 </context>
 <context>
@@ -1707,10 +1763,6 @@ Pick a wider date range or another state to see the duplicate-prevention history
         <translation>Parallel provider lookups</translation>
     </message>
     <message>
-        <source>These values are shared by the refund tool and every console (R20). The refund tool reads them at each call, so a saved change applies from its next call; other consoles show it when they refresh. Every change is audited with the old and new value.</source>
-        <translation>These values are shared by the refund tool and every console (R20). The refund tool reads them at each call, so a saved change applies from its next call; other consoles show it when they refresh. Every change is audited with the old and new value.</translation>
-    </message>
-    <message>
         <source>Retry budgets, backoff and provider</source>
         <translation>Retry budgets, backoff and provider</translation>
     </message>
@@ -1784,6 +1836,10 @@ Pick a wider date range or another state to see the duplicate-prevention history
     <message>
         <source>The change history cannot be read: %1</source>
         <translation>The change history cannot be read: %1</translation>
+    </message>
+    <message>
+        <source>These values are shared by the refund tool and every console. The refund tool reads them at each call, so a saved change applies from its next call; other consoles show it when they refresh. Every change is audited with the old and new value.</source>
+        <translation>These values are shared by the refund tool and every console. The refund tool reads them at each call, so a saved change applies from its next call; other consoles show it when they refresh. Every change is audited with the old and new value.</translation>
     </message>
 </context>
 <context>

@@ -508,10 +508,6 @@
         <translation>присоединился к существующей операции</translation>
     </message>
     <message>
-        <source>lost the insert race, joined the winner&apos;s row (R3)</source>
-        <translation>проиграл гонку вставки, присоединился к строке победителя (R3)</translation>
-    </message>
-    <message>
         <source>Look up &amp;&amp; resolve…</source>
         <translation>Найти &amp;&amp; решить…</translation>
     </message>
@@ -526,10 +522,6 @@
     <message>
         <source>Open: the refund tool may still be working on it, so it cannot be resolved yet.</source>
         <translation>Открыта: инструмент возвратов, возможно, ещё работает с ней, поэтому решить её пока нельзя.</translation>
-    </message>
-    <message>
-        <source>Closed operations never change (R4).</source>
-        <translation>Закрытые операции никогда не меняются (R4).</translation>
     </message>
     <message>
         <source>Look the refund up at the provider and resolve it with evidence (Ctrl+L)</source>
@@ -554,6 +546,14 @@
     <message>
         <source>at %1 by %2 (%3)</source>
         <translation>в %1, %2 (%3)</translation>
+    </message>
+    <message>
+        <source>lost the insert race, joined the winner&apos;s row</source>
+        <translation>проиграл гонку вставки, присоединился к строке победителя</translation>
+    </message>
+    <message>
+        <source>Closed operations never change.</source>
+        <translation>Закрытые операции никогда не меняются.</translation>
     </message>
 </context>
 <context>
@@ -1400,6 +1400,58 @@ Pick a wider date range or another state to see the duplicate-prevention history
         <source>Reversed</source>
         <translation>Отменён провайдером</translation>
     </message>
+    <message>
+        <source>Attempt budget used up without a definite answer</source>
+        <translation>Попытки исчерпаны, определённого ответа нет</translation>
+    </message>
+    <message>
+        <source>The provider may have forgotten the idempotency key</source>
+        <translation>Провайдер мог забыть ключ идемпотентности</translation>
+    </message>
+    <message>
+        <source>The provider answered with a refund that is not this one</source>
+        <translation>Провайдер ответил чужим возвратом</translation>
+    </message>
+    <message>
+        <source>The provider stored an error of unknown outcome</source>
+        <translation>Провайдер сохранил ошибку с неизвестным исходом</translation>
+    </message>
+    <message>
+        <source>The provider says the key belongs to another request</source>
+        <translation>Провайдер сообщает, что ключ принадлежит другому запросу</translation>
+    </message>
+    <message>
+        <source>An answer that did not come from the provider</source>
+        <translation>Ответ пришёл не от провайдера</translation>
+    </message>
+    <message>
+        <source>Refused after an earlier attempt went unanswered</source>
+        <translation>Отказ после попытки, оставшейся без ответа</translation>
+    </message>
+    <message>
+        <source>No refund was made</source>
+        <translation>Возврат не выполнялся</translation>
+    </message>
+    <message>
+        <source>The provider reports the refund failed</source>
+        <translation>Провайдер сообщает, что возврат не прошёл</translation>
+    </message>
+    <message>
+        <source>Refunded, then reported failed by the provider</source>
+        <translation>Возврат подтверждён, затем провайдер сообщил о сбое</translation>
+    </message>
+    <message>
+        <source>The payment was already refunded</source>
+        <translation>Платёж уже возвращён</translation>
+    </message>
+    <message>
+        <source>The amount is larger than what is left to refund</source>
+        <translation>Сумма больше остатка, доступного для возврата</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
 </context>
 <context>
     <name>OperationTableModel</name>
@@ -1414,10 +1466,6 @@ Pick a wider date range or another state to see the duplicate-prevention history
     <message>
         <source>Idempotency key %1</source>
         <translation>Ключ идемпотентности %1</translation>
-    </message>
-    <message>
-        <source>Time left before the provider forgets the idempotency key (R10). After that the operation is never sent again.</source>
-        <translation>Время, оставшееся до того, как провайдер забудет ключ идемпотентности (R10). После этого операция больше никогда не отправляется.</translation>
     </message>
     <message>
         <source>Operation</source>
@@ -1458,6 +1506,10 @@ Pick a wider date range or another state to see the duplicate-prevention history
     <message>
         <source>Provider refund</source>
         <translation>Возврат у провайдера</translation>
+    </message>
+    <message>
+        <source>Time left before the provider forgets the idempotency key. After that the operation is never sent again.</source>
+        <translation>Время, оставшееся до того, как провайдер забудет ключ идемпотентности. После этого операция больше никогда не отправляется.</translation>
     </message>
 </context>
 <context>
@@ -1527,6 +1579,10 @@ Pick a wider date range or another state to see the duplicate-prevention history
     <message>
         <source>trace, debug, info, warn, error or off (default: info, or the REFUND_LOG_LEVEL environment variable).</source>
         <translation>trace, debug, info, warn, error или off (по умолчанию info или значение переменной окружения REFUND_LOG_LEVEL).</translation>
+    </message>
+    <message>
+        <source>Window size in pixels, e.g. 1024x640 (default 1280x800); with --screenshot, the picture&apos;s size (larger when the window cannot be made that small).</source>
+        <translation>Размер окна в пикселях, например 1024x640 (по умолчанию 1280x800); с --screenshot — размер снимка (больше, если окно нельзя сделать таким маленьким).</translation>
     </message>
 </context>
 <context>
@@ -1711,10 +1767,6 @@ Pick a wider date range or another state to see the duplicate-prevention history
         <translation>Параллельные запросы к провайдеру</translation>
     </message>
     <message>
-        <source>These values are shared by the refund tool and every console (R20). The refund tool reads them at each call, so a saved change applies from its next call; other consoles show it when they refresh. Every change is audited with the old and new value.</source>
-        <translation>Эти значения общие для инструмента возвратов и всех консолей (R20). Инструмент возвратов читает их при каждом вызове, поэтому сохранённое изменение действует с его следующего вызова; другие консоли покажут его после обновления. Каждое изменение записывается в журнал аудита со старым и новым значением.</translation>
-    </message>
-    <message>
         <source>Retry budgets, backoff and provider</source>
         <translation>Лимиты повторов, задержки и провайдер</translation>
     </message>
@@ -1789,6 +1841,10 @@ Pick a wider date range or another state to see the duplicate-prevention history
     <message>
         <source>The change history cannot be read: %1</source>
         <translation>Не удаётся прочитать историю изменений: %1</translation>
+    </message>
+    <message>
+        <source>These values are shared by the refund tool and every console. The refund tool reads them at each call, so a saved change applies from its next call; other consoles show it when they refresh. Every change is audited with the old and new value.</source>
+        <translation>Эти значения общие для инструмента возвратов и всех консолей. Инструмент возвратов читает их при каждом вызове, поэтому сохранённое изменение действует с его следующего вызова; другие консоли покажут его после обновления. Каждое изменение записывается в журнал аудита со старым и новым значением.</translation>
     </message>
 </context>
 <context>

@@ -502,10 +502,6 @@
         <translation>mevcut işleme katıldı</translation>
     </message>
     <message>
-        <source>lost the insert race, joined the winner&apos;s row (R3)</source>
-        <translation>ekleme yarışını kaybetti, kazananın satırına katıldı (R3)</translation>
-    </message>
-    <message>
         <source>Look up &amp;&amp; resolve…</source>
         <translation>Sorgula &amp;&amp; sonuçlandır…</translation>
     </message>
@@ -520,10 +516,6 @@
     <message>
         <source>Open: the refund tool may still be working on it, so it cannot be resolved yet.</source>
         <translation>Açık: iade aracı hâlâ bu işlem üzerinde çalışıyor olabilir, bu nedenle henüz sonuçlandırılamaz.</translation>
-    </message>
-    <message>
-        <source>Closed operations never change (R4).</source>
-        <translation>Kapanmış işlemler asla değişmez (R4).</translation>
     </message>
     <message>
         <source>Look the refund up at the provider and resolve it with evidence (Ctrl+L)</source>
@@ -548,6 +540,14 @@
     <message>
         <source>at %1 by %2 (%3)</source>
         <translation>%1 tarihinde, %2 (%3)</translation>
+    </message>
+    <message>
+        <source>lost the insert race, joined the winner&apos;s row</source>
+        <translation>ekleme yarışını kaybetti, kazananın satırına katıldı</translation>
+    </message>
+    <message>
+        <source>Closed operations never change.</source>
+        <translation>Kapanmış işlemler asla değişmez.</translation>
     </message>
 </context>
 <context>
@@ -1392,6 +1392,58 @@ Mükerrer önleme geçmişini görmek için daha geniş bir tarih aralığı vey
         <source>Reversed</source>
         <translation>Geri döndü</translation>
     </message>
+    <message>
+        <source>Attempt budget used up without a definite answer</source>
+        <translation>Deneme hakkı kesin bir yanıt alınmadan tükendi</translation>
+    </message>
+    <message>
+        <source>The provider may have forgotten the idempotency key</source>
+        <translation>Sağlayıcı idempotency anahtarını unutmuş olabilir</translation>
+    </message>
+    <message>
+        <source>The provider answered with a refund that is not this one</source>
+        <translation>Sağlayıcı bu işleme ait olmayan bir iadeyle yanıt verdi</translation>
+    </message>
+    <message>
+        <source>The provider stored an error of unknown outcome</source>
+        <translation>Sağlayıcı sonucu bilinmeyen bir hata kaydetti</translation>
+    </message>
+    <message>
+        <source>The provider says the key belongs to another request</source>
+        <translation>Sağlayıcıya göre anahtar başka bir isteğe ait</translation>
+    </message>
+    <message>
+        <source>An answer that did not come from the provider</source>
+        <translation>Sağlayıcıdan gelmeyen bir yanıt</translation>
+    </message>
+    <message>
+        <source>Refused after an earlier attempt went unanswered</source>
+        <translation>Yanıtsız kalan bir denemeden sonra reddedildi</translation>
+    </message>
+    <message>
+        <source>No refund was made</source>
+        <translation>İade yapılmadı</translation>
+    </message>
+    <message>
+        <source>The provider reports the refund failed</source>
+        <translation>Sağlayıcı iadenin başarısız olduğunu bildiriyor</translation>
+    </message>
+    <message>
+        <source>Refunded, then reported failed by the provider</source>
+        <translation>İade onaylandı, ardından sağlayıcı başarısız olduğunu bildirdi</translation>
+    </message>
+    <message>
+        <source>The payment was already refunded</source>
+        <translation>Ödeme zaten iade edilmiş</translation>
+    </message>
+    <message>
+        <source>The amount is larger than what is left to refund</source>
+        <translation>Tutar, iade edilebilecek kalandan büyük</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
 </context>
 <context>
     <name>OperationTableModel</name>
@@ -1406,10 +1458,6 @@ Mükerrer önleme geçmişini görmek için daha geniş bir tarih aralığı vey
     <message>
         <source>Idempotency key %1</source>
         <translation>Idempotency anahtarı: %1</translation>
-    </message>
-    <message>
-        <source>Time left before the provider forgets the idempotency key (R10). After that the operation is never sent again.</source>
-        <translation>Sağlayıcının idempotency anahtarını unutmasına kalan süre (R10). Bu süreden sonra işlem bir daha asla gönderilmez.</translation>
     </message>
     <message>
         <source>Operation</source>
@@ -1450,6 +1498,10 @@ Mükerrer önleme geçmişini görmek için daha geniş bir tarih aralığı vey
     <message>
         <source>Provider refund</source>
         <translation>Sağlayıcı iadesi</translation>
+    </message>
+    <message>
+        <source>Time left before the provider forgets the idempotency key. After that the operation is never sent again.</source>
+        <translation>Sağlayıcının idempotency anahtarını unutmasına kalan süre. Bu süreden sonra işlem bir daha asla gönderilmez.</translation>
     </message>
 </context>
 <context>
@@ -1519,6 +1571,10 @@ Mükerrer önleme geçmişini görmek için daha geniş bir tarih aralığı vey
     <message>
         <source>trace, debug, info, warn, error or off (default: info, or the REFUND_LOG_LEVEL environment variable).</source>
         <translation>trace, debug, info, warn, error veya off (varsayılan: info ya da REFUND_LOG_LEVEL ortam değişkeni).</translation>
+    </message>
+    <message>
+        <source>Window size in pixels, e.g. 1024x640 (default 1280x800); with --screenshot, the picture&apos;s size (larger when the window cannot be made that small).</source>
+        <translation>Piksel cinsinden pencere boyutu, örneğin 1024x640 (varsayılan 1280x800); --screenshot ile görüntünün boyutu (pencere bu kadar küçültülemiyorsa daha büyük).</translation>
     </message>
 </context>
 <context>
@@ -1703,10 +1759,6 @@ Mükerrer önleme geçmişini görmek için daha geniş bir tarih aralığı vey
         <translation>Paralel sağlayıcı sorguları</translation>
     </message>
     <message>
-        <source>These values are shared by the refund tool and every console (R20). The refund tool reads them at each call, so a saved change applies from its next call; other consoles show it when they refresh. Every change is audited with the old and new value.</source>
-        <translation>Bu değerler iade aracı ve tüm konsollar tarafından ortak kullanılır (R20). İade aracı bunları her çağrıda okur; bu nedenle kaydedilen bir değişiklik bir sonraki çağrıdan itibaren geçerli olur, diğer konsollar ise değişikliği yenilendiklerinde gösterir. Her değişiklik eski ve yeni değeriyle birlikte denetim kaydına yazılır.</translation>
-    </message>
-    <message>
         <source>Retry budgets, backoff and provider</source>
         <translation>Yeniden deneme limitleri, bekleme ve sağlayıcı</translation>
     </message>
@@ -1779,6 +1831,10 @@ Mükerrer önleme geçmişini görmek için daha geniş bir tarih aralığı vey
     <message>
         <source>The change history cannot be read: %1</source>
         <translation>Değişiklik geçmişi okunamıyor: %1</translation>
+    </message>
+    <message>
+        <source>These values are shared by the refund tool and every console. The refund tool reads them at each call, so a saved change applies from its next call; other consoles show it when they refresh. Every change is audited with the old and new value.</source>
+        <translation>Bu değerler iade aracı ve tüm konsollar tarafından ortak kullanılır. İade aracı bunları her çağrıda okur; bu nedenle kaydedilen bir değişiklik bir sonraki çağrıdan itibaren geçerli olur, diğer konsollar ise değişikliği yenilendiklerinde gösterir. Her değişiklik eski ve yeni değeriyle birlikte denetim kaydına yazılır.</translation>
     </message>
 </context>
 <context>

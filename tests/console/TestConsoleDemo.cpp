@@ -2,6 +2,7 @@
 // against the sandbox): live counts and filters match the database, search narrows the
 // table, and the worked example (SPEC section 8) is under Unknown with 6/6 attempts and both
 // tool calls in its detail. A write key is refused (R13).
+#include "OperationFormat.h"
 #include "TestDatabase.h"
 
 #include "DetailPanel.h"
@@ -193,8 +194,11 @@ void TestConsoleDemo::seedOperationUnderUnknownWithBothToolCalls()
     QCOMPARE(callIds, (QStringList{QStringLiteral("toolu_01"), QStringLiteral("toolu_02")}));
     QVERIFY(calls->item(0, 2)->text().contains(QStringLiteral("created")));
     QVERIFY(calls->item(1, 2)->text().contains(QStringLiteral("joined")));
-    QVERIFY(detail->findChild<QLabel*>(QStringLiteral("detailField_reason"))->text().contains(
-        QStringLiteral("attempt_budget_exhausted")));
+    // Issue 15: the reason in words, the code in the tooltip.
+    const QLabel* reason = detail->findChild<QLabel*>(QStringLiteral("detailField_reason"));
+    QCOMPARE(reason->text(), OperationFormat::reasonTitle(QStringLiteral("attempt_budget_exhausted")));
+    QVERIFY2(reason->text().contains(QStringLiteral("Attempt budget used up")), qPrintable(reason->text()));
+    QCOMPARE(reason->toolTip(), QStringLiteral("attempt_budget_exhausted"));
 }
 
 void TestConsoleDemo::searchBoxNarrowsAfterTyping()

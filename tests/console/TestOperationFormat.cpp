@@ -24,6 +24,7 @@ class TestOperationFormat : public QObject
     Q_OBJECT
 
 private slots:
+    void reasonCodesReadAsWords();
     void countdownTexts_data();
     void countdownTexts();
     void closedAndUnattemptedRowsShowADash();
@@ -132,6 +133,22 @@ void TestOperationFormat::money()
     // The C locale (LANG=C) has no currency layout of its own: en_US is used, not "38.00$".
     QCOMPARE(OperationFormat::money(3800, QStringLiteral("usd"), QLocale::c()), QStringLiteral("$38.00"));
     QVERIFY(OperationFormat::money(3800, QStringLiteral("chf"), us).contains(QStringLiteral("CHF")));
+}
+
+// Issue 15: every reason code the tool writes reads as words; details after the code are kept,
+// and a code nobody taught it comes back unchanged rather than as an empty cell.
+void TestOperationFormat::reasonCodesReadAsWords()
+{
+    for (const char* code : {"attempt_budget_exhausted", "key_retention_passed", "response_mismatch",
+                             "provider_saved_error", "idempotency_mismatch", "unrecognised_answer",
+                             "refusal_after_unanswered_attempt", "no_refund_found", "refund_failed"}) {
+        const QString title = OperationFormat::reasonTitle(QString::fromLatin1(code));
+        QVERIFY2(!title.isEmpty() && !title.contains(QLatin1Char('_')), code);
+    }
+    QCOMPARE(OperationFormat::reasonTitle(QStringLiteral("refund_failed: expired_or_canceled_card")),
+             QStringLiteral("The provider reports the refund failed (expired_or_canceled_card)"));
+    QCOMPARE(OperationFormat::reasonTitle(QStringLiteral("some_new_code")), QStringLiteral("some_new_code"));
+    QCOMPARE(OperationFormat::reasonTitle(QString()), QString());
 }
 
 QTEST_GUILESS_MAIN(TestOperationFormat)
