@@ -1402,7 +1402,7 @@ Pick a wider date range or another state to see the duplicate-prevention history
     </message>
     <message>
         <source>Attempt budget used up without a definite answer</source>
-        <translation>Попытки исчерпаны, определённого ответа нет</translation>
+        <translation>Попытки исчерпаны без точного ответа</translation>
     </message>
     <message>
         <source>The provider may have forgotten the idempotency key</source>

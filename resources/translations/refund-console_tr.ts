@@ -1394,7 +1394,7 @@ Mükerrer önleme geçmişini görmek için daha geniş bir tarih aralığı vey
     </message>
     <message>
         <source>Attempt budget used up without a definite answer</source>
-        <translation>Deneme hakkı kesin bir yanıt alınmadan tükendi</translation>
+        <translation>Deneme hakkı kesin yanıtsız tükendi</translation>
     </message>
     <message>
         <source>The provider may have forgotten the idempotency key</source>
