@@ -9,6 +9,7 @@
 #include <QFrame>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QTextBlock>
@@ -138,7 +139,39 @@ CustomerMessageDialog::CustomerMessageDialog(const CustomerMessage::Facts& facts
 
     m_languageCombo->setCurrentIndex(int(MessageLanguages::all().indexOf(m_language)));
     m_edit->setPlainText(CustomerMessage::draft(m_facts, m_language));
+    m_baseline = m_edit->toPlainText();
     recheck();
+}
+
+bool CustomerMessageDialog::hasUnsavedEdits() const
+{
+    return m_edit->toPlainText() != m_baseline;
+}
+
+void CustomerMessageDialog::reject()
+{
+    if (!hasUnsavedEdits()) {
+        QDialog::reject();
+        return;
+    }
+    // Window-modal and not exec(): the event loop (and tests) keep running while it asks.
+    auto* ask = new QMessageBox(QMessageBox::Question, tr("Discard the edited message?"),
+                                tr("The message was edited and not copied. Close and lose the edits?"),
+                                QMessageBox::NoButton, this);
+    ask->setObjectName(QStringLiteral("discardEditsBox"));
+    QPushButton* discard = ask->addButton(tr("Discard"), QMessageBox::DestructiveRole);
+    discard->setObjectName(QStringLiteral("discardEditsButton"));
+    QPushButton* keep = ask->addButton(tr("Keep editing"), QMessageBox::RejectRole);
+    keep->setObjectName(QStringLiteral("keepEditsButton"));
+    ask->setDefaultButton(keep);
+    ask->setAttribute(Qt::WA_DeleteOnClose);
+    connect(ask, &QMessageBox::buttonClicked, this, [this, discard](QAbstractButton* clicked) {
+        if (clicked == discard)
+            QDialog::reject();
+        else
+            m_edit->setFocus();
+    });
+    ask->open();
 }
 
 void CustomerMessageDialog::setLanguage(MessageLanguage language)
@@ -170,6 +203,7 @@ void CustomerMessageDialog::onLanguageChanged()
     QTextCursor cursor(m_edit->document());
     cursor.select(QTextCursor::Document);
     cursor.insertText(CustomerMessage::draft(m_facts, m_language));
+    m_baseline = m_edit->toPlainText();
     recheck();
 }
 
@@ -230,6 +264,7 @@ void CustomerMessageDialog::copyNow()
 {
     const QString t = m_edit->toPlainText();
     QApplication::clipboard()->setText(t);
+    m_baseline = t; // what was sent is safe to close on
     m_confirm->hide();
     m_copiedLabel->setText(tr("Copied to the clipboard."));
     emit copied(t);

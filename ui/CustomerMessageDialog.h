@@ -9,6 +9,7 @@
 class QComboBox;
 class QFrame;
 class QLabel;
+class QMessageBox;
 class QPlainTextEdit;
 class QPushButton;
 
@@ -21,7 +22,8 @@ class QPushButton;
  * phrase does not copy: an inline panel lists each flagged phrase and offers "Keep editing" or
  * "Copy anyway" (the person decides; the panel says what they are about to send).
  * Changing the language replaces the text with that language's draft as one undoable edit
- * (Ctrl+Z brings an edited text back).
+ * (Ctrl+Z brings an edited text back). Closing (Esc, Close) with an edited text that was not
+ * copied asks first ("Discard" or "Keep editing"): a person's wording is not thrown away by a key.
  */
 class CustomerMessageDialog : public QDialog
 {
@@ -36,6 +38,12 @@ public:
     void setText(const QString& text);
     /** The flagged phrases in the current text. */
     QList<ClaimChecker::Claim> claims() const;
+    /** True when the text differs from the draft and from what was last copied. */
+    bool hasUnsavedEdits() const;
+
+public slots:
+    /** Closes at once when nothing would be lost; otherwise asks (see the class comment). */
+    void reject() override;
 
 signals:
     /** The text went to the clipboard (after "Copy", or "Copy anyway"). */
@@ -60,4 +68,5 @@ private:
     QPushButton* m_keepEditing = nullptr;
     QPushButton* m_copy = nullptr;
     QLabel* m_copiedLabel = nullptr;
+    QString m_baseline; ///< the draft as generated, or the text last copied
 };

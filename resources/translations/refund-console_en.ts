@@ -301,6 +301,18 @@
         <source>The provider confirmed the refund, then reported that it failed: the money did not reach the customer. The message says so and gives the next step.</source>
         <translation>The provider confirmed the refund, then reported that it failed: the money did not reach the customer. The message says so and gives the next step.</translation>
     </message>
+    <message>
+        <source>Discard the edited message?</source>
+        <translation>Discard the edited message?</translation>
+    </message>
+    <message>
+        <source>The message was edited and not copied. Close and lose the edits?</source>
+        <translation>The message was edited and not copied. Close and lose the edits?</translation>
+    </message>
+    <message>
+        <source>Discard</source>
+        <translation>Discard</translation>
+    </message>
 </context>
 <context>
     <name>DetailPanel</name>

@@ -304,6 +304,18 @@
         <source>The provider confirmed the refund, then reported that it failed: the money did not reach the customer. The message says so and gives the next step.</source>
         <translation>Провайдер подтвердил возврат, а затем сообщил, что он не прошёл: деньги до клиента не дошли. Сообщение говорит об этом и называет следующий шаг.</translation>
     </message>
+    <message>
+        <source>Discard the edited message?</source>
+        <translation>Отбросить изменённое сообщение?</translation>
+    </message>
+    <message>
+        <source>The message was edited and not copied. Close and lose the edits?</source>
+        <translation>Сообщение изменено и не скопировано. Закрыть и потерять изменения?</translation>
+    </message>
+    <message>
+        <source>Discard</source>
+        <translation>Отбросить</translation>
+    </message>
 </context>
 <context>
     <name>DetailPanel</name>

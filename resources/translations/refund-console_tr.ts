@@ -298,6 +298,18 @@
         <source>The provider confirmed the refund, then reported that it failed: the money did not reach the customer. The message says so and gives the next step.</source>
         <translation>Sağlayıcı iadeyi onayladı, ardından başarısız olduğunu bildirdi: para müşteriye ulaşmadı. Mesaj bunu söyler ve sonraki adımı verir.</translation>
     </message>
+    <message>
+        <source>Discard the edited message?</source>
+        <translation>Düzenlenen mesaj silinsin mi?</translation>
+    </message>
+    <message>
+        <source>The message was edited and not copied. Close and lose the edits?</source>
+        <translation>Mesaj düzenlendi ve kopyalanmadı. Kapatıp değişiklikleri kaybetmek istiyor musunuz?</translation>
+    </message>
+    <message>
+        <source>Discard</source>
+        <translation>Sil</translation>
+    </message>
 </context>
 <context>
     <name>DetailPanel</name>

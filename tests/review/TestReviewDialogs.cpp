@@ -22,6 +22,7 @@
 #include <QFrame>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QProgressBar>
 #include <QPushButton>
@@ -54,6 +55,7 @@ private slots:
     void failedIsRefusedWhileTheKeyIsLive();
     void checkAllUnknown();
     void customerMessageFlagsClaimsBeforeCopying();
+    void customerMessageAsksBeforeDiscardingEdits();
     void cleanupTestCase();
 
 private:
@@ -86,6 +88,52 @@ void TestReviewDialogs::initTestCase()
     QVERIFY(db);
     m_db = std::move(db).value();
     m_store = std::make_unique<OperationStore>(*m_db);
+}
+
+// Issue 15: Esc used to throw an edited draft away without a word.
+void TestReviewDialogs::customerMessageAsksBeforeDiscardingEdits()
+{
+    const QString opId = operationOfOrder(QStringLiteral("4420"));
+    QVERIFY(!opId.isEmpty());
+    const auto facts = CustomerMessage::Facts::from(m_store->operation(opId).value());
+    {
+        // Untouched draft: Esc closes at once.
+        CustomerMessageDialog dialog(facts);
+        dialog.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+        QVERIFY(!dialog.hasUnsavedEdits());
+        QTest::keyClick(&dialog, Qt::Key_Escape);
+        QVERIFY(!dialog.isVisible());
+        QCOMPARE(dialog.result(), int(QDialog::Rejected));
+    }
+    CustomerMessageDialog dialog(facts);
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    auto* edit = child<QPlainTextEdit>(&dialog, "messageEdit");
+    QTest::keyClicks(edit, QStringLiteral("Dear customer, "));
+    QVERIFY(dialog.hasUnsavedEdits());
+    QTest::keyClick(&dialog, Qt::Key_Escape);
+    QVERIFY(dialog.isVisible());
+    QMessageBox* ask = nullptr;
+    QTRY_VERIFY((ask = dialog.findChild<QMessageBox*>(QStringLiteral("discardEditsBox"))) && ask->isVisible());
+    QTest::mouseClick(child<QPushButton>(ask, "keepEditsButton"), Qt::LeftButton);
+    QVERIFY(dialog.isVisible());
+    QVERIFY(edit->toPlainText().startsWith(QStringLiteral("Dear customer, ")));
+
+    dialog.reject();
+    QTRY_VERIFY((ask = dialog.findChild<QMessageBox*>(QStringLiteral("discardEditsBox"))) && ask->isVisible());
+    QTest::mouseClick(child<QPushButton>(ask, "discardEditsButton"), Qt::LeftButton);
+    QVERIFY(!dialog.isVisible());
+
+    // Copied text is safe to close on.
+    CustomerMessageDialog copiedDialog(facts);
+    copiedDialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&copiedDialog));
+    QTest::keyClicks(child<QPlainTextEdit>(&copiedDialog, "messageEdit"), QStringLiteral("Hello. "));
+    QTest::mouseClick(child<QPushButton>(&copiedDialog, "copyButton"), Qt::LeftButton);
+    QVERIFY(!copiedDialog.hasUnsavedEdits());
+    QTest::keyClick(&copiedDialog, Qt::Key_Escape);
+    QVERIFY(!copiedDialog.isVisible());
 }
 
 void TestReviewDialogs::cleanupTestCase()
