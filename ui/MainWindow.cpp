@@ -186,6 +186,12 @@ void MainWindow::buildUi()
     m_tableStack->setObjectName(QStringLiteral("tableStack"));
     m_table = new OperationTableView(m_tableStack);
     m_table->setModel(m_model);
+    // "Open the refund at the provider" (context menu): the provider's dashboard, e.g.
+    // https://dashboard.stripe.com/test for Stripe's test mode. Only http(s) URLs are used.
+    if (const QUrl dashboard(qEnvironmentVariable("REFUND_DASHBOARD_URL").trimmed());
+        dashboard.isValid() && !dashboard.host().isEmpty() &&
+        (dashboard.scheme() == QLatin1String("https") || dashboard.scheme() == QLatin1String("http")))
+        m_table->setDashboardUrl(dashboard);
     m_table->setItemDelegate(new OperationItemDelegate(m_table));
     m_table->horizontalHeader()->setSortIndicator(OperationTableModel::AgeColumn, Qt::AscendingOrder);
     m_table->setContextMenuPolicy(Qt::ActionsContextMenu);

@@ -2,8 +2,13 @@
 
 #include "OperationTableModel.h"
 
+#include "db/Operation.h"
+
 #include <QApplication>
 #include <QClipboard>
+#include <QContextMenuEvent>
+#include <QDesktopServices>
+#include <QMenu>
 #include <QHeaderView>
 #include <QKeyEvent>
 #include <QMap>
@@ -104,4 +109,59 @@ void OperationTableView::resizeEvent(QResizeEvent* event)
 {
     QTableView::resizeEvent(event);
     updateVisibleRows();
+}
+
+QUrl OperationTableView::refundDashboardUrl(const QString& refundId) const
+{
+    if (m_dashboardUrl.isEmpty() || refundId.isEmpty())
+        return {};
+    QUrl url = m_dashboardUrl;
+    QString path = url.path();
+    if (!path.endsWith(QLatin1Char('/')))
+        path += QLatin1Char('/');
+    url.setPath(path + QStringLiteral("refunds/") + refundId);
+    return url;
+}
+
+QMenu* OperationTableView::createContextMenu(const QModelIndex& index)
+{
+    const Operation* op = index.isValid() && m_model ? m_model->operationAt(index.row()) : nullptr;
+    if (!op)
+        return nullptr;
+    auto* menu = new QMenu(this);
+    menu->setObjectName(QStringLiteral("operationContextMenu"));
+    const auto copyAction = [menu](const QString& text, const QString& value, const char* name) {
+        QAction* a = menu->addAction(text);
+        a->setObjectName(QString::fromLatin1(name));
+        a->setEnabled(!value.isEmpty());
+        a->setToolTip(value);
+        QObject::connect(a, &QAction::triggered, menu, [value] { QApplication::clipboard()->setText(value); });
+    };
+    copyAction(tr("Copy operation id"), op->operationId, "copyOperationId");
+    copyAction(tr("Copy order id"), op->orderId, "copyOrderId");
+    copyAction(tr("Copy idempotency key"), op->idempotencyKey, "copyIdempotencyKey");
+    copyAction(tr("Copy refund id"), op->providerRefundId, "copyRefundId");
+    QAction* cells = menu->addAction(tr("Copy cells"));
+    cells->setObjectName(QStringLiteral("copyCells"));
+    connect(cells, &QAction::triggered, this, &OperationTableView::copySelection);
+    const QUrl refundUrl = refundDashboardUrl(op->providerRefundId);
+    if (!m_dashboardUrl.isEmpty()) {
+        menu->addSeparator();
+        QAction* open = menu->addAction(tr("Open the refund at the provider"));
+        open->setObjectName(QStringLiteral("openRefundAtProvider"));
+        open->setEnabled(refundUrl.isValid() && !refundUrl.isEmpty());
+        open->setToolTip(refundUrl.toString());
+        connect(open, &QAction::triggered, this, [refundUrl] { QDesktopServices::openUrl(refundUrl); });
+    }
+    return menu;
+}
+
+void OperationTableView::contextMenuEvent(QContextMenuEvent* event)
+{
+    const QModelIndex index = indexAt(viewport()->mapFromGlobal(event->globalPos()));
+    QMenu* menu = createContextMenu(index.isValid() ? index : currentIndex());
+    if (!menu)
+        return;
+    menu->setAttribute(Qt::WA_DeleteOnClose);
+    menu->popup(event->globalPos());
 }

@@ -1,13 +1,19 @@
 #pragma once
 
 #include <QTableView>
+#include <QUrl>
 
 class OperationTableModel;
+class QMenu;
 
 /**
  * The operations table view: keyboard navigable, Ctrl+C copies the selected cells as
  * tab-separated text (rows by line, in view order), and it tells OperationTableModel which
  * rows are on screen so the countdown tick repaints only those.
+ *
+ * Its context menu copies one id of the row (operation, order, idempotency key, refund) and,
+ * when a provider dashboard is configured, opens the row's refund there
+ * (<dashboard>/refunds/<re_...>, e.g. https://dashboard.stripe.com/test/refunds/re_...).
  */
 class OperationTableView : public QTableView
 {
@@ -24,10 +30,20 @@ public:
     /** Recomputes the visible row range and hands it to the model (first/last row, -1 when empty). */
     void updateVisibleRows();
 
+    /** The provider dashboard's base URL (empty: no "Open at the provider" entry). */
+    void setDashboardUrl(const QUrl& base) { m_dashboardUrl = base; }
+    QUrl dashboardUrl() const { return m_dashboardUrl; }
+    /** <dashboard>/refunds/<refundId>; empty without a dashboard or a refund id. */
+    QUrl refundDashboardUrl(const QString& refundId) const;
+    /** The context menu for the row of index (nullptr for no row); the caller owns it. */
+    QMenu* createContextMenu(const QModelIndex& index);
+
 protected:
     void keyPressEvent(QKeyEvent* event) override;
     void resizeEvent(QResizeEvent* event) override;
+    void contextMenuEvent(QContextMenuEvent* event) override;
 
 private:
     OperationTableModel* m_model = nullptr;
+    QUrl m_dashboardUrl;
 };

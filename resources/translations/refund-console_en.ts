@@ -1521,6 +1521,33 @@ Pick a wider date range or another state to see the duplicate-prevention history
     </message>
 </context>
 <context>
+    <name>OperationTableView</name>
+    <message>
+        <source>Copy operation id</source>
+        <translation>Copy operation id</translation>
+    </message>
+    <message>
+        <source>Copy order id</source>
+        <translation>Copy order id</translation>
+    </message>
+    <message>
+        <source>Copy idempotency key</source>
+        <translation>Copy idempotency key</translation>
+    </message>
+    <message>
+        <source>Copy refund id</source>
+        <translation>Copy refund id</translation>
+    </message>
+    <message>
+        <source>Copy cells</source>
+        <translation>Copy cells</translation>
+    </message>
+    <message>
+        <source>Open the refund at the provider</source>
+        <translation>Open the refund at the provider</translation>
+    </message>
+</context>
+<context>
     <name>ProviderKeySource</name>
     <message>
         <source>the system keychain did not answer within 5 s</source>

@@ -1525,6 +1525,33 @@ Pick a wider date range or another state to see the duplicate-prevention history
     </message>
 </context>
 <context>
+    <name>OperationTableView</name>
+    <message>
+        <source>Copy operation id</source>
+        <translation>Копировать id операции</translation>
+    </message>
+    <message>
+        <source>Copy order id</source>
+        <translation>Копировать id заказа</translation>
+    </message>
+    <message>
+        <source>Copy idempotency key</source>
+        <translation>Копировать ключ идемпотентности</translation>
+    </message>
+    <message>
+        <source>Copy refund id</source>
+        <translation>Копировать id возврата</translation>
+    </message>
+    <message>
+        <source>Copy cells</source>
+        <translation>Копировать ячейки</translation>
+    </message>
+    <message>
+        <source>Open the refund at the provider</source>
+        <translation>Открыть возврат у провайдера</translation>
+    </message>
+</context>
+<context>
     <name>ProviderKeySource</name>
     <message>
         <source>the system keychain did not answer within 5 s</source>

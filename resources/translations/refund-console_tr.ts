@@ -1517,6 +1517,33 @@ Mükerrer önleme geçmişini görmek için daha geniş bir tarih aralığı vey
     </message>
 </context>
 <context>
+    <name>OperationTableView</name>
+    <message>
+        <source>Copy operation id</source>
+        <translation>İşlem kimliğini kopyala</translation>
+    </message>
+    <message>
+        <source>Copy order id</source>
+        <translation>Sipariş kimliğini kopyala</translation>
+    </message>
+    <message>
+        <source>Copy idempotency key</source>
+        <translation>Idempotency anahtarını kopyala</translation>
+    </message>
+    <message>
+        <source>Copy refund id</source>
+        <translation>İade kimliğini kopyala</translation>
+    </message>
+    <message>
+        <source>Copy cells</source>
+        <translation>Hücreleri kopyala</translation>
+    </message>
+    <message>
+        <source>Open the refund at the provider</source>
+        <translation>İadeyi sağlayıcıda aç</translation>
+    </message>
+</context>
+<context>
     <name>ProviderKeySource</name>
     <message>
         <source>the system keychain did not answer within 5 s</source>

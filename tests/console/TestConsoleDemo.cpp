@@ -24,6 +24,10 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QListView>
+#include <QAction>
+#include <QClipboard>
+#include <QMenu>
+#include <QDesktopServices>
 #include <QStackedWidget>
 #include <QTableWidget>
 #include <QThread>
@@ -48,6 +52,7 @@ private slots:
     void reviewActionsOpenFromTheDetailPanel_R15_R19();
     void rolesGateTheTabs_R21();
     void r20_budgetChangeReachesAnOpenConsole();
+    void contextMenuCopiesIdsAndOpensTheRefund();
 
 private:
     QStringList tableColumn(int column) const;
@@ -199,6 +204,59 @@ void TestConsoleDemo::seedOperationUnderUnknownWithBothToolCalls()
     QCOMPARE(reason->text(), OperationFormat::reasonTitle(QStringLiteral("attempt_budget_exhausted")));
     QVERIFY2(reason->text().contains(QStringLiteral("Attempt budget used up")), qPrintable(reason->text()));
     QCOMPARE(reason->toolTip(), QStringLiteral("attempt_budget_exhausted"));
+}
+
+namespace {
+/** Receives the URLs QDesktopServices would open (instead of a browser). */
+class UrlRecorder : public QObject
+{
+    Q_OBJECT
+public:
+    QList<QUrl> urls;
+public slots:
+    void open(const QUrl& url) { urls << url; }
+};
+} // namespace
+
+// Issue 15: one id at a time from the context menu, and the refund at the provider's dashboard.
+void TestConsoleDemo::contextMenuCopiesIdsAndOpensTheRefund()
+{
+    const QString seed = m_demo->seedOperationId();
+    QVERIFY(m_window->selectOperation(seed));
+    auto* view = m_window->operationsView();
+    auto* model = m_window->operationModel();
+    std::unique_ptr<QMenu> menu(view->createContextMenu(view->currentIndex()));
+    QVERIFY(menu);
+    auto action = [&menu](const char* name) { return menu->findChild<QAction*>(QString::fromLatin1(name)); };
+    QVERIFY(action("copyOperationId")->isEnabled());
+    QVERIFY(!action("copyRefundId")->isEnabled());          // unknown: no refund id
+    QVERIFY(!action("openRefundAtProvider"));               // no dashboard configured
+    action("copyOperationId")->trigger();
+    QCOMPARE(QApplication::clipboard()->text(), seed);
+    action("copyIdempotencyKey")->trigger();
+    QCOMPARE(QApplication::clipboard()->text(), model->operationAt(view->currentIndex().row())->idempotencyKey);
+
+    // A refunded row, with a dashboard: the refund's page there.
+    auto* nav = m_window->findChild<QListView*>(QStringLiteral("stateNavigation"));
+    for (int r = 0; r < nav->model()->rowCount(); ++r)
+        if (StateCountsModel::filterAt(r) == OperationStore::StateFilter::Refunded)
+            nav->setCurrentIndex(nav->model()->index(r, 0));
+    QTRY_VERIFY(model->rowCount() > 0 && model->operationAt(0) &&
+                model->operationAt(0)->status == OperationStatus::Refunded);
+    const Operation refunded = *model->operationAt(0);
+    QVERIFY(!refunded.providerRefundId.isEmpty());
+    view->setDashboardUrl(QUrl(QStringLiteral("https://dashboard.example.test/test")));
+    menu.reset(view->createContextMenu(model->index(0, 0)));
+    UrlRecorder recorder;
+    QDesktopServices::setUrlHandler(QStringLiteral("https"), &recorder, "open");
+    action("copyRefundId")->trigger();
+    QCOMPARE(QApplication::clipboard()->text(), refunded.providerRefundId);
+    QVERIFY(action("openRefundAtProvider")->isEnabled());
+    action("openRefundAtProvider")->trigger();
+    QDesktopServices::unsetUrlHandler(QStringLiteral("https"));
+    QCOMPARE(recorder.urls,
+             QList<QUrl>{QUrl(QStringLiteral("https://dashboard.example.test/test/refunds/") + refunded.providerRefundId)});
+    view->setDashboardUrl({});
 }
 
 void TestConsoleDemo::searchBoxNarrowsAfterTyping()
