@@ -1245,6 +1245,9 @@ StoreResult<QList<Operation>> OperationStore::operations(const Query& query)
     QString order = QStringLiteral(" ORDER BY ");
     if (query.sort == SortKey::KeyExpiresAt || query.sort == SortKey::LastAttemptAt || query.sort == SortKey::ProviderRefundId)
         order += QStringLiteral("(%1 IS NULL), ").arg(col);
+    // Amounts compare within one currency only (3800 jpy is not above 38.00 usd).
+    if (query.sort == SortKey::Amount)
+        order += QStringLiteral("o.currency ASC, ");
     order += col + dir;
     if (query.sort != SortKey::OperationId)
         order += QStringLiteral(", o.operation_id") + dir;

@@ -36,6 +36,7 @@ class TestOperationStore : public QObject
     Q_OBJECT
 
 private slots:
+    void amountSortKeepsCurrenciesApart();
     void migrate_fromEmpty();
     void migrate_refusesNewerSchema();
     void r2_openCommitsRowWithUuidKey();
@@ -654,6 +655,36 @@ void TestOperationStore::queries_filterSearchPageCount()
             paged << op.operationId;
     }
     QCOMPARE(paged, ids);
+}
+
+// Issue 15: sorting by amount compares amounts of one currency only (3800 JPY is not above
+// 38.00 USD); currencies come in code order, amounts in the chosen direction within each.
+void TestOperationStore::amountSortKeepsCurrenciesApart()
+{
+    TestDatabase t;
+    REFUND_OPEN_OR_FAIL(db, t);
+    OperationStore store(*db);
+    const struct { const char* order; qint64 amount; const char* currency; } rows[] = {
+        {"s-1", 5000, "usd"}, {"s-2", 3800, "jpy"}, {"s-3", 1200, "usd"}, {"s-4", 9000, "eur"}, {"s-5", 100, "jpy"}};
+    for (const auto& r : rows) {
+        QVERIFY(store.addOrder(Order{QString::fromLatin1(r.order), r.amount, QString::fromLatin1(r.currency),
+                                     QStringLiteral("pi_") + QString::fromLatin1(r.order).remove(QLatin1Char('-')), 0}));
+        QVERIFY(store.openOrJoin(QString::fromLatin1(r.order), r.amount, QStringLiteral("tc-") + QString::fromLatin1(r.order)));
+    }
+    OperationStore::Query q;
+    q.sort = OperationStore::SortKey::Amount;
+    q.descending = false;
+    QStringList seen;
+    for (const Operation& op : store.operations(q).value())
+        seen << op.currency + QLatin1Char(' ') + QString::number(op.amountCents);
+    QCOMPARE(seen, (QStringList{QStringLiteral("eur 9000"), QStringLiteral("jpy 100"), QStringLiteral("jpy 3800"),
+                                QStringLiteral("usd 1200"), QStringLiteral("usd 5000")}));
+    q.descending = true;
+    seen.clear();
+    for (const Operation& op : store.operations(q).value())
+        seen << op.currency + QLatin1Char(' ') + QString::number(op.amountCents);
+    QCOMPARE(seen, (QStringList{QStringLiteral("eur 9000"), QStringLiteral("jpy 3800"), QStringLiteral("jpy 100"),
+                                QStringLiteral("usd 5000"), QStringLiteral("usd 1200")}));
 }
 
 void TestOperationStore::addOrder_validatesAndIsIdempotent()
