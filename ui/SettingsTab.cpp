@@ -35,6 +35,10 @@ QString fieldTitle(const QString& key)
         return SettingsTab::tr("Provider API version");
     if (key == QLatin1String("lookup_concurrency"))
         return SettingsTab::tr("Parallel provider lookups");
+    if (key == QLatin1String("repeat_window_hours"))
+        return SettingsTab::tr("Repeat window (hours)");
+    if (key == QLatin1String("auto_resolve_refunded"))
+        return SettingsTab::tr("Reconciler settles refunds (true/false)");
     return key;
 }
 } // namespace
@@ -116,6 +120,10 @@ void SettingsTab::buildUi()
     buttons->addStretch();
     m_reload = new QPushButton(tr("Refresh"), this);
     m_reload->setObjectName(QStringLiteral("settingsRefresh"));
+    m_defaults = new QPushButton(tr("Reset to defaults"), this);
+    m_defaults->setObjectName(QStringLiteral("settingsResetDefaults"));
+    m_defaults->setToolTip(tr("Fills in every default; nothing changes until you save."));
+    buttons->addWidget(m_defaults);
     m_save = new QPushButton(tr("Save"), this);
     m_save->setObjectName(QStringLiteral("settingsSave"));
     m_save->setDefault(true);
@@ -135,6 +143,7 @@ void SettingsTab::buildUi()
     outer->addWidget(m_history, 1);
 
     connect(m_reload, &QPushButton::clicked, this, &SettingsTab::reload);
+    connect(m_defaults, &QPushButton::clicked, this, &SettingsTab::fillDefaults);
     connect(m_save, &QPushButton::clicked, this, &SettingsTab::save);
 }
 
@@ -160,10 +169,14 @@ void SettingsTab::setActor(const QString& actor, const QString& role)
 void SettingsTab::setEditable(bool editable)
 {
     m_editable = editable;
-    for (QLineEdit* e : std::as_const(m_edits))
+    // Disabled, not just read-only: a read-only field looks editable and ignores typing.
+    for (QLineEdit* e : std::as_const(m_edits)) {
         e->setReadOnly(!editable);
+        e->setEnabled(editable);
+    }
     m_api->setEnabled(editable);
     m_save->setVisible(editable);
+    m_defaults->setVisible(editable);
     m_readOnlyNote->setVisible(!editable);
 }
 
@@ -203,6 +216,15 @@ void SettingsTab::setTextOf(const QString& key, const QString& text)
         return;
     }
     m_edits.value(key)->setText(text);
+}
+
+void SettingsTab::fillDefaults()
+{
+    if (!m_editable)
+        return;
+    for (const QString& key : SettingsStore::keys())
+        setTextOf(key, SettingsStore::defaultText(key));
+    revalidate();
 }
 
 void SettingsTab::revalidate()
@@ -299,9 +321,10 @@ void SettingsTab::loadHistory()
     m_history->setRowCount(int(h.value().size()));
     for (int i = 0; i < h.value().size(); ++i) {
         const SettingsStore::Change& c = h.value()[i];
-        const QStringList cells = {c.actor, OperationFormat::utcTime(c.at), c.key, c.oldValue, c.newValue};
+        const QStringList cells = {c.actor, OperationFormat::utcTime(c.at), fieldTitle(c.key), c.oldValue, c.newValue};
         for (int col = 0; col < cells.size(); ++col)
             m_history->setItem(i, col, new QTableWidgetItem(cells[col]));
+        m_history->item(i, 2)->setToolTip(c.key); // the key, as `refund-tool settings` names it
     }
     m_history->resizeColumnsToContents();
 }

@@ -63,6 +63,8 @@ private:
     QString textOf(const QString& key) const;
     void setTextOf(const QString& key, const QString& text);
     void revalidate();
+    /** Every field to SettingsStore::defaultText() (admins; saved only by Save). */
+    void fillDefaults();
     void loadHistory();
 
     const Clock& m_clock;
@@ -81,5 +83,6 @@ private:
     QLabel* m_readOnlyNote = nullptr;
     QPushButton* m_save = nullptr;
     QPushButton* m_reload = nullptr;
+    QPushButton* m_defaults = nullptr;
     QTableWidget* m_history = nullptr;
 };

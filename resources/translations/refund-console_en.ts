@@ -1880,6 +1880,22 @@ Pick a wider date range or another state to see the duplicate-prevention history
         <source>These values are shared by the refund tool and every console. The refund tool reads them at each call, so a saved change applies from its next call; other consoles show it when they refresh. Every change is audited with the old and new value.</source>
         <translation>These values are shared by the refund tool and every console. The refund tool reads them at each call, so a saved change applies from its next call; other consoles show it when they refresh. Every change is audited with the old and new value.</translation>
     </message>
+    <message>
+        <source>Repeat window (hours)</source>
+        <translation>Repeat window (hours)</translation>
+    </message>
+    <message>
+        <source>Reconciler settles refunds (true/false)</source>
+        <translation>Reconciler settles refunds (true/false)</translation>
+    </message>
+    <message>
+        <source>Reset to defaults</source>
+        <translation>Reset to defaults</translation>
+    </message>
+    <message>
+        <source>Fills in every default; nothing changes until you save.</source>
+        <translation>Fills in every default; nothing changes until you save.</translation>
+    </message>
 </context>
 <context>
     <name>StateCountsModel</name>

@@ -1885,6 +1885,22 @@ Pick a wider date range or another state to see the duplicate-prevention history
         <source>These values are shared by the refund tool and every console. The refund tool reads them at each call, so a saved change applies from its next call; other consoles show it when they refresh. Every change is audited with the old and new value.</source>
         <translation>Эти значения общие для инструмента возвратов и всех консолей. Инструмент возвратов читает их при каждом вызове, поэтому сохранённое изменение действует с его следующего вызова; другие консоли покажут его после обновления. Каждое изменение записывается в журнал аудита со старым и новым значением.</translation>
     </message>
+    <message>
+        <source>Repeat window (hours)</source>
+        <translation>Окно повторов (часы)</translation>
+    </message>
+    <message>
+        <source>Reconciler settles refunds (true/false)</source>
+        <translation>Сверка сама подтверждает возвраты (true/false)</translation>
+    </message>
+    <message>
+        <source>Reset to defaults</source>
+        <translation>Значения по умолчанию</translation>
+    </message>
+    <message>
+        <source>Fills in every default; nothing changes until you save.</source>
+        <translation>Подставляет все значения по умолчанию; ничего не меняется, пока вы не сохраните.</translation>
+    </message>
 </context>
 <context>
     <name>StateCountsModel</name>

@@ -1875,6 +1875,22 @@ Mükerrer önleme geçmişini görmek için daha geniş bir tarih aralığı vey
         <source>These values are shared by the refund tool and every console. The refund tool reads them at each call, so a saved change applies from its next call; other consoles show it when they refresh. Every change is audited with the old and new value.</source>
         <translation>Bu değerler iade aracı ve tüm konsollar tarafından ortak kullanılır. İade aracı bunları her çağrıda okur; bu nedenle kaydedilen bir değişiklik bir sonraki çağrıdan itibaren geçerli olur, diğer konsollar ise değişikliği yenilendiklerinde gösterir. Her değişiklik eski ve yeni değeriyle birlikte denetim kaydına yazılır.</translation>
     </message>
+    <message>
+        <source>Repeat window (hours)</source>
+        <translation>Tekrar penceresi (saat)</translation>
+    </message>
+    <message>
+        <source>Reconciler settles refunds (true/false)</source>
+        <translation>Mutabakat iadeleri kendisi sonuçlandırır (true/false)</translation>
+    </message>
+    <message>
+        <source>Reset to defaults</source>
+        <translation>Varsayılanlara dön</translation>
+    </message>
+    <message>
+        <source>Fills in every default; nothing changes until you save.</source>
+        <translation>Tüm varsayılan değerleri doldurur; kaydedene kadar hiçbir şey değişmez.</translation>
+    </message>
 </context>
 <context>
     <name>StateCountsModel</name>

@@ -184,9 +184,19 @@ void TestHistoryTabs::r20_settingsSaveIsAuditedAndShown()
         QCOMPARE(history->item(0, 0)->text(), who.value().value(0).toString());
         QVERIFY(history->item(0, 1)->text().endsWith(QLatin1String(" UTC")));
     }
-    QCOMPARE(history->item(0, 2)->text(), QStringLiteral("max_attempts_per_call"));
+    // Issue 15: the setting's name as the form shows it, the key in the tooltip.
+    QCOMPARE(history->item(0, 2)->text(), QStringLiteral("Attempts per tool call"));
+    QCOMPARE(history->item(0, 2)->toolTip(), QStringLiteral("max_attempts_per_call"));
     QCOMPARE(history->item(0, 3)->text(), QStringLiteral("3"));
     QCOMPARE(history->item(0, 4)->text(), QStringLiteral("2"));
+
+    // Reset to defaults fills the form; nothing is stored until Save.
+    QTest::mouseClick(child<QPushButton>(&tab, "settingsResetDefaults"), Qt::LeftButton);
+    QCOMPARE(perCall->text(), QStringLiteral("3"));
+    QVERIFY(save->isEnabled());
+    QCOMPARE(SettingsStore(*db).load().value().maxAttemptsPerCall, 2);
+    QTest::mouseClick(child<QPushButton>(&tab, "settingsRefresh"), Qt::LeftButton);
+    QCOMPARE(perCall->text(), QStringLiteral("2"));
 
     // Another console's change shows after Refresh.
     QVERIFY(SettingsStore(*db).set(QStringLiteral("request_timeout_ms"), QStringLiteral("5000"),
@@ -210,7 +220,9 @@ void TestHistoryTabs::r20_settingsReadOnlyForNonAdmins()
     tab.setEditable(false);
     auto* perCall = child<QLineEdit>(&tab, "setting_max_attempts_per_call");
     QVERIFY(perCall->isReadOnly());
+    QVERIFY(!perCall->isEnabled()); // looks read-only too (issue 15)
     QVERIFY(!child<QPushButton>(&tab, "settingsSave")->isVisible());
+    QVERIFY(!child<QPushButton>(&tab, "settingsResetDefaults")->isVisible());
     QVERIFY(child<QLabel>(&tab, "settingsReadOnlyNote")->isVisible());
     QVERIFY(!tab.save());
 }
