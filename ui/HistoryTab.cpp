@@ -108,8 +108,11 @@ HistoryTab::HistoryTab(const Clock& clock, QWidget* parent)
     buildUi();
     // Default: the last 7 UTC days, today included.
     const QDate today = QDateTime::fromMSecsSinceEpoch(m_clock.nowMs(), QTimeZone::utc()).date();
-    m_from->setDate(today.addDays(-6));
-    m_to->setDate(today);
+    {
+        const QSignalBlocker a(m_from), b(m_to); // the "Last 7 days" preset, not a custom range
+        m_from->setDate(today.addDays(-6));
+        m_to->setDate(today);
+    }
     connect(&m_statsWatcher, &QFutureWatcher<Outcome>::finished, this, &HistoryTab::onStatsReady);
 }
 
@@ -130,6 +133,14 @@ void HistoryTab::buildUi()
     outer->addWidget(m_banner);
 
     auto* bar = new QHBoxLayout;
+    m_preset = new QComboBox(this);
+    m_preset->setObjectName(QStringLiteral("historyPreset"));
+    m_preset->addItem(tr("Last 7 days"), 7);
+    m_preset->addItem(tr("Last 30 days"), 30);
+    m_preset->addItem(tr("Last 90 days"), 90);
+    m_preset->addItem(tr("All time"), 0);
+    m_preset->addItem(tr("Custom range"), -1);
+    bar->addWidget(m_preset);
     bar->addWidget(new QLabel(tr("From (UTC)"), this));
     m_from = new QDateEdit(this);
     m_from->setObjectName(QStringLiteral("historyFrom"));
@@ -200,8 +211,13 @@ void HistoryTab::buildUi()
     outer->addWidget(split, 1);
 
     connect(m_refresh, &QPushButton::clicked, this, &HistoryTab::refresh);
-    connect(m_from, &QDateEdit::dateChanged, this, &HistoryTab::refresh);
-    connect(m_to, &QDateEdit::dateChanged, this, &HistoryTab::refresh);
+    connect(m_from, &QDateEdit::dateChanged, this, &HistoryTab::onDatesEdited);
+    connect(m_to, &QDateEdit::dateChanged, this, &HistoryTab::onDatesEdited);
+    connect(m_preset, &QComboBox::activated, this, [this](int index) { applyPreset(m_preset->itemData(index).toInt()); });
+    connect(m_table, &QTableView::doubleClicked, this, [this](const QModelIndex& index) {
+        if (const Operation* op = m_model->operationAt(index.row()))
+            emit operationActivated(op->operationId);
+    });
     connect(m_state, &QComboBox::currentIndexChanged, this, &HistoryTab::refresh);
     connect(m_export, &QPushButton::clicked, this, &HistoryTab::onExportClicked);
 }
@@ -279,6 +295,24 @@ bool HistoryTab::setDatabaseUrl(const QString& url)
     return true;
 }
 
+void HistoryTab::applyPreset(int days)
+{
+    if (days < 0)
+        return; // custom: the dates as they are
+    const QDate today = QDateTime::fromMSecsSinceEpoch(m_clock.nowMs(), QTimeZone::utc()).date();
+    // "All time" starts at the epoch: the rollups make any range as cheap as a week.
+    setRange(days == 0 ? QDate(1970, 1, 1) : today.addDays(-(days - 1)), today);
+    m_preset->setCurrentIndex(m_preset->findData(days));
+}
+
+void HistoryTab::onDatesEdited()
+{
+    // A date typed by hand is a custom range.
+    const QSignalBlocker block(m_preset);
+    m_preset->setCurrentIndex(m_preset->findData(-1));
+    refresh();
+}
+
 void HistoryTab::setRange(const QDate& fromUtc, const QDate& toUtc)
 {
     const QSignalBlocker a(m_from), b(m_to);
@@ -313,6 +347,15 @@ void HistoryTab::refresh()
     if (auto r = f.validate(); !r) {
         m_banner->showMessage(MessageBanner::Level::Warning,
                               tr("The end date is before the start date: pick a later end date."));
+        // No figures of another range stay on screen, and a computation still running for it is dropped.
+        ++m_generation;
+        m_computing = false;
+        m_snapshot.reset();
+        for (QLabel* tile : std::as_const(m_tiles)) {
+            tile->setText(QStringLiteral("—"));
+            tile->setStyleSheet(QString());
+        }
+        m_status->setText(tr("No figures: the range is not valid."));
         return;
     }
     m_banner->clearMessage();

@@ -52,6 +52,8 @@ public:
     bool setDatabaseUrl(const QString& url);
     /** UTC dates, both inclusive as shown in the pickers ([from 00:00, to + 1 day 00:00) UTC). Refreshes. */
     void setRange(const QDate& fromUtc, const QDate& toUtc);
+    /** A range preset: the last `days` UTC days with today, 0 for all time (-1: custom, no change). */
+    void applyPreset(int days);
     /** nullopt: every state. Refreshes. */
     void setStateFilter(std::optional<OperationStatus> status);
     /** The filter the pickers describe. */
@@ -75,9 +77,12 @@ public:
 signals:
     /** A refresh finished (ok) or failed (the banner says why). */
     void statsUpdated(bool ok);
+    /** A row of the table was double-clicked: open that operation. */
+    void operationActivated(const QString& operationId);
     void exportFinished(bool ok, qint64 rows, const QString& message);
 
 private:
+    void onDatesEdited();
     struct Outcome
     {
         std::optional<HistoryStats::Snapshot> snapshot;
@@ -113,6 +118,7 @@ private:
     QPushButton* m_refresh = nullptr;
     QPushButton* m_export = nullptr;
     QLabel* m_status = nullptr;
+    QComboBox* m_preset = nullptr;
     QMap<HistoryStats::Figure, QLabel*> m_tiles;
     QStackedWidget* m_chartStack = nullptr;
     QLabel* m_emptyState = nullptr;

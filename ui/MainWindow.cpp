@@ -275,6 +275,11 @@ void MainWindow::buildUi()
     m_tabs->addTab(central, tr("Operations"));
     m_historyTab = new HistoryTab(m_clock, m_tabs);
     m_tabs->addTab(m_historyTab, tr("History"));
+    // Finance double-clicks a row of History: the operation opens where support works on it.
+    connect(m_historyTab, &HistoryTab::operationActivated, this, [this, central](const QString& operationId) {
+        m_tabs->setCurrentWidget(central);
+        selectOperation(operationId);
+    });
     m_settingsTab = new SettingsTab(m_clock, m_tabs);
     m_tabs->addTab(m_settingsTab, tr("Settings"));
     connect(m_tabs, &QTabWidget::currentChanged, this, &MainWindow::onTabChanged);

@@ -823,6 +823,30 @@ Pick a wider date range or another state to see the duplicate-prevention history
         <source>Exported %1 operations to %2.</source>
         <translation>Exported %1 operations to %2.</translation>
     </message>
+    <message>
+        <source>Last 7 days</source>
+        <translation>Last 7 days</translation>
+    </message>
+    <message>
+        <source>Last 30 days</source>
+        <translation>Last 30 days</translation>
+    </message>
+    <message>
+        <source>Last 90 days</source>
+        <translation>Last 90 days</translation>
+    </message>
+    <message>
+        <source>All time</source>
+        <translation>All time</translation>
+    </message>
+    <message>
+        <source>Custom range</source>
+        <translation>Custom range</translation>
+    </message>
+    <message>
+        <source>No figures: the range is not valid.</source>
+        <translation>No figures: the range is not valid.</translation>
+    </message>
 </context>
 <context>
     <name>HistoryTableModel</name>

@@ -826,6 +826,30 @@ Pick a wider date range or another state to see the duplicate-prevention history
         <source>Exported %1 operations to %2.</source>
         <translation>Экспортировано операций: %1, файл: %2.</translation>
     </message>
+    <message>
+        <source>Last 7 days</source>
+        <translation>Последние 7 дней</translation>
+    </message>
+    <message>
+        <source>Last 30 days</source>
+        <translation>Последние 30 дней</translation>
+    </message>
+    <message>
+        <source>Last 90 days</source>
+        <translation>Последние 90 дней</translation>
+    </message>
+    <message>
+        <source>All time</source>
+        <translation>За всё время</translation>
+    </message>
+    <message>
+        <source>Custom range</source>
+        <translation>Свой период</translation>
+    </message>
+    <message>
+        <source>No figures: the range is not valid.</source>
+        <translation>Нет показателей: период задан неверно.</translation>
+    </message>
 </context>
 <context>
     <name>HistoryTableModel</name>

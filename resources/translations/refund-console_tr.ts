@@ -820,6 +820,30 @@ Mükerrer önleme geçmişini görmek için daha geniş bir tarih aralığı vey
         <source>Exported %1 operations to %2.</source>
         <translation>%1 işlem dışa aktarıldı: %2.</translation>
     </message>
+    <message>
+        <source>Last 7 days</source>
+        <translation>Son 7 gün</translation>
+    </message>
+    <message>
+        <source>Last 30 days</source>
+        <translation>Son 30 gün</translation>
+    </message>
+    <message>
+        <source>Last 90 days</source>
+        <translation>Son 90 gün</translation>
+    </message>
+    <message>
+        <source>All time</source>
+        <translation>Tüm zamanlar</translation>
+    </message>
+    <message>
+        <source>Custom range</source>
+        <translation>Özel aralık</translation>
+    </message>
+    <message>
+        <source>No figures: the range is not valid.</source>
+        <translation>Gösterge yok: aralık geçerli değil.</translation>
+    </message>
 </context>
 <context>
     <name>HistoryTableModel</name>

@@ -20,6 +20,7 @@
 #include <QComboBox>
 #include <QFile>
 #include <QLabel>
+#include <QDateEdit>
 #include <QLineEdit>
 #include <QPushButton>
 #include <QSignalSpy>
@@ -63,6 +64,7 @@ private slots:
     void cleanupTestCase();
     void r20_settingsValidationNextToTheField();
     void r20_settingsSaveIsAuditedAndShown();
+    void presetsInvalidRangeAndDoubleClick();
     void r20_settingsReadOnlyForNonAdmins();
     void r12_historyFiguresFollowRangeAndState();
     void r12_historyEmptyRange();
@@ -267,6 +269,52 @@ void TestHistoryTabs::r12_historyFiguresFollowRangeAndState()
     QCOMPARE(child<QLabel>(&tab, "figure_unknownNow")->text(), QStringLiteral("3"));
     QCOMPARE(tab.tableModel()->rowCount(), 1);
     QCOMPARE(tab.tableModel()->operationAt(0)->operationId, m_history.operationB);
+}
+
+// Issue 15: range presets, an invalid range leaves no figures of another range on screen, and a
+// double-click on a row asks for that operation.
+void TestHistoryTabs::presetsInvalidRangeAndDoubleClick()
+{
+    ManualClock clock(H::kDay0 + 2 * H::kDayMs + 12 * H::kHour); // "today" is day 2
+    HistoryTab tab(clock);
+    tab.resize(1280, 800);
+    tab.show();
+    QVERIFY(tab.setDatabaseUrl(m_testDb->url()));
+    QVERIFY(waitForStats(tab));
+    auto* from = child<QDateEdit>(&tab, "historyFrom");
+    auto* to = child<QDateEdit>(&tab, "historyTo");
+    auto* preset = child<QComboBox>(&tab, "historyPreset");
+    const QDate today = utcDate(H::kDay0 + 2 * H::kDayMs);
+    QCOMPARE(preset->currentData().toInt(), 7);
+
+    tab.applyPreset(30);
+    QVERIFY(waitForStats(tab));
+    QCOMPARE(from->date(), today.addDays(-29));
+    QCOMPARE(to->date(), today);
+    tab.applyPreset(0);
+    QVERIFY(waitForStats(tab));
+    QCOMPARE(from->date(), QDate(1970, 1, 1));
+    QCOMPARE(preset->currentData().toInt(), 0);
+    QVERIFY(tab.snapshot()->operations >= 8); // all time holds at least the default week
+    QVERIFY(child<QLabel>(&tab, "figure_operations")->text() != QStringLiteral("—"));
+
+    // An end before the start: a warning, and no figures at all.
+    to->setDate(QDate(1969, 12, 1));
+    QCOMPARE(preset->currentData().toInt(), -1); // a hand-picked date is a custom range
+    QCOMPARE(child<QLabel>(&tab, "figure_operations")->text(), QStringLiteral("—"));
+    QVERIFY(!tab.snapshot());
+
+    tab.applyPreset(7);
+    QVERIFY(waitForStats(tab));
+    QVERIFY(tab.tableModel()->rowCount() > 0);
+    auto* table = child<QTableView>(&tab, "historyTable");
+    QSignalSpy activated(&tab, &HistoryTab::operationActivated);
+    const QModelIndex first = tab.tableModel()->index(0, 0);
+    // A real double-click starts with a press (QAbstractItemView remembers the pressed index).
+    QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, table->visualRect(first).center());
+    QTest::mouseDClick(table->viewport(), Qt::LeftButton, {}, table->visualRect(first).center());
+    QCOMPARE(activated.size(), 1);
+    QCOMPARE(activated.first().first().toString(), tab.tableModel()->operationAt(0)->operationId);
 }
 
 void TestHistoryTabs::r12_historyEmptyRange()
