@@ -300,9 +300,9 @@ void HistoryTab::applyPreset(int days)
     if (days < 0)
         return; // custom: the dates as they are
     const QDate today = QDateTime::fromMSecsSinceEpoch(m_clock.nowMs(), QTimeZone::utc()).date();
-    // "All time" starts at the epoch: the rollups make any range as cheap as a week.
+    m_preset->setCurrentIndex(m_preset->findData(days)); // first: refresh() reads it
+    // "All time" asks from the epoch; the worker starts it at the first operation's day.
     setRange(days == 0 ? QDate(1970, 1, 1) : today.addDays(-(days - 1)), today);
-    m_preset->setCurrentIndex(m_preset->findData(days));
 }
 
 void HistoryTab::onDatesEdited()
@@ -369,8 +369,9 @@ void HistoryTab::refresh()
     m_computing = true;
     m_status->setText(tr("Computing…"));
     const QString url = m_url;
+    const bool allTime = m_preset->currentData().toInt() == 0;
     // A worker connection of its own: Qt SQL connections never cross threads.
-    m_statsWatcher.setFuture(QtConcurrent::run([url, f, generation]() {
+    m_statsWatcher.setFuture(QtConcurrent::run([url, f, generation, allTime]() {
         Outcome out;
         out.generation = generation;
         auto db = Database::open(url);
@@ -378,7 +379,19 @@ void HistoryTab::refresh()
             out.error = db.error();
             return out;
         }
-        auto r = HistoryStats::compute(*db.value(), f);
+        HistoryFilter range = f;
+        if (allTime) {
+            // All time starts at the first operation's day, not at 1970: one chart bar per day
+            // since the epoch would be 20,000 empty ones (refund_ops_by_created answers this).
+            auto first = db.value()->run(QStringLiteral("SELECT MIN(created_at) FROM refund_ops"), {},
+                                         QStringLiteral("first operation"));
+            if (first && first.value().next() && !first.value().value(0).isNull())
+                range.fromMs = qMin(HistoryFilter::dayOf(first.value().value(0).toLongLong()) * HistoryFilter::kDayMs,
+                                    range.toMs - HistoryFilter::kDayMs);
+            else
+                range.fromMs = range.toMs - 7 * HistoryFilter::kDayMs; // no operations yet: one empty week
+        }
+        auto r = HistoryStats::compute(*db.value(), range);
         if (r)
             out.snapshot = r.value();
         else
@@ -402,6 +415,10 @@ void HistoryTab::onStatsReady()
         return;
     }
     m_snapshot = out.snapshot;
+    if (m_preset->currentData().toInt() == 0) {
+        const QSignalBlocker block(m_from); // the range the figures cover, not a custom edit
+        m_from->setDate(QDateTime::fromMSecsSinceEpoch(m_snapshot->filter.fromMs, QTimeZone::utc()).date());
+    }
     showSnapshot(*m_snapshot);
     emit statsUpdated(true);
 }
