@@ -6,6 +6,7 @@
 
 #include <QDateTime>
 #include <QHash>
+#include <QJsonDocument>
 #include <QTimeZone>
 
 namespace {
@@ -135,6 +136,49 @@ QString OperationFormat::reasonTitle(const QString& code)
     else
         return code;
     return detail.isEmpty() ? title : tr("%1 (%2)").arg(title, detail);
+}
+
+QString OperationFormat::auditSummary(const QString& action, const QJsonObject& details)
+{
+    QStringList parts;
+    const auto statusWord = [](const QString& code) {
+        const auto status = operationStatusFromString(code);
+        return status ? statusTitle(*status) : code;
+    };
+    QString from = details.value(QStringLiteral("from")).toString();
+    QString to = details.value(QStringLiteral("to")).toString();
+    if (action == QLatin1String("reverse") && from.isEmpty() && to.isEmpty()) {
+        from = QStringLiteral("refunded");
+        to = QStringLiteral("reversed");
+    }
+    if (!from.isEmpty() && !to.isEmpty())
+        parts << tr("%1 → %2").arg(statusWord(from), statusWord(to));
+    const QString refund = details.value(QStringLiteral("provider_refund_id")).toString();
+    if (!refund.isEmpty())
+        parts << tr("refund %1").arg(refund);
+    const QString failure = details.value(QStringLiteral("failure_code")).toString();
+    if (!failure.isEmpty())
+        parts << reasonTitle(failure);
+    const QString failureReason = details.value(QStringLiteral("failure_reason")).toString();
+    if (!failureReason.isEmpty())
+        parts << failureReason;
+    if (details.value(QStringLiteral("auto_resolved")).toBool())
+        parts << tr("by the reconciler");
+    const QString event = details.value(QStringLiteral("event_id")).toString();
+    if (!event.isEmpty())
+        parts << tr("event %1").arg(event);
+    const QString note = details.value(QStringLiteral("note")).toString();
+    if (!note.isEmpty())
+        parts << tr("note: “%1”").arg(note);
+    if (parts.isEmpty()) {
+        // Other actions (settings changes, ...): their plain fields, in key order.
+        for (auto it = details.constBegin(); it != details.constEnd(); ++it) {
+            if (it.value().isObject() || it.value().isArray() || it.value().isNull())
+                continue;
+            parts << QStringLiteral("%1: %2").arg(it.key(), it.value().toVariant().toString());
+        }
+    }
+    return parts.join(QStringLiteral(" · "));
 }
 
 QColor OperationFormat::statusColor(OperationStatus status)

@@ -3,6 +3,7 @@
 #include "db/OperationStatus.h"
 
 #include <QColor>
+#include <QJsonObject>
 #include <QCoreApplication>
 #include <QLocale>
 #include <QString>
@@ -61,6 +62,12 @@ public:
      * ...). Codes it does not know come back as they are; the code itself belongs in a tooltip.
      */
     static QString reasonTitle(const QString& code);
+    /**
+     * One audit entry's details as a line for people (translated): "unknown → refunded · refund
+     * re_… · note: “…”", "refunded → reversed · expired_or_canceled_card · event evt_…", or the
+     * scalar fields as "key: value" for other actions. Evidence objects are left to the tooltip.
+     */
+    static QString auditSummary(const QString& action, const QJsonObject& details);
     /** Badge colour per status. */
     static QColor statusColor(OperationStatus status);
 

@@ -397,8 +397,9 @@ void DetailPanel::fillAudit(const QList<AuditEntry>& entries)
         m_audit->setItem(row, 1, item(e.actor));
         m_audit->setItem(row, 2, item(e.role));
         m_audit->setItem(row, 3, item(e.action));
-        const QString json = QString::fromUtf8(QJsonDocument(e.details).toJson(QJsonDocument::Compact));
-        m_audit->setItem(row, 4, item(json, json));
+        // Issue 15: a line people read; the whole entry, evidence included, in the tooltip.
+        const QString json = QString::fromUtf8(QJsonDocument(e.details).toJson(QJsonDocument::Indented));
+        m_audit->setItem(row, 4, item(OperationFormat::auditSummary(e.action, e.details), json.left(4000)));
     }
     m_audit->resizeColumnsToContents();
 }

@@ -1484,6 +1484,26 @@ Pick a wider date range or another state to see the duplicate-prevention history
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
     </message>
+    <message>
+        <source>%1 → %2</source>
+        <translation>%1 → %2</translation>
+    </message>
+    <message>
+        <source>refund %1</source>
+        <translation>refund %1</translation>
+    </message>
+    <message>
+        <source>by the reconciler</source>
+        <translation>by the reconciler</translation>
+    </message>
+    <message>
+        <source>event %1</source>
+        <translation>event %1</translation>
+    </message>
+    <message>
+        <source>note: “%1”</source>
+        <translation>note: “%1”</translation>
+    </message>
 </context>
 <context>
     <name>OperationTableModel</name>

@@ -1480,6 +1480,26 @@ Mükerrer önleme geçmişini görmek için daha geniş bir tarih aralığı vey
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
     </message>
+    <message>
+        <source>%1 → %2</source>
+        <translation>%1 → %2</translation>
+    </message>
+    <message>
+        <source>refund %1</source>
+        <translation>iade %1</translation>
+    </message>
+    <message>
+        <source>by the reconciler</source>
+        <translation>mutabakat tarafından</translation>
+    </message>
+    <message>
+        <source>event %1</source>
+        <translation>olay %1</translation>
+    </message>
+    <message>
+        <source>note: “%1”</source>
+        <translation>not: “%1”</translation>
+    </message>
 </context>
 <context>
     <name>OperationTableModel</name>

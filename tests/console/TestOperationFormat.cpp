@@ -25,6 +25,7 @@ class TestOperationFormat : public QObject
 
 private slots:
     void reasonCodesReadAsWords();
+    void auditDetailsReadAsALine();
     void countdownTexts_data();
     void countdownTexts();
     void closedAndUnattemptedRowsShowADash();
@@ -149,6 +150,33 @@ void TestOperationFormat::reasonCodesReadAsWords()
              QStringLiteral("The provider reports the refund failed (expired_or_canceled_card)"));
     QCOMPARE(OperationFormat::reasonTitle(QStringLiteral("some_new_code")), QStringLiteral("some_new_code"));
     QCOMPARE(OperationFormat::reasonTitle(QString()), QString());
+}
+
+// Issue 15: the audit log's Details column was raw JSON.
+void TestOperationFormat::auditDetailsReadAsALine()
+{
+    const QJsonObject resolved{{QStringLiteral("from"), QStringLiteral("unknown")},
+                               {QStringLiteral("to"), QStringLiteral("refunded")},
+                               {QStringLiteral("provider_refund_id"), QStringLiteral("re_1")},
+                               {QStringLiteral("note"), QStringLiteral("found at the provider")},
+                               {QStringLiteral("evidence"), QJsonObject{{QStringLiteral("refund"), QJsonObject{}}}}};
+    QCOMPARE(OperationFormat::auditSummary(QStringLiteral("resolve"), resolved),
+             QStringLiteral("Unknown → Refunded · refund re_1 · note: “found at the provider”"));
+    const QJsonObject failed{{QStringLiteral("from"), QStringLiteral("unknown")},
+                             {QStringLiteral("to"), QStringLiteral("failed")},
+                             {QStringLiteral("failure_code"), QStringLiteral("no_refund_found")},
+                             {QStringLiteral("note"), QStringLiteral("checked")}};
+    QCOMPARE(OperationFormat::auditSummary(QStringLiteral("resolve"), failed),
+             QStringLiteral("Unknown → Failed · No refund was made · note: “checked”"));
+    const QJsonObject reversal{{QStringLiteral("failure_reason"), QStringLiteral("expired_or_canceled_card")},
+                               {QStringLiteral("event_id"), QStringLiteral("evt_9")}};
+    QCOMPARE(OperationFormat::auditSummary(QStringLiteral("reverse"), reversal),
+             QStringLiteral("Refunded → Reversed · expired_or_canceled_card · event evt_9"));
+    const QJsonObject setting{{QStringLiteral("key"), QStringLiteral("backoff_cap_ms")},
+                              {QStringLiteral("new"), QStringLiteral("5000")},
+                              {QStringLiteral("old"), QStringLiteral("4000")}};
+    QCOMPARE(OperationFormat::auditSummary(QStringLiteral("settings.set"), setting),
+             QStringLiteral("key: backoff_cap_ms · new: 5000 · old: 4000"));
 }
 
 QTEST_GUILESS_MAIN(TestOperationFormat)
