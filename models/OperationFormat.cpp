@@ -91,6 +91,17 @@ QString OperationFormat::money(qint64 amountCents, const QString& currency, cons
     return Money::format(amountCents, currency, locale);
 }
 
+QString OperationFormat::percent(double percent, int decimals, const QLocale& locale)
+{
+    const QLocale l = locale.language() == QLocale::C ? QLocale(QLocale::English, QLocale::UnitedStates) : locale;
+    const QString number = l.toString(percent, 'f', decimals);
+    switch (l.language()) {
+    case QLocale::Turkish: return QLatin1Char('%') + number;
+    case QLocale::English: return number + QLatin1Char('%');
+    default: return number + QChar(0x00A0) + QLatin1Char('%');
+    }
+}
+
 QString OperationFormat::statusTitle(OperationStatus status)
 {
     switch (status) {

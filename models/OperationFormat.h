@@ -54,6 +54,11 @@ public:
      */
     static QString money(qint64 amountCents, const QString& currency, const QLocale& locale = QLocale());
 
+    /**
+     * percent (0..100) in the locale's way: en "13.8%", ru "13,8 %" (no-break space), tr "%13,8"
+     * (the sign first, as Turkish writes it). The "C" locale reads as English.
+     */
+    static QString percent(double percent, int decimals, const QLocale& locale = QLocale());
     /** "Open", "Unknown", "Refunded", "Failed", "Reversed" (translated). */
     static QString statusTitle(OperationStatus status);
     /**

@@ -444,7 +444,7 @@ void HistoryTab::showSnapshot(const HistoryStats::Snapshot& s)
     setTile(F::MaxRefundsPerOperation, s.refundedOperations ? n(s.maxRefundsPerOperation) : tr("no refunds"),
             s.maxRefundsPerOperation > 1);
     setTile(F::DuplicatesPrevented, n(s.duplicatesPrevented), s.maxRefundsPerOperation > 1);
-    setTile(F::UnknownRate, locale.toString(s.unknownRate() * 100.0, 'f', 1) + QStringLiteral(" %"));
+    setTile(F::UnknownRate, OperationFormat::percent(s.unknownRate() * 100.0, 1, locale));
     QStringList money;
     for (const auto& m : s.unknownMoney)
         money << formatMoney(locale, m.minorUnits, m.currency);

@@ -26,6 +26,7 @@ class TestOperationFormat : public QObject
 private slots:
     void reasonCodesReadAsWords();
     void auditDetailsReadAsALine();
+    void percentInEachLanguage();
     void countdownTexts_data();
     void countdownTexts();
     void closedAndUnattemptedRowsShowADash();
@@ -177,6 +178,15 @@ void TestOperationFormat::auditDetailsReadAsALine()
                               {QStringLiteral("old"), QStringLiteral("4000")}};
     QCOMPARE(OperationFormat::auditSummary(QStringLiteral("settings.set"), setting),
              QStringLiteral("key: backoff_cap_ms · new: 5000 · old: 4000"));
+}
+
+// Issue 15: Turkish writes the sign first ("%13,8"), Russian after a space ("13,8 %").
+void TestOperationFormat::percentInEachLanguage()
+{
+    QCOMPARE(OperationFormat::percent(13.8, 1, QLocale(QLocale::English)), QStringLiteral("13.8%"));
+    QCOMPARE(OperationFormat::percent(13.8, 1, QLocale(QLocale::Russian)), QStringLiteral("13,8\u00A0%"));
+    QCOMPARE(OperationFormat::percent(13.8, 1, QLocale(QLocale::Turkish)), QStringLiteral("%13,8"));
+    QCOMPARE(OperationFormat::percent(100.0, 1, QLocale::c()), QStringLiteral("100.0%"));
 }
 
 QTEST_GUILESS_MAIN(TestOperationFormat)

@@ -265,7 +265,7 @@ void TestHistoryTabs::r12_historyFiguresFollowRangeAndState()
     tab.setStateFilter(OperationStatus::Unknown);
     QVERIFY(waitForStats(tab));
     QCOMPARE(child<QLabel>(&tab, "figure_operations")->text(), QStringLiteral("1"));
-    QCOMPARE(child<QLabel>(&tab, "figure_unknownRate")->text(), QStringLiteral("100.0 %"));
+    QCOMPARE(child<QLabel>(&tab, "figure_unknownRate")->text(), QStringLiteral("100.0%"));
     QCOMPARE(child<QLabel>(&tab, "figure_unknownNow")->text(), QStringLiteral("3"));
     QCOMPARE(tab.tableModel()->rowCount(), 1);
     QCOMPARE(tab.tableModel()->operationAt(0)->operationId, m_history.operationB);
