@@ -94,6 +94,8 @@ QVariant HistoryTableModel::data(const QModelIndex& index, int role) const
             return op->resolvedAt ? QVariant(*op->resolvedAt) : QVariant();
         case StatusColumn:
             return int(op->status);
+        case ReasonColumn:
+            return !op->failureCode.isEmpty() ? op->failureCode : op->unknownReason; // the code, not the words
         default:
             break;
         }

@@ -187,6 +187,7 @@ QString CustomerMessageDialog::text() const
 void CustomerMessageDialog::setText(const QString& text)
 {
     m_edit->setPlainText(text);
+    m_baseline = text; // a text set by the program is not the person's edit
     recheck();
 }
 

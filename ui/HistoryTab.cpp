@@ -347,9 +347,9 @@ void HistoryTab::refresh()
     if (auto r = f.validate(); !r) {
         m_banner->showMessage(MessageBanner::Level::Warning,
                               tr("The end date is before the start date: pick a later end date."));
-        // No figures of another range stay on screen, and a computation still running for it is dropped.
+        // The tiles show no figures of another range, and a computation still running for it is
+        // dropped when it lands (its generation is stale).
         ++m_generation;
-        m_computing = false;
         m_snapshot.reset();
         for (QLabel* tile : std::as_const(m_tiles)) {
             tile->setText(QStringLiteral("—"));

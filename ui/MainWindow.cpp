@@ -194,7 +194,8 @@ void MainWindow::buildUi()
         m_table->setDashboardUrl(dashboard);
     m_table->setItemDelegate(new OperationItemDelegate(m_table));
     m_table->horizontalHeader()->setSortIndicator(OperationTableModel::AgeColumn, Qt::AscendingOrder);
-    m_table->setContextMenuPolicy(Qt::ActionsContextMenu);
+    // The view's own context menu (ids, cells, the provider); the Copy action below stays for Ctrl+C.
+    m_table->setContextMenuPolicy(Qt::DefaultContextMenu);
     const QFontMetrics fm(m_table->font());
     const auto width = [&fm](const QString& sample) { return fm.horizontalAdvance(sample) + 24; };
     auto* header = m_table->horizontalHeader();

@@ -148,7 +148,9 @@ StoreResult<QList<ProviderEventStore::StoredEvent>> ProviderEventStore::waiting(
 {
     // New events first: events that keep waiting (an open or unknown row) must not starve them.
     return select(QStringLiteral("action IN ('pending', 'fetch_failed', 'left_open', 'left_unknown')"), {},
-                  QStringLiteral("CASE WHEN action = 'pending' THEN 0 ELSE 1 END, event_created, received_at, event_id"),
+                  // ...and those that keep waiting take turns: the one looked at longest ago first.
+                  QStringLiteral("CASE WHEN action = 'pending' THEN 0 ELSE 1 END, COALESCE(applied_at, 0), "
+                                 "event_created, received_at, event_id"),
                   limit);
 }
 

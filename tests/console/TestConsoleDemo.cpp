@@ -24,6 +24,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QListView>
+#include <QContextMenuEvent>
 #include <QAction>
 #include <QClipboard>
 #include <QMenu>
@@ -257,6 +258,18 @@ void TestConsoleDemo::contextMenuCopiesIdsAndOpensTheRefund()
     QCOMPARE(recorder.urls,
              QList<QUrl>{QUrl(QStringLiteral("https://dashboard.example.test/test/refunds/") + refunded.providerRefundId)});
     view->setDashboardUrl({});
+
+    menu.reset(); // only the menu the click opens is left
+    // A real right-click reaches the view's own menu (the table once used the actions policy,
+    // which showed a one-item menu instead).
+    QCOMPARE(view->contextMenuPolicy(), Qt::DefaultContextMenu);
+    const QPoint at = view->visualRect(model->index(0, 0)).center();
+    QContextMenuEvent click(QContextMenuEvent::Mouse, at, view->viewport()->mapToGlobal(at));
+    QApplication::sendEvent(view->viewport(), &click);
+    QMenu* shown = nullptr;
+    QTRY_VERIFY((shown = view->findChild<QMenu*>(QStringLiteral("operationContextMenu"))) && shown->isVisible());
+    QVERIFY(shown->findChild<QAction*>(QStringLiteral("copyRefundId")));
+    shown->close();
 }
 
 void TestConsoleDemo::searchBoxNarrowsAfterTyping()

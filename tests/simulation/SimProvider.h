@@ -22,7 +22,7 @@
  * be admitted (its key claimed) and executed later.
  *
  * Every number here is the provider's own evidence: the invariants of a schedule are counted
- * from refunds() and arrivals(), never from the refund tool's tables.
+ * from refunds() (and the requests the schedule sent), never from the refund tool's tables.
  */
 class SimProvider
 {

@@ -133,6 +133,7 @@ private:
     void review();
     void reconcile(bool all);
     void checkAnswers();
+    void checkActiveRows();
     void checkFinal();
 
     SimConfig m_config;
@@ -248,6 +249,7 @@ void Schedule::spawnAgent(int index)
 void Schedule::agentBody(int index)
 {
     AgentState& a = m_agents[size_t(index)];
+    a.atCommit = false; // a kill inside the commit hook of the last incarnation skipped its reset
     auto opened = Database::open(QStringLiteral("sqlite:") + m_opDbPath);
     if (!opened)
         throw std::runtime_error(opened.error().message.toStdString());
@@ -446,8 +448,13 @@ void Schedule::handleSend(int agentId, int index)
     case Fate::KillBeforeSend:
         break;
     }
-    m_clock.advanceMs(5 + pick(120)); // the round trip
+    m_provider.faults().clear(); // a fault the request did not reach (a replay, a 409) must not hit the next one
     a.reply = reply;
+    // The answer is decided: nothing may send this request again while the round trip's time
+    // passes through advanceTo (which keeps every other deadline).
+    a.replyReady = true;
+    a.replyAtMs = m_clock.nowMs();
+    advanceTo(m_clock.nowMs() + 5 + pick(120));
     if (fate == Fate::KillAfterExecute) {
         killAgent(agentId, index);
         return;
@@ -648,6 +655,27 @@ void Schedule::step()
         break;
     }
     checkAnswers();
+    checkActiveRows();
+}
+
+// R5: never two open/unknown rows of one logical refund, at any step (not only at the end).
+void Schedule::checkActiveRows()
+{
+    auto q = m_db->run(QStringLiteral("SELECT order_id, amount_cents, request_ref, COUNT(*) FROM refund_ops "
+                                      "WHERE status IN ('open', 'unknown') GROUP BY order_id, amount_cents, request_ref "
+                                      "HAVING COUNT(*) > 1"),
+                       {}, QStringLiteral("active rows"));
+    if (!q) {
+        violation(QStringLiteral("active rows could not be read: ") + q.error().message);
+        return;
+    }
+    while (q.value().next())
+        violation(QStringLiteral("logical refund (%1, %2, %3) has %4 open/unknown rows at step %5")
+                      .arg(q.value().value(0).toString())
+                      .arg(q.value().value(1).toLongLong())
+                      .arg(q.value().value(2).toString())
+                      .arg(q.value().value(3).toInt())
+                      .arg(m_result.steps));
 }
 
 // R8: what an agent was told must be true at the moment it was told.
@@ -674,6 +702,15 @@ void Schedule::checkAnswers()
                 if (it == refunds.end())
                     violation(QStringLiteral("%1 was told refunded with %2, which the provider does not hold")
                                   .arg(a.name, answer.refundId));
+                else if (it->metadata.value(QStringLiteral("operation_id")).toString() != answer.operationId)
+                    violation(QStringLiteral("%1 was told refunded with %2, a refund of another operation (%3)")
+                                  .arg(a.name, answer.refundId,
+                                       it->metadata.value(QStringLiteral("operation_id")).toString()));
+                else if (it->amount != m_logicals[a.logical].amountCents)
+                    violation(QStringLiteral("%1 was told refunded with %2 of %3 cents, it asked for %4")
+                                  .arg(a.name, answer.refundId)
+                                  .arg(it->amount)
+                                  .arg(m_logicals[a.logical].amountCents));
                 // (a refund that failed later is legitimate: the row is reversed then, checked at the end)
             }
             if (answer.status == QLatin1String("failed")) {
