@@ -8,6 +8,7 @@
 #include "db/Database.h"
 #include "db/Operation.h"
 #include "db/StoreError.h"
+#include "provider/ProviderConfig.h"
 #include "review/LookupResult.h"
 #include "review/ResolutionPolicy.h"
 
@@ -53,6 +54,10 @@ QUrl parseProviderUrl(const QCommandLineParser& p);
  * (401/403), and each try would still count against the operation's budget (R6).
  */
 QString writeKeyFromEnvironment();
+/** PROVIDER_API_KEY for read-only commands (`review lookup`), or exit 2: a secret key is refused (R13). */
+QString readKeyFromEnvironment();
+/** The provider client's configuration for url and key, with the request timeout the settings hold now (R20). */
+ProviderConfig providerConfig(Database& db, const QUrl& url, const QString& key);
 /**
  * Opens the database and checks its schema; configuration problems are exit 2. Commands that
  * change orders, settings or the schema pass SqliteCheck::Full: they read every page first,

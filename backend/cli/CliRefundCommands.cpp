@@ -57,15 +57,7 @@ QList<Command> refundCommands()
                         const QUrl providerUrl = parseProviderUrl(p);
                         const QString key = writeKeyFromEnvironment();
                         auto db = openDatabase(p);
-                        auto settings = SettingsStore(*db).load();
-                        if (!settings)
-                            fail(settings.error());
-
-                        ProviderConfig config;
-                        config.baseUrl = providerUrl;
-                        config.apiKey = key;
-                        config.requestTimeoutMs = settings.value().requestTimeoutMs;
-                        ProviderClient provider(config);
+                        ProviderClient provider(providerConfig(*db, providerUrl, key));
                         RefundTool tool(*db, provider);
                         // Test hook: die like a SIGKILL at a named point, to prove a restarted tool resends the same key.
                         const QString crashPoint = qEnvironmentVariable("REFUND_TOOL_CRASH_POINT");

@@ -2,7 +2,6 @@
 
 #include "db/OperationStore.h"
 #include "db/RoleManager.h"
-#include "db/SettingsStore.h"
 #include "review/OperationLookup.h"
 #include "review/ResolutionPolicy.h"
 
@@ -36,18 +35,7 @@ QList<Command> reviewCommands()
                     [](const QCommandLineParser& p, const QStringList&, QTextStream& out) {
                         const QString operationId = checkId(p.value(QStringLiteral("operation")), QStringLiteral("operation"));
                         const QUrl providerUrl = parseProviderUrl(p);
-                        const QString key = qEnvironmentVariable("PROVIDER_API_KEY").trimmed();
-                        if (key.isEmpty())
-                            throw CliError{2, QStringLiteral("PROVIDER_API_KEY is not set: a lookup needs the provider's "
-                                                             "restricted read-only key (rk_...)")};
-                        // R13: reviewing never needs a key that can move money.
-                        if (key.startsWith(QLatin1String("sk_")))
-                            throw CliError{2, QStringLiteral("PROVIDER_API_KEY: a secret key (sk_...) can create refunds; a "
-                                                             "lookup uses the restricted read-only key (rk_...) (R13)")};
-                        for (const QChar c : key) {
-                            if (c.category() == QChar::Other_Control || c.isSpace())
-                                throw CliError{2, QStringLiteral("PROVIDER_API_KEY: contains a space or control character")};
-                        }
+                        const QString key = readKeyFromEnvironment();
                         auto db = openDatabase(p);
                         OperationStore store(*db);
                         auto op = store.operation(operationId);
@@ -56,14 +44,7 @@ QList<Command> reviewCommands()
                         auto order = store.order(op.value().orderId);
                         if (!order)
                             fail(order.error());
-                        auto settings = SettingsStore(*db).load();
-                        if (!settings)
-                            fail(settings.error());
-                        ProviderConfig config;
-                        config.baseUrl = providerUrl;
-                        config.apiKey = key;
-                        config.requestTimeoutMs = settings.value().requestTimeoutMs;
-                        OperationLookup lookup(config);
+                        OperationLookup lookup(providerConfig(*db, providerUrl, key));
                         const LookupResult result = lookup.run(OperationLookup::Target::from(op.value(), order.value()));
                         const auto proposal = ResolutionPolicy::propose(op.value(), result, Clock::system().nowMs());
                         out << QJsonDocument(lookupJson(op.value(), result, proposal)).toJson(QJsonDocument::Compact) << Qt::endl;

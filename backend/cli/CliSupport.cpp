@@ -2,6 +2,7 @@
 
 #include "Logging.h"
 #include "db/SchemaMigrator.h"
+#include "db/SettingsStore.h"
 #include "review/ResolutionPolicy.h"
 
 #include <QCommandLineParser>
@@ -80,6 +81,17 @@ QUrl parseProviderUrl(const QCommandLineParser& p)
  * before anything is written: a read-only or publishable key is turned away by the provider
  * (401/403), and each try would still count against the operation's budget (R6).
  */
+namespace {
+/** The key goes into an HTTP header as it is: no space or control character in it. */
+void checkKeyCharacters(const QString& key)
+{
+    for (const QChar c : key) {
+        if (c.category() == QChar::Other_Control || c.isSpace())
+            throw CliError{2, QStringLiteral("PROVIDER_API_KEY: contains a space or control character")};
+    }
+}
+} // namespace
+
 QString writeKeyFromEnvironment()
 {
     const QString key = qEnvironmentVariable("PROVIDER_API_KEY").trimmed();
@@ -92,11 +104,34 @@ QString writeKeyFromEnvironment()
                               .arg(key.startsWith(QLatin1String("rk_"))
                                        ? QStringLiteral("restricted read-only (rk_...)")
                                        : QStringLiteral("publishable (pk_...)"))};
-    for (const QChar c : key) {
-        if (c.category() == QChar::Other_Control || c.isSpace())
-            throw CliError{2, QStringLiteral("PROVIDER_API_KEY: contains a space or control character")};
-    }
+    checkKeyCharacters(key);
     return key;
+}
+
+QString readKeyFromEnvironment()
+{
+    const QString key = qEnvironmentVariable("PROVIDER_API_KEY").trimmed();
+    if (key.isEmpty())
+        throw CliError{2, QStringLiteral("PROVIDER_API_KEY is not set: a lookup needs the provider's "
+                                         "restricted read-only key (rk_...)")};
+    // R13: reviewing never needs a key that can move money.
+    if (key.startsWith(QLatin1String("sk_")))
+        throw CliError{2, QStringLiteral("PROVIDER_API_KEY: a secret key (sk_...) can create refunds; a "
+                                         "lookup uses the restricted read-only key (rk_...) (R13)")};
+    checkKeyCharacters(key);
+    return key;
+}
+
+ProviderConfig providerConfig(Database& db, const QUrl& url, const QString& key)
+{
+    auto settings = SettingsStore(db).load();
+    if (!settings)
+        fail(settings.error());
+    ProviderConfig config;
+    config.baseUrl = url;
+    config.apiKey = key;
+    config.requestTimeoutMs = settings.value().requestTimeoutMs;
+    return config;
 }
 
 /**
