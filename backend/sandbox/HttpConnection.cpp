@@ -150,16 +150,7 @@ void HttpConnection::respond(const HttpResponse& response)
 {
     if (!m_busy || m_socket->state() != QAbstractSocket::ConnectedState)
         return;
-    QByteArray out = "HTTP/1.1 " + QByteArray::number(response.status) + ' '
-        + HttpResponse::reasonPhrase(response.status) + "\r\n";
-    out += "Content-Type: " + response.contentType + "\r\n";
-    out += "Content-Length: " + QByteArray::number(response.body.size()) + "\r\n";
-    for (const auto& h : response.headers)
-        out += h.first + ": " + h.second + "\r\n";
-    out += m_closeAfter ? "Connection: close\r\n" : "Connection: keep-alive\r\n";
-    out += "\r\n";
-    out += response.body;
-    m_socket->write(out);
+    m_socket->write(response.toWire(m_closeAfter));
     m_busy = false;
     if (m_closeAfter) {
         m_buffer.clear();

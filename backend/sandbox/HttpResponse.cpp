@@ -53,6 +53,19 @@ QByteArray HttpResponse::header(const QByteArray& name) const
     return {};
 }
 
+QByteArray HttpResponse::toWire(bool closeConnection) const
+{
+    QByteArray out = "HTTP/1.1 " + QByteArray::number(status) + ' ' + reasonPhrase(status) + "\r\n";
+    out += "Content-Type: " + contentType + "\r\n";
+    out += "Content-Length: " + QByteArray::number(body.size()) + "\r\n";
+    for (const auto& h : headers)
+        out += h.first + ": " + h.second + "\r\n";
+    out += closeConnection ? "Connection: close\r\n" : "Connection: keep-alive\r\n";
+    out += "\r\n";
+    out += body;
+    return out;
+}
+
 QByteArray HttpResponse::reasonPhrase(int status)
 {
     switch (status) {

@@ -37,6 +37,13 @@ public:
     void setHeader(const QByteArray& name, const QByteArray& value);
     QByteArray header(const QByteArray& name) const;
 
+    /**
+     * The response as HTTP/1.1 bytes: status line with its reason phrase, Content-Type,
+     * Content-Length, the extra headers in order, then `Connection: close` or `keep-alive`,
+     * a blank line and the body. The sandbox's connections and the test fakes write this.
+     */
+    QByteArray toWire(bool closeConnection) const;
+
     /** The reason phrase for a status code ("OK", "Conflict", ...). */
     static QByteArray reasonPhrase(int status);
 };

@@ -1,6 +1,7 @@
 #include "FakeProviderServer.h"
 
 #include "sandbox/HttpRequest.h"
+#include "sandbox/HttpResponse.h"
 
 #include <QTcpSocket>
 
@@ -101,8 +102,9 @@ void FakeProviderServer::onReadyRead(QTcpSocket* socket)
     if (parsed.state == HttpParseResult::State::Incomplete)
         return; // headers or body not complete yet
     if (parsed.state == HttpParseResult::State::Error) {
-        socket->write("HTTP/1.1 " + QByteArray::number(parsed.errorStatus) + " Bad Request\r\nContent-Length: 0\r\n"
-                      "Connection: close\r\n\r\n");
+        HttpResponse refusal;
+        refusal.status = parsed.errorStatus;
+        socket->write(refusal.toWire(true));
         socket->disconnectFromHost();
         return;
     }
@@ -126,13 +128,11 @@ void FakeProviderServer::onReadyRead(QTcpSocket* socket)
     case FakeReply::Mode::Answer:
         break;
     }
-    QByteArray out = "HTTP/1.1 " + QByteArray::number(reply.status) + " Fake\r\n";
-    out += "Content-Type: " + reply.contentType + "\r\n";
-    out += "Content-Length: " + QByteArray::number(reply.body.size()) + "\r\n";
-    out += "Connection: close\r\n";
-    for (const auto& [name, value] : reply.headers)
-        out += name + ": " + value + "\r\n";
-    out += "\r\n" + reply.body;
-    socket->write(out);
+    HttpResponse out;
+    out.status = reply.status;
+    out.contentType = reply.contentType;
+    out.headers = reply.headers;
+    out.body = reply.body;
+    socket->write(out.toWire(true));
     socket->disconnectFromHost();
 }

@@ -1,6 +1,7 @@
 #include "HostileProvider.h"
 
 #include "sandbox/HttpRequest.h"
+#include "sandbox/HttpResponse.h"
 
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -186,8 +187,9 @@ void HostileProvider::onReadyRead(QTcpSocket* socket)
     if (parsed.state == HttpParseResult::State::Incomplete)
         return; // headers or body not complete yet
     if (parsed.state == HttpParseResult::State::Error) {
-        socket->write("HTTP/1.1 " + QByteArray::number(parsed.errorStatus) + " Bad Request\r\nContent-Length: 0\r\n"
-                      "Connection: close\r\n\r\n");
+        HttpResponse refusal;
+        refusal.status = parsed.errorStatus;
+        socket->write(refusal.toWire(true));
         socket->disconnectFromHost();
         return;
     }
