@@ -128,6 +128,20 @@ StoreResult<std::optional<ProviderEventStore::StoredEvent>> ProviderEventStore::
     return std::optional<StoredEvent>(rows.value().first());
 }
 
+namespace {
+/** "action IN ('pending', ...)" over waitingActions(): one list of what still waits. */
+QString waitingCondition()
+{
+    static const QString condition = [] {
+        QStringList quoted;
+        for (const QString& a : ProviderEventStore::waitingActions())
+            quoted << QLatin1Char('\'') + a + QLatin1Char('\''); // fixed identifiers, never input
+        return QStringLiteral("action IN (%1)").arg(quoted.join(QStringLiteral(", ")));
+    }();
+    return condition;
+}
+} // namespace
+
 StoreResult<bool> ProviderEventStore::recordAction(const QString& eventId, const QString& operationId,
                                                    const QString& refundId, const QString& action,
                                                    const QString& detail)
@@ -135,8 +149,7 @@ StoreResult<bool> ProviderEventStore::recordAction(const QString& eventId, const
     auto q = m_db.run(
         QStringLiteral(
             "UPDATE provider_events SET operation_id = ?, refund_id = COALESCE(?, refund_id), action = ?, "
-            "action_detail = ?, applied_at = ? WHERE event_id = ? "
-            "AND action IN ('pending', 'fetch_failed', 'left_open', 'left_unknown')"),
+            "action_detail = ?, applied_at = ? WHERE event_id = ? AND ") + waitingCondition(),
         {nullable(operationId), nullable(refundId), action, detail.left(2000), m_clock.nowMs(), eventId},
         QStringLiteral("record what was done with an event"));
     if (!q)
@@ -147,7 +160,7 @@ StoreResult<bool> ProviderEventStore::recordAction(const QString& eventId, const
 StoreResult<QList<ProviderEventStore::StoredEvent>> ProviderEventStore::waiting(int limit)
 {
     // New events first: events that keep waiting (an open or unknown row) must not starve them.
-    return select(QStringLiteral("action IN ('pending', 'fetch_failed', 'left_open', 'left_unknown')"), {},
+    return select(waitingCondition(), {},
                   // ...and those that keep waiting take turns: the one looked at longest ago first.
                   QStringLiteral("CASE WHEN action = 'pending' THEN 0 ELSE 1 END, COALESCE(applied_at, 0), "
                                  "event_created, received_at, event_id"),
