@@ -52,13 +52,8 @@ SimProvider::Pending SimProvider::admit(const QUrl& url, const QList<QPair<QByte
 CurlPost::Result SimProvider::run(const Pending& pending)
 {
     const SandboxPipeline::Execution done = m_pipeline.run(pending.admission, pending.request);
-    if (done.committedWrite) {
-        for (const QString& id : m_api.takeCreatedEvents()) {
-            if (const auto stored = m_store.event(id))
-                if (auto event = ProviderEvent::fromJson(m_api.eventJson(*stored)))
-                    m_events << *event;
-        }
-    }
+    if (done.committedWrite)
+        keepCreatedEvents();
     CurlPost::Result out;
     out.httpStatus = done.response.status;
     out.body = done.response.body;
@@ -80,11 +75,16 @@ bool SimProvider::failRefundLater(const QString& refundId)
     }
     if (!m_store.commit())
         return false;
+    keepCreatedEvents();
+    return true;
+}
+
+void SimProvider::keepCreatedEvents()
+{
     for (const QString& id : m_api.takeCreatedEvents())
         if (const auto stored = m_store.event(id))
             if (auto event = ProviderEvent::fromJson(m_api.eventJson(*stored)))
                 m_events << *event;
-    return true;
 }
 
 QList<StoredRefund> SimProvider::refunds()
@@ -109,6 +109,11 @@ QList<ProviderEvent> SimProvider::takeEvents()
     return out;
 }
 
+std::optional<ProviderRefund> SimProvider::providerRefund(const StoredRefund& refund) const
+{
+    return ProviderRefund::fromJson(m_api.refundJson(refund));
+}
+
 RefundReadResult SimProvider::fetchRefund(const QString& refundId)
 {
     RefundReadResult r;
@@ -120,7 +125,7 @@ RefundReadResult SimProvider::fetchRefund(const QString& refundId)
         return r;
     }
     r.httpStatus = 200;
-    r.value = ProviderRefund::fromJson(m_api.refundJson(*stored));
+    r.value = providerRefund(*stored);
     if (!r.value)
         r.failure = ReadFailure::MalformedResponse;
     return r;

@@ -4,6 +4,7 @@
 #include "provider/CurlPost.h"
 #include "provider/ProviderEvent.h"
 #include "provider/ProviderReadResult.h"
+#include "provider/ProviderRefund.h"
 #include "sandbox/FaultInjector.h"
 #include "sandbox/IdempotencyLayer.h"
 #include "sandbox/SandboxClock.h"
@@ -52,6 +53,8 @@ public:
     QList<StoredRefund> refunds();
     /** Refund events created since the last call, as the webhook would carry them. */
     QList<ProviderEvent> takeEvents();
+    /** A stored refund as the provider's JSON shows it (what a reviewer's list holds). */
+    std::optional<ProviderRefund> providerRefund(const StoredRefund& refund) const;
     /** GET /v1/refunds/{id}, for the reconciler. */
     RefundReadResult fetchRefund(const QString& refundId);
 
@@ -62,6 +65,9 @@ public:
     static CurlPost::Result foreignRefund(const QByteArray& requestBody);
 
 private:
+    /** The events a committed write created, as the webhook will carry them. */
+    void keepCreatedEvents();
+
     SandboxStore m_store;
     SandboxClock m_clock;
     StripeApi m_api;

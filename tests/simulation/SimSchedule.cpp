@@ -111,6 +111,20 @@ private:
     bool allowed(SimFault f) const { return (m_config.mask & f) != 0; }
     bool chance(int percent) { return int(m_rng.bounded(100)) < percent; }
     int pick(int n) { return int(m_rng.bounded(quint32(n))); }
+    /** An index drawn with the given weights (one draw from the seed's stream). */
+    int pickWeighted(const std::vector<int>& weights)
+    {
+        int total = 0;
+        for (int w : weights)
+            total += w;
+        int roll = pick(total);
+        for (size_t i = 0; i < weights.size(); ++i) {
+            if (roll < weights[i])
+                return int(i);
+            roll -= weights[i];
+        }
+        return 0;
+    }
     void trace(const QString& line)
     {
         if (m_config.keepTrace)
@@ -367,18 +381,10 @@ void Schedule::handleSend(int agentId, int index)
     add(FaultForeign2xx, Fate::Foreign, 2);
     add(FaultKillBeforeSend, Fate::KillBeforeSend, 3);
     add(FaultKillAfterExecute, Fate::KillAfterExecute, 4);
-    int total = 0;
+    std::vector<int> fateWeights;
     for (const auto& f : fates)
-        total += f.second;
-    int roll = pick(total);
-    Fate fate = Fate::Normal;
-    for (const auto& f : fates) {
-        if (roll < f.second) {
-            fate = f.first;
-            break;
-        }
-        roll -= f.second;
-    }
+        fateWeights.push_back(f.second);
+    const Fate fate = fates[size_t(pickWeighted(fateWeights))].first;
     static const char* const fateNames[] = {"delivered", "dropped before the provider", "answer lost after execution",
                                             "delayed past the client's deadline", "delivered twice", "connection refused",
                                             "rate limited", "saved 500", "answered by a foreign 2xx",
@@ -488,8 +494,8 @@ void Schedule::review()
         QList<ProviderRefund> listed;
         for (const StoredRefund& r : all)
             if (r.paymentIntent == order.value().paymentIntent)
-                if (auto refund = m_provider.fetchRefund(r.id); refund.value)
-                    listed << *refund.value;
+                if (auto refund = m_provider.providerRefund(r))
+                    listed << *refund;
         LookupResult lookup;
         lookup.operationId = op.operationId;
         lookup.refunds = OperationLookup::merge(OperationLookup::Target::from(op, order.value()), listed, RefundEventLedger());
@@ -569,18 +575,10 @@ void Schedule::step()
         choices.push_back({6, 0, 1});
     if (allowed(ActorAdmin))
         choices.push_back({7, 0, 1});
-    int total = 0;
+    std::vector<int> weights;
     for (const Choice& c : choices)
-        total += c.weight;
-    int roll = pick(total);
-    Choice chosen = choices.front();
-    for (const Choice& c : choices) {
-        if (roll < c.weight) {
-            chosen = c;
-            break;
-        }
-        roll -= c.weight;
-    }
+        weights.push_back(c.weight);
+    const Choice chosen = choices[size_t(pickWeighted(weights))];
     switch (chosen.kind) {
     case 0: {
         const int index = m_agentOfThread[chosen.id];
