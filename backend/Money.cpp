@@ -67,6 +67,13 @@ QString format(qint64 amountCents, const QString& currency, const QLocale& local
     return l.toCurrencyString(major, sign, places);
 }
 
+QString withCode(qint64 amountCents, const QString& currency, const QLocale& locale)
+{
+    const int places = decimals(currency);
+    return locale.toString(double(amountCents) / std::pow(10.0, places), 'f', places) + QLatin1Char(' ') +
+           currency.toUpper();
+}
+
 QString plain(qint64 amountCents, const QString& currency)
 {
     return toMajor(amountCents, currency) + QLatin1Char(' ') + currency.toUpper();

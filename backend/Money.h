@@ -29,6 +29,8 @@ QString symbol(const QString& currency);
  * currency format of its own: English (US) is used instead.
  */
 QString format(qint64 amountCents, const QString& currency, const QLocale& locale);
+/** Grouped digits in locale's way with the code: en "6,756.25 EUR", ru "6 756,25 EUR" (History's tiles). */
+QString withCode(qint64 amountCents, const QString& currency, const QLocale& locale);
 /** Locale-free "38.00 USD", for logs, notes and mismatch sentences. */
 QString plain(qint64 amountCents, const QString& currency);
 

@@ -79,16 +79,6 @@ QString figureKey(HistoryStats::Figure f)
     return {};
 }
 
-// Grouped digits for people ("6,756.25 EUR"); the CSV keeps the plain "6756.25".
-QString formatMoney(const QLocale& locale, qint64 minorUnits, const QString& currency)
-{
-    const int exponent = Money::decimals(currency);
-    double scale = 1;
-    for (int i = 0; i < exponent; ++i)
-        scale *= 10;
-    return locale.toString(double(minorUnits) / scale, 'f', exponent) + QLatin1Char(' ') + currency.toUpper();
-}
-
 QChartView* newChartView(const QString& name)
 {
     auto* view = new QChartView;
@@ -447,14 +437,14 @@ void HistoryTab::showSnapshot(const HistoryStats::Snapshot& s)
     setTile(F::UnknownRate, OperationFormat::percent(s.unknownRate() * 100.0, 1, locale));
     QStringList money;
     for (const auto& m : s.unknownMoney)
-        money << formatMoney(locale, m.minorUnits, m.currency);
+        money << Money::withCode(m.minorUnits, m.currency, locale);
     setTile(F::UnknownMoney, money.isEmpty() ? tr("none") : money.join(QStringLiteral("  ·  ")));
     m_tiles.value(F::UnknownMoney)->setToolTip(money.join(QLatin1Char('\n')));
     // As of now, beside the range's figures: every unknown operation, whatever its creation day.
     setTile(F::UnknownNow, n(s.unknownNowOperations));
     QStringList moneyNow;
     for (const auto& m : s.unknownNowMoney)
-        moneyNow << formatMoney(locale, m.minorUnits, m.currency);
+        moneyNow << Money::withCode(m.minorUnits, m.currency, locale);
     setTile(F::UnknownMoneyNow, moneyNow.isEmpty() ? tr("none") : moneyNow.join(QStringLiteral("  ·  ")));
     m_tiles.value(F::UnknownMoneyNow)->setToolTip(moneyNow.join(QLatin1Char('\n')));
     setTile(F::MedianTimeToResolve,
@@ -470,7 +460,7 @@ void HistoryTab::showSnapshot(const HistoryStats::Snapshot& s)
     setTile(F::Reversals, n(s.reversedOperations), s.reversedOperations > 0);
     QStringList reversed;
     for (const auto& m : s.reversedMoney)
-        reversed << formatMoney(locale, m.minorUnits, m.currency);
+        reversed << Money::withCode(m.minorUnits, m.currency, locale);
     setTile(F::ReversedMoney, reversed.isEmpty() ? tr("none") : reversed.join(QLatin1Char('\n')),
             !reversed.isEmpty());
     m_tiles.value(F::ReversedMoney)->setToolTip(reversed.join(QLatin1Char('\n')));

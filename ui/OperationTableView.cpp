@@ -141,9 +141,8 @@ QMenu* OperationTableView::createContextMenu(const QModelIndex& index)
     copyAction(tr("Copy order id"), op->orderId, "copyOrderId");
     copyAction(tr("Copy idempotency key"), op->idempotencyKey, "copyIdempotencyKey");
     copyAction(tr("Copy refund id"), op->providerRefundId, "copyRefundId");
-    QAction* cells = menu->addAction(tr("Copy cells"));
-    cells->setObjectName(QStringLiteral("copyCells"));
-    connect(cells, &QAction::triggered, this, &OperationTableView::copySelection);
+    // The view's own actions (the window's "Copy cells", Ctrl+C), not a second copy of them.
+    menu->addActions(actions());
     const QUrl refundUrl = refundDashboardUrl(op->providerRefundId);
     if (!m_dashboardUrl.isEmpty()) {
         menu->addSeparator();

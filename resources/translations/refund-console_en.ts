@@ -1583,10 +1583,6 @@ Pick a wider date range or another state to see the duplicate-prevention history
         <translation>Copy refund id</translation>
     </message>
     <message>
-        <source>Copy cells</source>
-        <translation>Copy cells</translation>
-    </message>
-    <message>
         <source>Open the refund at the provider</source>
         <translation>Open the refund at the provider</translation>
     </message>

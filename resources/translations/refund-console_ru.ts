@@ -1587,10 +1587,6 @@ Pick a wider date range or another state to see the duplicate-prevention history
         <translation>Копировать id возврата</translation>
     </message>
     <message>
-        <source>Copy cells</source>
-        <translation>Копировать ячейки</translation>
-    </message>
-    <message>
         <source>Open the refund at the provider</source>
         <translation>Открыть возврат у провайдера</translation>
     </message>

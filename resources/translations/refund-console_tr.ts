@@ -1579,10 +1579,6 @@ Mükerrer önleme geçmişini görmek için daha geniş bir tarih aralığı vey
         <translation>İade kimliğini kopyala</translation>
     </message>
     <message>
-        <source>Copy cells</source>
-        <translation>Hücreleri kopyala</translation>
-    </message>
-    <message>
         <source>Open the refund at the provider</source>
         <translation>İadeyi sağlayıcıda aç</translation>
     </message>
