@@ -1,5 +1,7 @@
 #include "RollupOracle.h"
 
+#include <QScopeGuard>
+
 #include "history/HistoryStats.h"
 
 #include <QHash>
@@ -110,6 +112,14 @@ namespace RollupOracle {
 
 QString compare(Database& db)
 {
+    // One snapshot for the base tables and the rollups: on PostgreSQL a SIGKILLed client's
+    // backend can still commit its last transaction between two separate reads, and the
+    // comparison would then mix states no single moment had (seen once in CI).
+    if (auto begun = db.runScript(db.isPostgres() ? QStringLiteral("BEGIN ISOLATION LEVEL REPEATABLE READ")
+                                                  : QStringLiteral("BEGIN"));
+        !begun)
+        return QStringLiteral("oracle: %1").arg(begun.error().message);
+    const auto end = qScopeGuard([&db] { db.runScript(QStringLiteral("COMMIT")); });
     QList<OpRow> rows;
     if (QString e = readRows(db, &rows); !e.isEmpty())
         return e;
