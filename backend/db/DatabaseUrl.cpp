@@ -20,6 +20,28 @@ QString sqliteUrl(const QString& path)
     return QStringLiteral("sqlite://") +
            QString::fromLatin1(QUrl::toPercentEncoding(path, QByteArrayLiteral("/")));
 }
+
+/** The first Unicode noncharacter (U+FDD0..U+FDEF, U+xFFFE, U+xFFFF) in text, or 0. QUrl leaves
+    such a character percent-encoded when it decodes, so a user, password or database name
+    holding one would not name the same thing once handed to a child process (found by
+    tests/fuzz: a database name with U+FFFFF came back as the text "%F3%BF%BF%BF"). */
+char32_t firstNonCharacter(const QString& text)
+{
+    for (const char32_t c : text.toUcs4())
+        if (QChar::isNonCharacter(c))
+            return c;
+    return 0;
+}
+
+bool checkUrlPart(const QString& part, const char* what, QString* error)
+{
+    const char32_t c = firstNonCharacter(part);
+    if (c == 0)
+        return true;
+    return fail(error, QStringLiteral("database URL: the %1 contains U+%2, a Unicode noncharacter, which a URL cannot carry")
+                           .arg(QLatin1String(what),
+                                QString::number(uint(c), 16).toUpper().rightJustified(4, QLatin1Char('0'))));
+}
 } // namespace
 
 std::optional<DatabaseUrl> DatabaseUrl::parse(const QString& text, QString* error)
@@ -73,6 +95,8 @@ std::optional<DatabaseUrl> DatabaseUrl::parse(const QString& text, QString* erro
             return std::nullopt;
         }
         url.m_password = u.password(QUrl::FullyDecoded);
+        if (!checkUrlPart(url.m_user, "user", error) || !checkUrlPart(url.m_password, "password", error))
+            return std::nullopt;
         url.m_passwordInUrl = !url.m_password.isEmpty();
         if (url.m_password.isEmpty())
             url.m_password = qEnvironmentVariable("PGPASSWORD");
@@ -83,6 +107,8 @@ std::optional<DatabaseUrl> DatabaseUrl::parse(const QString& text, QString* erro
             fail(error, QStringLiteral("database URL: the database name is missing or invalid (postgresql://user@host/DBNAME)"));
             return std::nullopt;
         }
+        if (!checkUrlPart(name, "database name", error))
+            return std::nullopt;
         url.m_dbName = name;
         return url;
     }

@@ -56,6 +56,8 @@ private slots:
     void badOrderInputExits2AndWritesNothing();
     void malformedDatabaseUrl_data();
     void malformedDatabaseUrl();
+    void databaseUrlRefusesWhatCannotRoundTrip_data();
+    void databaseUrlRefusesWhatCannotRoundTrip();
     void unmigratedDatabaseIsRefused();
     void settingsShowAndSet();
     void settingsSetBadValueExits2();
@@ -183,6 +185,34 @@ void TestRefundToolCli::malformedDatabaseUrl()
         QVERIFY2(r.err.section(QLatin1Char('\n'), 0, 0).contains(QLatin1String("PGPASSWORD")),
                  qPrintable(r.err));
     QVERIFY(!r.err.contains(QLatin1String("secretpw")));
+}
+
+void TestRefundToolCli::databaseUrlRefusesWhatCannotRoundTrip_data()
+{
+    QTest::addColumn<QString>("url");
+    QTest::addColumn<QString>("field");
+    // U+FFFFF is a noncharacter: QUrl keeps it percent-encoded when decoding, so the URL handed
+    // to a child process (toSecretString) would name another database (tests/fuzz found it).
+    QTest::newRow("database name") << QString::fromUtf8("postgresql://r@6/ops\xf3\xbf\xbf\xbfs") << "database name";
+    QTest::newRow("user") << QString::fromUtf8("postgresql://r\xef\xb7\x90@h/ops") << "user";
+    QTest::newRow("password") << QString::fromUtf8("postgresql://r:pw\xef\xbf\xbe@h/ops") << "password";
+}
+
+void TestRefundToolCli::databaseUrlRefusesWhatCannotRoundTrip()
+{
+    QFETCH(QString, url);
+    QFETCH(QString, field);
+    QString error;
+    QVERIFY(!DatabaseUrl::parse(url, &error));
+    QVERIFY2(error.contains(QLatin1String("the ") + field + QLatin1String(" contains U+")), qPrintable(error));
+    QVERIFY2(!error.contains(QLatin1String("pw")), qPrintable(error));
+    // An ordinary non-ASCII name still round-trips.
+    const auto fine = DatabaseUrl::parse(QString::fromUtf8("postgresql://r:p%20w@h/\xd0\xbe\xd0\xbf\xd1\x81"));
+    QVERIFY(fine);
+    const auto again = DatabaseUrl::parse(fine->toSecretString());
+    QVERIFY(again);
+    QCOMPARE(again->databaseName(), fine->databaseName());
+    QCOMPARE(again->password(), QStringLiteral("p w"));
 }
 
 void TestRefundToolCli::unmigratedDatabaseIsRefused()
