@@ -1,5 +1,6 @@
 #include "MainWindow.h"
 
+#include "LocalUser.h"
 #include "CheckUnknownDialog.h"
 #include "HistoryTab.h"
 #include "SettingsTab.h"
@@ -650,7 +651,9 @@ ReviewerContext MainWindow::reviewerContext() const
         if (login.isEmpty())
             login = m_db->url().user();
     }
-    context.actor = !login.isEmpty() ? login : qEnvironmentVariable("USER", qEnvironmentVariable("LOGNAME", QStringLiteral("reviewer")));
+    if (login.isEmpty())
+        login = LocalUser::name();
+    context.actor = !login.isEmpty() ? login : QStringLiteral("console");
     // The audit role is the login's database role (RoleManager::currentRole: "support", "finance",
     // "admin"; "single-user" on SQLite), never the --role option, which only picks the view.
     context.role = m_options.role;

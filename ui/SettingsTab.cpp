@@ -1,5 +1,6 @@
 #include "SettingsTab.h"
 
+#include "LocalUser.h"
 #include "Logging.h"
 #include "MessageBanner.h"
 #include "OperationFormat.h"
@@ -48,7 +49,7 @@ SettingsTab::SettingsTab(const Clock& clock, QWidget* parent)
     , m_clock(clock)
 {
     setObjectName(QStringLiteral("settingsTab"));
-    const QString user = qEnvironmentVariable("USER", qEnvironmentVariable("LOGNAME"));
+    const QString user = LocalUser::name();
     m_actor = user.isEmpty() ? QStringLiteral("console") : user;
     buildUi();
 }

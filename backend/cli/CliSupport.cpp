@@ -1,5 +1,6 @@
 #include "cli/CliCommands.h"
 
+#include "LocalUser.h"
 #include "Logging.h"
 #include "db/SchemaMigrator.h"
 #include "db/SettingsStore.h"
@@ -205,7 +206,7 @@ QString actorName(const QCommandLineParser& p)
 {
     if (p.isSet(QStringLiteral("actor")))
         return checkId(p.value(QStringLiteral("actor")), QStringLiteral("actor"));   // goes into the audit log as typed
-    const QString user = qEnvironmentVariable("USER", qEnvironmentVariable("LOGNAME"));
+    const QString user = LocalUser::name();
     return user.isEmpty() ? QStringLiteral("refund-tool") : user;
 }
 

@@ -29,9 +29,13 @@ QByteArray fileHash(const QString& path)
     return QCryptographicHash::hash(f.readAll(), QCryptographicHash::Sha256);
 }
 
-Run refundTool(const QStringList& args)
+Run refundTool(const QStringList& args, const QStringList& unsetEnv = {})
 {
     QProcess p;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    for (const QString& name : unsetEnv)
+        env.remove(name);
+    p.setProcessEnvironment(env);
     p.start(QStringLiteral(REFUND_TOOL_BIN), args);
     if (!p.waitForFinished(60000)) {
         p.kill();
@@ -58,6 +62,7 @@ private slots:
     void malformedDatabaseUrl();
     void databaseUrlRefusesWhatCannotRoundTrip_data();
     void databaseUrlRefusesWhatCannotRoundTrip();
+    void r21_actorWithoutLoginEnvironmentIsTheAccount();
     void unmigratedDatabaseIsRefused();
     void settingsShowAndSet();
     void settingsSetBadValueExits2();
@@ -247,6 +252,30 @@ void TestRefundToolCli::settingsShowAndSet()
         actor = who.value().value(0).toString();
     }
     QCOMPARE(s.history().value().at(0).actor, actor);
+}
+
+void TestRefundToolCli::r21_actorWithoutLoginEnvironmentIsTheAccount()
+{
+    // Started without USER/LOGNAME (a service, a container, env -i), the audit log names the
+    // process's account (getpwuid), not a placeholder like "refund-tool" or "reviewer".
+    const Run r = refundTool({QStringLiteral("settings"), QStringLiteral("set"), QStringLiteral("backoff_base_ms"),
+                              QStringLiteral("310"), QStringLiteral("--db"), m_db->url()},
+                             {QStringLiteral("USER"), QStringLiteral("LOGNAME")});
+    QCOMPARE(r.exitCode, 0);
+    auto db = m_db->open();
+    QString expected;
+    if (db->isPostgres()) {
+        auto who = db->run(QStringLiteral("SELECT session_user"));
+        QVERIFY(who && who.value().next());
+        expected = who.value().value(0).toString();
+    } else {
+        QProcess id;
+        id.start(QStringLiteral("id"), {QStringLiteral("-un")});
+        QVERIFY(id.waitForFinished(10000));
+        expected = QString::fromLocal8Bit(id.readAllStandardOutput()).trimmed();
+    }
+    QVERIFY(!expected.isEmpty());
+    QCOMPARE(SettingsStore(*db).history().value().at(0).actor, expected);
 }
 
 void TestRefundToolCli::settingsSetBadValueExits2()
