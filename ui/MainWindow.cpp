@@ -43,6 +43,7 @@
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QStatusBar>
+#include <QSystemTrayIcon>
 #include <QVBoxLayout>
 
 namespace {
@@ -154,8 +155,15 @@ void MainWindow::buildUi()
     m_keyBanner->setObjectName(QStringLiteral("providerKeyBanner"));
     m_noticeBanner = new MessageBanner(mainPane);
     m_noticeBanner->setObjectName(QStringLiteral("noticeBanner"));
+    m_alertBanner = new MessageBanner(mainPane);
+    m_alertBanner->setObjectName(QStringLiteral("alertBanner"));
+    connect(m_alertBanner, &MessageBanner::actionTriggered, this, [this] {
+        setStateFilter(m_alertFilter);
+        m_alertBanner->clearMessage();
+    });
     mainLayout->addWidget(m_connectionBanner);
     mainLayout->addWidget(m_keyBanner);
+    mainLayout->addWidget(m_alertBanner);
     mainLayout->addWidget(m_noticeBanner);
 
     auto* searchRow = new QHBoxLayout;
@@ -440,6 +448,8 @@ bool MainWindow::connectDatabase(const QString& url)
     m_db.reset();
     m_connected = false;
     m_loadedOnce = false;
+    m_lastUnknown = -1; // another database: its unknown operations are not "new"
+    m_lastReversed = -1;
 
     QString urlError;
     const auto parsed = DatabaseUrl::parse(url, &urlError);
@@ -544,6 +554,29 @@ bool MainWindow::loadAfterConnect()
         emit dataLoaded();
     }
     return true;
+}
+
+void MainWindow::raiseAlert(OperationStore::StateFilter filter, const QString& title, const QString& text)
+{
+    m_alertFilter = filter;
+    m_alertBanner->showMessage(MessageBanner::Level::Warning, text,
+                               filter == Filter::Unknown ? tr("Open Unknown") : tr("Open Reversed"));
+    // The taskbar entry asks for attention until the window is activated (no focus stealing).
+    QApplication::alert(this);
+    if (!QSystemTrayIcon::isSystemTrayAvailable())
+        return;
+    if (!m_tray) {
+        m_tray = new QSystemTrayIcon(windowIcon().isNull() ? QApplication::windowIcon() : windowIcon(), this);
+        m_tray->setToolTip(windowTitle());
+        connect(m_tray, &QSystemTrayIcon::messageClicked, this, [this] {
+            setStateFilter(m_alertFilter);
+            showNormal();
+            raise();
+            activateWindow();
+        });
+        m_tray->show();
+    }
+    m_tray->showMessage(title, text, QSystemTrayIcon::Warning, 15000);
 }
 
 void MainWindow::applyRole()
@@ -810,12 +843,24 @@ bool MainWindow::recount()
 {
     if (!m_counts->refresh(*m_store))
         return false;
+    // New work for a person, said once per rise of the count (and not for what was there at
+    // connect time: the navigation's counts show that).
+    const qint64 unknown = m_counts->counts().unknown;
+    if (m_lastUnknown >= 0 && unknown > m_lastUnknown) {
+        const qint64 newOnes = unknown - m_lastUnknown;
+        raiseAlert(Filter::Unknown, tr("Refunds need a person"),
+                   tr("%n new refund(s) with an unknown outcome: nobody knows yet whether the money went back. "
+                      "Check them at the provider before anyone tells the customer.",
+                      nullptr, int(newOnes)));
+        emit unknownOperationsArrived(newOnes, unknown);
+    }
+    m_lastUnknown = unknown;
     // R24: a refund the customer was told about failed at the provider. Said once per new reversal.
     const qint64 reversed = m_counts->counts().reversed;
     if (m_lastReversed >= 0 && reversed > m_lastReversed) {
-        m_noticeBanner->showMessage(MessageBanner::Level::Warning,
-                                    tr("A confirmed refund was reversed: the provider reports it failed, so the money did "
-                                       "not reach the customer. Open Reversed and send the customer the next step."));
+        raiseAlert(Filter::Reversed, tr("A confirmed refund was reversed"),
+                   tr("A confirmed refund was reversed: the provider reports it failed, so the money did not reach the "
+                      "customer. Open Reversed and send the customer the next step."));
     }
     m_lastReversed = reversed;
     // The table's totals come from these counts, so a reload does not count a million rows again.

@@ -22,6 +22,7 @@ class MessageBanner;
 class OperationTableModel;
 class OperationTableView;
 class QLabel;
+class QSystemTrayIcon;
 class QLineEdit;
 class QListView;
 class QProgressBar;
@@ -117,6 +118,13 @@ signals:
     void databaseConnectionRestored();
     /** A provider reachability check finished (see ProviderStatusMonitor). */
     void providerChecked(bool reachable);
+    /**
+     * The Unknown count grew while the window was open: newOnes operations nobody can settle
+     * without a person (R18) arrived since the last count. The window says so in a banner with
+     * an "Open Unknown" button, asks the desktop for attention, and shows a tray notification
+     * where the desktop has a system tray.
+     */
+    void unknownOperationsArrived(qint64 newOnes, qint64 unknownNow);
 
 private:
     void buildUi();
@@ -140,6 +148,7 @@ private:
     void updateDatabaseStatus();
     void updateRoleStatus();
     void applyRole();
+    void raiseAlert(OperationStore::StateFilter filter, const QString& title, const QString& text);
     void onTabChanged(int index);
     void onProviderChecked(const ProviderStatusMonitor::Status& status);
     QString selectedOperationId() const;
@@ -174,6 +183,10 @@ private:
     MessageBanner* m_connectionBanner = nullptr;
     MessageBanner* m_keyBanner = nullptr;      // provider key problems (R13) only
     MessageBanner* m_noticeBanner = nullptr;   // everything else: not found, refused queries
+    MessageBanner* m_alertBanner = nullptr;    // new unknown or reversed operations, with a button to open them
+    OperationStore::StateFilter m_alertFilter = OperationStore::StateFilter::Unknown;
+    QSystemTrayIcon* m_tray = nullptr;         // only where the desktop has a system tray
+    qint64 m_lastUnknown = -1;                 // unknown count at the last recount; -1 before the first
     qint64 m_lastReversed = -1;                // reversed count at the last recount; -1 before the first
     QStackedWidget* m_tableStack = nullptr;
     OperationTableView* m_table = nullptr;

@@ -1322,6 +1322,29 @@ Pick a wider date range or another state to see the duplicate-prevention history
         <source>&amp;Unmatched provider events…</source>
         <translation>&amp;Unmatched provider events…</translation>
     </message>
+    <message>
+        <source>Open Unknown</source>
+        <translation>Open Unknown</translation>
+    </message>
+    <message>
+        <source>Open Reversed</source>
+        <translation>Open Reversed</translation>
+    </message>
+    <message>
+        <source>Refunds need a person</source>
+        <translation>Refunds need a person</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n new refund(s) with an unknown outcome: nobody knows yet whether the money went back. Check them at the provider before anyone tells the customer.</source>
+        <translation>
+            <numerusform>%n new refund with an unknown outcome: nobody knows yet whether the money went back. Check it at the provider before anyone tells the customer.</numerusform>
+            <numerusform>%n new refunds with an unknown outcome: nobody knows yet whether the money went back. Check them at the provider before anyone tells the customer.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>A confirmed refund was reversed</source>
+        <translation>A confirmed refund was reversed</translation>
+    </message>
 </context>
 <context>
     <name>MessageBanner</name>

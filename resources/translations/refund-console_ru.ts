@@ -1326,6 +1326,30 @@ Pick a wider date range or another state to see the duplicate-prevention history
         <source>&amp;Unmatched provider events…</source>
         <translation>&amp;События провайдера без операции…</translation>
     </message>
+    <message>
+        <source>Open Unknown</source>
+        <translation>Открыть «Неизвестно»</translation>
+    </message>
+    <message>
+        <source>Open Reversed</source>
+        <translation>Открыть «Отменён провайдером»</translation>
+    </message>
+    <message>
+        <source>Refunds need a person</source>
+        <translation>Возвраты ждут человека</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n new refund(s) with an unknown outcome: nobody knows yet whether the money went back. Check them at the provider before anyone tells the customer.</source>
+        <translation>
+            <numerusform>%n новый возврат с неизвестным исходом: пока никто не знает, вернулись ли деньги. Проверьте его у провайдера, прежде чем что-то сообщать клиенту.</numerusform>
+            <numerusform>%n новых возврата с неизвестным исходом: пока никто не знает, вернулись ли деньги. Проверьте их у провайдера, прежде чем что-то сообщать клиенту.</numerusform>
+            <numerusform>%n новых возвратов с неизвестным исходом: пока никто не знает, вернулись ли деньги. Проверьте их у провайдера, прежде чем что-то сообщать клиенту.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>A confirmed refund was reversed</source>
+        <translation>Подтверждённый возврат отменён</translation>
+    </message>
 </context>
 <context>
     <name>MessageBanner</name>

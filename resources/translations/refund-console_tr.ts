@@ -1318,6 +1318,28 @@ Mükerrer önleme geçmişini görmek için daha geniş bir tarih aralığı vey
         <source>&amp;Unmatched provider events…</source>
         <translation>&amp;Eşleşmeyen sağlayıcı olayları…</translation>
     </message>
+    <message>
+        <source>Open Unknown</source>
+        <translation>«Bilinmiyor» görünümünü aç</translation>
+    </message>
+    <message>
+        <source>Open Reversed</source>
+        <translation>«Geri döndü» görünümünü aç</translation>
+    </message>
+    <message>
+        <source>Refunds need a person</source>
+        <translation>İadeler bir kişiyi bekliyor</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n new refund(s) with an unknown outcome: nobody knows yet whether the money went back. Check them at the provider before anyone tells the customer.</source>
+        <translation>
+            <numerusform>Sonucu bilinmeyen %n yeni iade: paranın geri gidip gitmediğini henüz kimse bilmiyor. Müşteriye bir şey söylenmeden önce sağlayıcıda kontrol edin.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>A confirmed refund was reversed</source>
+        <translation>Onaylanmış bir iade geri döndü</translation>
+    </message>
 </context>
 <context>
     <name>MessageBanner</name>
