@@ -3,6 +3,7 @@
 #include "Money.h"
 
 #include "provider/AttemptOutcome.h"
+#include "review/MessageLanguage.h"
 
 #include <QDateTime>
 #include <QHash>
@@ -84,6 +85,15 @@ QString OperationFormat::age(qint64 sinceMs, qint64 nowMs)
     if (ms >= kHour || ms < kMinute)
         return twoUnits(ms);
     return tr("%1 min").arg(ms / kMinute);
+}
+
+QLocale OperationFormat::interfaceLocale(const QString& languageCode, const QLocale& system)
+{
+    const auto language = MessageLanguages::fromCode(languageCode);
+    if (!language)
+        return system;
+    const QLocale wanted = MessageLanguages::locale(*language);
+    return wanted.language() == system.language() ? system : wanted;
 }
 
 QString OperationFormat::money(qint64 amountCents, const QString& currency, const QLocale& locale)

@@ -42,6 +42,14 @@ public:
     /** Text colour for an urgency; invalid QColor (= the view's default) for None/Normal. */
     static QColor urgencyColor(Urgency urgency);
 
+    /**
+     * The locale numbers, dates, percentages and money are shown in, for an interface language
+     * ("en", "ru", "tr"): that language's (en_US, ru_RU, tr_TR) when it differs from the
+     * system's, else the system locale (so en_GB stays en_GB under --lang en). An unknown code
+     * keeps the system locale. `--lang ru` on an English desktop thus shows "38,00 $".
+     */
+    static QLocale interfaceLocale(const QString& languageCode, const QLocale& system);
+
     /** Elapsed time since sinceMs, coarse: "12 s", "5 min", "3 h 20 min", "4 d 2 h". */
     static QString age(qint64 sinceMs, qint64 nowMs);
 

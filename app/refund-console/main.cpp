@@ -2,6 +2,7 @@
 #include "UnixSignalWatcher.h"
 #include "Logging.h"
 #include "db/DatabaseUrl.h"
+#include "OperationFormat.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -40,6 +41,9 @@ QString requestedLanguage()
 
 void installTranslators(const QString& lang, QTranslator& app, QTranslator& qt)
 {
+    // Numbers, dates, percentages and money (QLocale() everywhere) follow the interface language
+    // when it is not the system's: `--lang ru` on an English desktop shows "38,00 $", not "$38.00".
+    QLocale::setDefault(OperationFormat::interfaceLocale(lang, QLocale::system()));
     if (lang == QLatin1String("en"))
         return;
     if (app.load(QStringLiteral(":/i18n/refund-console_%1.qm").arg(lang)))

@@ -403,7 +403,7 @@
     </message>
     <message>
         <source>Idempotency key</source>
-        <translation>Idempotency anahtarı</translation>
+        <translation>Tekrar koruma anahtarı</translation>
     </message>
     <message>
         <source>Key expires</source>
@@ -1128,7 +1128,7 @@ Mükerrer önleme geçmişini görmek için daha geniş bir tarih aralığı vey
     </message>
     <message>
         <source>Search finds exact order ids and provider refund ids, and operation ids or idempotency keys by their beginning. Clear the search or pick All on the left.</source>
-        <translation>Arama, sipariş kimliklerini ve sağlayıcı iade kimliklerini tam eşleşmeyle; işlem kimliklerini ve idempotency anahtarlarını ise başlangıçlarına göre bulur. Aramayı temizleyin veya soldaki &quot;Tümü&quot; görünümünü seçin.</translation>
+        <translation>Arama, sipariş kimliklerini ve sağlayıcı iade kimliklerini tam eşleşmeyle; işlem kimliklerini ve tekrar koruma anahtarlarını ise başlangıçlarına göre bulur. Aramayı temizleyin veya soldaki &quot;Tümü&quot; görünümünü seçin.</translation>
     </message>
     <message>
         <source>No refund operations yet.</source>
@@ -1176,7 +1176,7 @@ Mükerrer önleme geçmişini görmek için daha geniş bir tarih aralığı vey
     </message>
     <message>
         <source>Open and unknown operations whose idempotency key is about to expire at the provider are listed here, soonest first.</source>
-        <translation>Idempotency anahtarının süresi sağlayıcıda dolmak üzere olan açık ve bilinmeyen işlemler, en yakın olandan başlayarak burada listelenir.</translation>
+        <translation>Tekrar koruma anahtarının süresi sağlayıcıda dolmak üzere olan açık ve bilinmeyen işlemler, en yakın olandan başlayarak burada listelenir.</translation>
     </message>
     <message>
         <source>Nothing selected.</source>
@@ -1456,7 +1456,7 @@ Mükerrer önleme geçmişini görmek için daha geniş bir tarih aralığı vey
     </message>
     <message>
         <source>The provider may have forgotten the idempotency key</source>
-        <translation>Sağlayıcı idempotency anahtarını unutmuş olabilir</translation>
+        <translation>Sağlayıcı tekrar koruma anahtarını unutmuş olabilir</translation>
     </message>
     <message>
         <source>The provider answered with a refund that is not this one</source>
@@ -1535,7 +1535,7 @@ Mükerrer önleme geçmişini görmek için daha geniş bir tarih aralığı vey
     </message>
     <message>
         <source>Idempotency key %1</source>
-        <translation>Idempotency anahtarı: %1</translation>
+        <translation>Tekrar koruma anahtarı: %1</translation>
     </message>
     <message>
         <source>Operation</source>
@@ -1579,7 +1579,7 @@ Mükerrer önleme geçmişini görmek için daha geniş bir tarih aralığı vey
     </message>
     <message>
         <source>Time left before the provider forgets the idempotency key. After that the operation is never sent again.</source>
-        <translation>Sağlayıcının idempotency anahtarını unutmasına kalan süre. Bu süreden sonra işlem bir daha asla gönderilmez.</translation>
+        <translation>Sağlayıcının tekrar koruma anahtarını unutmasına kalan süre. Bu süreden sonra işlem bir daha asla gönderilmez.</translation>
     </message>
 </context>
 <context>
@@ -1594,7 +1594,7 @@ Mükerrer önleme geçmişini görmek için daha geniş bir tarih aralığı vey
     </message>
     <message>
         <source>Copy idempotency key</source>
-        <translation>Idempotency anahtarını kopyala</translation>
+        <translation>Tekrar koruma anahtarını kopyala</translation>
     </message>
     <message>
         <source>Copy refund id</source>
@@ -1762,7 +1762,7 @@ Mükerrer önleme geçmişini görmek için daha geniş bir tarih aralığı vey
     </message>
     <message>
         <source>&lt;b&gt;Created:&lt;/b&gt; %1 &amp;nbsp; &lt;b&gt;Idempotency key:&lt;/b&gt; %2</source>
-        <translation>&lt;b&gt;Oluşturulma:&lt;/b&gt; %1 &amp;nbsp; &lt;b&gt;Idempotency anahtarı:&lt;/b&gt; %2</translation>
+        <translation>&lt;b&gt;Oluşturulma:&lt;/b&gt; %1 &amp;nbsp; &lt;b&gt;Tekrar koruma anahtarı:&lt;/b&gt; %2</translation>
     </message>
     <message>
         <source>&lt;b&gt;Resolved:&lt;/b&gt; %1 by %2 at %3%4</source>

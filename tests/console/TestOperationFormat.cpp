@@ -27,6 +27,7 @@ private slots:
     void reasonCodesReadAsWords();
     void auditDetailsReadAsALine();
     void percentInEachLanguage();
+    void interfaceLanguageSetsTheFormattingLocale();
     void countdownTexts_data();
     void countdownTexts();
     void closedAndUnattemptedRowsShowADash();
@@ -187,6 +188,20 @@ void TestOperationFormat::percentInEachLanguage()
     QCOMPARE(OperationFormat::percent(13.8, 1, QLocale(QLocale::Russian)), QStringLiteral("13,8\u00A0%"));
     QCOMPARE(OperationFormat::percent(13.8, 1, QLocale(QLocale::Turkish)), QStringLiteral("%13,8"));
     QCOMPARE(OperationFormat::percent(100.0, 1, QLocale::c()), QStringLiteral("100.0%"));
+}
+
+void TestOperationFormat::interfaceLanguageSetsTheFormattingLocale()
+{
+    // --lang ru on an English (or C) desktop: Russian money, not "$38.00" beside Russian words.
+    const QLocale ru = OperationFormat::interfaceLocale(QStringLiteral("ru"), QLocale::c());
+    QCOMPARE(ru.language(), QLocale::Russian);
+    QCOMPARE(OperationFormat::money(3800, QStringLiteral("usd"), ru), QStringLiteral("38,00\u00a0$"));
+    QCOMPARE(OperationFormat::interfaceLocale(QStringLiteral("tr"), QLocale(QLocale::English, QLocale::UnitedStates)).language(),
+             QLocale::Turkish);
+    // The same language as the system: the system's own country and conventions stay.
+    const QLocale gb(QLocale::English, QLocale::UnitedKingdom);
+    QCOMPARE(OperationFormat::interfaceLocale(QStringLiteral("en"), gb), gb);
+    QCOMPARE(OperationFormat::interfaceLocale(QStringLiteral("xx"), gb), gb);
 }
 
 QTEST_GUILESS_MAIN(TestOperationFormat)
