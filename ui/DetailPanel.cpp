@@ -102,6 +102,9 @@ DetailPanel::DetailPanel(const Clock& clock, QWidget* parent)
     m_title = new QLabel(page);
     m_title->setObjectName(QStringLiteral("detailOperationId"));
     m_title->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    // The id may be cut at 1024 px (its tooltip and "Copy operation id" keep it whole) rather
+    // than widen the window past the screen.
+    m_title->setMinimumWidth(150);
     QFont titleFont = m_title->font();
     titleFont.setPointSizeF(titleFont.pointSizeF() * 1.2);
     titleFont.setBold(true);
@@ -166,9 +169,9 @@ DetailPanel::DetailPanel(const Clock& clock, QWidget* parent)
 
     split->addWidget(fieldsScroll);
     split->addWidget(m_tabs);
-    split->setStretchFactor(0, 2);
-    split->setStretchFactor(1, 3);
-    split->setSizes({390, 660});
+    split->setStretchFactor(0, 1);
+    split->setStretchFactor(1, 1);
+    split->setSizes({450, 550}); // the facts get almost half: at 1024 px they are what support reads
     pageLayout->addWidget(split, 1);
     m_stack->addWidget(page);
 
@@ -201,9 +204,11 @@ void DetailPanel::buildFields()
         auto* value = new QLabel(this);
         value->setObjectName(QStringLiteral("detailField_") + key);
         value->setTextInteractionFlags(Qt::TextSelectableByMouse);
-        // Ids, keys and times must not break mid-token; only free text wraps.
-        value->setWordWrap(key == QLatin1String("note") || key == QLatin1String("reason")
-                           || key == QLatin1String("autoResolved") || key == QLatin1String("reversed"));
+        // Ids, keys and instants stay on one line; lines made of several parts ("$38.00 · 3800
+        // minor units · USD", a deadline and its countdown) and free text wrap at their spaces,
+        // so the panel fits a 1024 px window without a horizontal scroll bar.
+        static const QStringList oneLine = {QStringLiteral("order"), QStringLiteral("key"), QStringLiteral("refund")};
+        value->setWordWrap(!oneLine.contains(key));
         auto* label = new QLabel(title + QLatin1Char(':'), this);
         label->setStyleSheet(QStringLiteral("color: #6b7280;"));
         m_form->addWidget(label, row, 0, Qt::AlignRight | Qt::AlignTop);
@@ -256,6 +261,7 @@ bool DetailPanel::showOperation(OperationStore& store, const QString& operationI
     const Operation& o = m_operation;
 
     m_title->setText(o.operationId);
+    m_title->setToolTip(o.operationId);
     const QColor color = OperationFormat::statusColor(o.status);
     m_statusBadge->setText(OperationFormat::statusTitle(o.status));
     // A border makes the style sheet draw a styled frame, which is what honours border-radius.

@@ -39,6 +39,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QProgressBar>
+#include <QScrollArea>
 #include <QScrollBar>
 #include <QSplitter>
 #include <QStackedWidget>
@@ -67,6 +68,9 @@ QLabel* statusLabel(const QString& objectName, QWidget* parent)
     auto* label = new QLabel(parent);
     label->setObjectName(objectName);
     label->setContentsMargins(6, 0, 6, 0);
+    // An explicit minimum below the text's width lets the status bar share a 1024 px window;
+    // the tooltip (or the text at any wider size) keeps what is cut off.
+    label->setMinimumWidth(60);
     return label;
 }
 
@@ -283,15 +287,27 @@ void MainWindow::buildUi()
     m_tabs->setObjectName(QStringLiteral("mainTabs"));
     m_tabs->setDocumentMode(true);
     m_tabs->addTab(central, tr("Operations"));
-    m_historyTab = new HistoryTab(m_clock, m_tabs);
-    m_tabs->addTab(m_historyTab, tr("History"));
+    // History and Settings scroll rather than push their minimum height (charts, a form of
+    // every setting) onto the window: it must fit 1024×640 (issue 15).
+    auto scrollPage = [this](QWidget* content) {
+        auto* page = new QScrollArea(m_tabs);
+        page->setObjectName(content->objectName() + QStringLiteral("Page"));
+        page->setWidgetResizable(true);
+        page->setFrameShape(QFrame::NoFrame);
+        page->setWidget(content);
+        return page;
+    };
+    m_historyTab = new HistoryTab(m_clock);
+    m_historyPage = scrollPage(m_historyTab);
+    m_tabs->addTab(m_historyPage, tr("History"));
     // Finance double-clicks a row of History: the operation opens where support works on it.
     connect(m_historyTab, &HistoryTab::operationActivated, this, [this, central](const QString& operationId) {
         m_tabs->setCurrentWidget(central);
         selectOperation(operationId);
     });
-    m_settingsTab = new SettingsTab(m_clock, m_tabs);
-    m_tabs->addTab(m_settingsTab, tr("Settings"));
+    m_settingsTab = new SettingsTab(m_clock);
+    m_settingsPage = scrollPage(m_settingsTab);
+    m_tabs->addTab(m_settingsPage, tr("Settings"));
     connect(m_tabs, &QTabWidget::currentChanged, this, &MainWindow::onTabChanged);
     setCentralWidget(m_tabs);
 
@@ -506,7 +522,7 @@ bool MainWindow::connectDatabase(const QString& url)
             return;
         refreshAll();
         // The other tabs follow too, when they are looked at and hold no unsaved edits.
-        if (m_tabs->currentWidget() == m_historyTab && m_historyConnected)
+        if (m_tabs->currentWidget() == m_historyPage && m_historyConnected)
             m_historyTab->refresh();
         if (m_settingsConnected && !m_settingsTab->hasChanges())
             m_settingsTab->reload();
@@ -591,8 +607,8 @@ void MainWindow::applyRole()
     }
     const bool admin = m_effectiveRole == QLatin1String("admin");
     const bool finance = admin || m_effectiveRole == QLatin1String("finance");
-    const int historyIndex = m_tabs->indexOf(m_historyTab);
-    const int settingsIndex = m_tabs->indexOf(m_settingsTab);
+    const int historyIndex = m_tabs->indexOf(m_historyPage);
+    const int settingsIndex = m_tabs->indexOf(m_settingsPage);
     m_tabs->setTabEnabled(historyIndex, finance);
     m_tabs->setTabToolTip(historyIndex, finance ? tr("Duplicate-prevention history, charts and CSV export")
                                                 : tr("History is for finance and admins; your role is %1.")
@@ -621,9 +637,9 @@ void MainWindow::onTabChanged(int index)
     // Each tab opens its own connection, and only once it is looked at: the history of a
     // million operations takes seconds to compute and most sessions never open it.
     QWidget* tab = m_tabs->widget(index);
-    if (tab == m_historyTab && !m_historyConnected && !m_dbUrl.isEmpty())
+    if (tab == m_historyPage && !m_historyConnected && !m_dbUrl.isEmpty())
         m_historyConnected = m_historyTab->setDatabaseUrl(m_dbUrl);
-    else if (tab == m_settingsTab && !m_settingsConnected && !m_dbUrl.isEmpty())
+    else if (tab == m_settingsPage && !m_settingsConnected && !m_dbUrl.isEmpty())
         m_settingsConnected = m_settingsTab->setDatabaseUrl(m_dbUrl);
 }
 

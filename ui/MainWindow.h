@@ -170,6 +170,8 @@ private:
     QString m_effectiveRole;
     QTabWidget* m_tabs = nullptr;
     HistoryTab* m_historyTab = nullptr;
+    QWidget* m_historyPage = nullptr;  // the tab page: a scroll area around m_historyTab
+    QWidget* m_settingsPage = nullptr; // the same around m_settingsTab
     SettingsTab* m_settingsTab = nullptr;
     bool m_historyConnected = false;
     bool m_settingsConnected = false;

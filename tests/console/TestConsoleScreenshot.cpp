@@ -29,6 +29,8 @@ private slots:
     void versionAndBadArguments();
     void helpAndVersionNeedNoDisplay();
     void windowSizeSetsTheScreenshotSize();
+    void fitsTheSmallestSupportedWindowInEachLanguage_data();
+    void fitsTheSmallestSupportedWindowInEachLanguage();
     void sigtermStopsTheDemosSandbox();
 };
 
@@ -128,6 +130,34 @@ void TestConsoleScreenshot::windowSizeSetsTheScreenshotSize()
         QCOMPARE(console.exitCode(), 2);
         QVERIFY2(QString::fromUtf8(console.readAllStandardError()).contains(QLatin1String("--window-size")), bad);
     }
+}
+
+void TestConsoleScreenshot::fitsTheSmallestSupportedWindowInEachLanguage_data()
+{
+    QTest::addColumn<QString>("lang");
+    QTest::newRow("en") << QStringLiteral("en");
+    QTest::newRow("ru") << QStringLiteral("ru");
+    QTest::newRow("tr") << QStringLiteral("tr");
+}
+
+// Issue 15: 1024×640 is the smallest supported window. A window cannot be smaller than its
+// layout's minimum, so a screenshot larger than asked for means something (a tab, a long
+// translated label) pushes the window past the screen.
+void TestConsoleScreenshot::fitsTheSmallestSupportedWindowInEachLanguage()
+{
+    QFETCH(QString, lang);
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString png = dir.filePath(QStringLiteral("small.png"));
+    QProcess console;
+    console.setProcessEnvironment(offscreenEnvironment(dir));
+    console.start(QStringLiteral(REFUND_CONSOLE_BIN),
+                  {QStringLiteral("--demo"), QStringLiteral("--demo-dir"), dir.filePath(QStringLiteral("demo")),
+                   QStringLiteral("--lang"), lang, QStringLiteral("--window-size"), QStringLiteral("1024x640"),
+                   QStringLiteral("--screenshot"), png});
+    QVERIFY(console.waitForFinished(180000));
+    QVERIFY2(console.exitCode() == 0, qPrintable(QString::fromUtf8(console.readAllStandardError()).right(2000)));
+    QCOMPARE(QImage(png).size(), QSize(1024, 640));
 }
 
 // Issue 15: `kill <console>` (SIGTERM) quits through the event loop, so the demo's sandbox
