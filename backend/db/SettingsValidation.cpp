@@ -2,11 +2,20 @@
 // the database half in SettingsStore.cpp so the fuzzer (tests/fuzz) links it without a database.
 #include "db/SettingsStore.h"
 
+#include <QCoreApplication>
+
 namespace {
 using Code = StoreError::Code;
 using Values = SettingsStore::Values;
 
 constexpr qint64 kHourMs = 3600LL * 1000;
+
+/** A reason in the interface language where one is installed (the console); the key names the
+    field and stays as it is. refund-tool installs no translation: its messages stay English. */
+QString reasonText(const char* english)
+{
+    return QCoreApplication::translate("SettingsValidation", english);
+}
 
 StoreError invalid(const QString& key, const QString& reason)
 {
@@ -117,22 +126,22 @@ StoreResult<void> SettingsStore::assign(Values& v, const QString& key, const QSt
     if (!spec)
         return StoreError::make(
             Code::InvalidArgument,
-            QStringLiteral("%1: unknown setting; known settings are %2").arg(key, keys().join(QStringLiteral(", "))), key);
+            QStringLiteral("%1: %2").arg(key, reasonText(QT_TRANSLATE_NOOP("SettingsValidation", "unknown setting; known settings are %1")).arg(keys().join(QStringLiteral(", ")))), key);
     switch (spec->type) {
     case Spec::Type::Int: {
         bool ok = false;
         const qlonglong n = text.trimmed().toLongLong(&ok);
         if (!ok)
-            return invalid(key, QStringLiteral("must be a whole number, got \"%1\"").arg(text));
+            return invalid(key, reasonText(QT_TRANSLATE_NOOP("SettingsValidation", "must be a whole number, got \"%1\"")).arg(text));
         if (n < spec->lo || n > spec->hi)
-            return invalid(key, QStringLiteral("must be between %1 and %2, got %3").arg(spec->lo).arg(spec->hi).arg(n));
+            return invalid(key, reasonText(QT_TRANSLATE_NOOP("SettingsValidation", "must be between %1 and %2, got %3")).arg(spec->lo).arg(spec->hi).arg(n));
         v.*(spec->intField) = int(n);
         return {};
     }
     case Spec::Type::Bool: {
         const QString t = text.trimmed().toLower();
         if (t != QLatin1String("true") && t != QLatin1String("false"))
-            return invalid(key, QStringLiteral("must be true or false, got \"%1\"").arg(text));
+            return invalid(key, reasonText(QT_TRANSLATE_NOOP("SettingsValidation", "must be true or false, got \"%1\"")).arg(text));
         v.*(spec->boolField) = t == QLatin1String("true");
         return {};
     }
@@ -140,7 +149,7 @@ StoreResult<void> SettingsStore::assign(Values& v, const QString& key, const QSt
         const QString t = text.trimmed();
         const QStringList allowed = choicesOf(*spec);
         if (!allowed.contains(t))
-            return invalid(key, QStringLiteral("must be %1, got \"%2\"").arg(allowed.join(QStringLiteral(" or ")), text));
+            return invalid(key, reasonText(QT_TRANSLATE_NOOP("SettingsValidation", "must be %1, got \"%2\"")).arg(allowed.join(reasonText(QT_TRANSLATE_NOOP("SettingsValidation", " or "))), text));
         v.*(spec->textField) = t;
         return {};
     }
@@ -158,11 +167,11 @@ StoreResult<void> SettingsStore::validate(const Values& v)
     }
     if (v.maxAttemptsPerCall > v.maxAttemptsPerOperation)
         return invalid(QStringLiteral("max_attempts_per_call"),
-                       QStringLiteral("%1 is above max_attempts_per_operation (%2); a call could never use them all")
+                       reasonText(QT_TRANSLATE_NOOP("SettingsValidation", "%1 is above max_attempts_per_operation (%2); a call could never use them all"))
                            .arg(v.maxAttemptsPerCall)
                            .arg(v.maxAttemptsPerOperation));
     if (v.backoffCapMs < v.backoffBaseMs)
-        return invalid(QStringLiteral("backoff_cap_ms"), QStringLiteral("%1 is below backoff_base_ms (%2)")
+        return invalid(QStringLiteral("backoff_cap_ms"), reasonText(QT_TRANSLATE_NOOP("SettingsValidation", "%1 is below backoff_base_ms (%2)"))
                                                              .arg(v.backoffCapMs)
                                                              .arg(v.backoffBaseMs));
     return {};

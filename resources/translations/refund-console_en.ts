@@ -1961,6 +1961,41 @@ Pick a wider date range or another state to see the duplicate-prevention history
     </message>
 </context>
 <context>
+    <name>SettingsValidation</name>
+    <message>
+        <source>unknown setting; known settings are %1</source>
+        <translation>unknown setting; known settings are %1</translation>
+    </message>
+    <message>
+        <source>must be a whole number, got &quot;%1&quot;</source>
+        <translation>must be a whole number, got &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>must be between %1 and %2, got %3</source>
+        <translation>must be between %1 and %2, got %3</translation>
+    </message>
+    <message>
+        <source>must be true or false, got &quot;%1&quot;</source>
+        <translation>must be true or false, got &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>must be %1, got &quot;%2&quot;</source>
+        <translation>must be %1, got &quot;%2&quot;</translation>
+    </message>
+    <message>
+        <source> or </source>
+        <translation> or </translation>
+    </message>
+    <message>
+        <source>%1 is above max_attempts_per_operation (%2); a call could never use them all</source>
+        <translation>%1 is above max_attempts_per_operation (%2); a call could never use them all</translation>
+    </message>
+    <message>
+        <source>%1 is below backoff_base_ms (%2)</source>
+        <translation>%1 is below backoff_base_ms (%2)</translation>
+    </message>
+</context>
+<context>
     <name>StateCountsModel</name>
     <message>
         <source>All</source>

@@ -1955,6 +1955,41 @@ Mükerrer önleme geçmişini görmek için daha geniş bir tarih aralığı vey
     </message>
 </context>
 <context>
+    <name>SettingsValidation</name>
+    <message>
+        <source>unknown setting; known settings are %1</source>
+        <translation>bilinmeyen ayar; bilinen ayarlar: %1</translation>
+    </message>
+    <message>
+        <source>must be a whole number, got &quot;%1&quot;</source>
+        <translation>tam sayı olmalı, girilen: &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>must be between %1 and %2, got %3</source>
+        <translation>%1 ile %2 arasında olmalı, girilen: %3</translation>
+    </message>
+    <message>
+        <source>must be true or false, got &quot;%1&quot;</source>
+        <translation>true veya false olmalı, girilen: &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>must be %1, got &quot;%2&quot;</source>
+        <translation>%1 olmalı, girilen: &quot;%2&quot;</translation>
+    </message>
+    <message>
+        <source> or </source>
+        <translation> veya </translation>
+    </message>
+    <message>
+        <source>%1 is above max_attempts_per_operation (%2); a call could never use them all</source>
+        <translation>%1, max_attempts_per_operation (%2) değerinden büyük: bir çağrı bunların hepsini asla kullanamaz</translation>
+    </message>
+    <message>
+        <source>%1 is below backoff_base_ms (%2)</source>
+        <translation>%1, backoff_base_ms (%2) değerinden küçük</translation>
+    </message>
+</context>
+<context>
     <name>StateCountsModel</name>
     <message>
         <source>All</source>

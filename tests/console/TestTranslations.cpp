@@ -4,6 +4,8 @@
 #include <QFile>
 #include <QProcess>
 #include <QTranslator>
+
+#include "db/SettingsStore.h"
 #include <QXmlStreamReader>
 #include <QtTest>
 
@@ -35,6 +37,7 @@ private slots:
     void compiledTranslationsTranslateKeyStrings_data();
     void compiledTranslationsTranslateKeyStrings();
     void langOptionPicksTheEmbeddedTranslation();
+    void settingsValidationSpeaksTheInterfaceLanguage();
 };
 
 void TestTranslations::everyEntryFinished_data()
@@ -121,6 +124,29 @@ void TestTranslations::langOptionPicksTheEmbeddedTranslation()
                                    .section(QLatin1Char(' '), 0, 2);
         QVERIFY2(help.contains(wanted), qPrintable(QStringLiteral("--lang %1: \"%2\" not in:\n%3").arg(lang, wanted, help)));
     }
+}
+
+// Issue 15: a refused setting tells the admin why in the console's language; the key stays the
+// key (it names the field), and refund-tool, which installs no translation, stays English.
+void TestTranslations::settingsValidationSpeaksTheInterfaceLanguage()
+{
+    SettingsStore::Values values;
+    auto english = SettingsStore::assign(values, QStringLiteral("max_attempts_per_call"), QStringLiteral("lots"));
+    QVERIFY(!english);
+    QCOMPARE(english.error().message, QStringLiteral("max_attempts_per_call: must be a whole number, got \"lots\""));
+    QTranslator ru;
+    QVERIFY(ru.load(QStringLiteral(REFUND_QM_DIR "/refund-console_ru.qm")));
+    QCoreApplication::installTranslator(&ru);
+    auto russian = SettingsStore::assign(values, QStringLiteral("max_attempts_per_call"), QStringLiteral("lots"));
+    auto range = SettingsStore::assign(values, QStringLiteral("max_attempts_per_call"), QStringLiteral("99"));
+    auto choice = SettingsStore::assign(values, QStringLiteral("provider_api"), QStringLiteral("v3"));
+    QCoreApplication::removeTranslator(&ru);
+    QVERIFY(!russian && !range && !choice);
+    QCOMPARE(russian.error().message, QStringLiteral("max_attempts_per_call: должно быть целым числом, получено «lots»"));
+    QVERIFY2(range.error().message.startsWith(QStringLiteral("max_attempts_per_call: должно быть от 1 до")),
+             qPrintable(range.error().message));
+    QVERIFY2(choice.error().message.contains(QStringLiteral("stripe_v1 или stripe_v2")), qPrintable(choice.error().message));
+    QCOMPARE(russian.error().field, QStringLiteral("max_attempts_per_call"));
 }
 
 QTEST_GUILESS_MAIN(TestTranslations)
