@@ -45,6 +45,8 @@
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QSystemTrayIcon>
+#include <QIcon>
+#include <QStyle>
 #include <QVBoxLayout>
 
 namespace {
@@ -162,6 +164,7 @@ void MainWindow::buildUi()
     m_alertBanner = new MessageBanner(mainPane);
     m_alertBanner->setObjectName(QStringLiteral("alertBanner"));
     connect(m_alertBanner, &MessageBanner::actionTriggered, this, [this] {
+        m_tabs->setCurrentIndex(0);
         setStateFilter(m_alertFilter);
         m_alertBanner->clearMessage();
     });
@@ -466,6 +469,7 @@ bool MainWindow::connectDatabase(const QString& url)
     m_loadedOnce = false;
     m_lastUnknown = -1; // another database: its unknown operations are not "new"
     m_lastReversed = -1;
+    m_alertBanner->clearMessage();
 
     QString urlError;
     const auto parsed = DatabaseUrl::parse(url, &urlError);
@@ -582,11 +586,15 @@ void MainWindow::raiseAlert(OperationStore::StateFilter filter, const QString& t
     if (!QSystemTrayIcon::isSystemTrayAvailable())
         return;
     if (!m_tray) {
-        m_tray = new QSystemTrayIcon(windowIcon().isNull() ? QApplication::windowIcon() : windowIcon(), this);
+        // No application icon is installed yet: a tray entry without one is blank or missing.
+        const QIcon icon = windowIcon().isNull() ? style()->standardIcon(QStyle::SP_MessageBoxWarning) : windowIcon();
+        m_tray = new QSystemTrayIcon(icon, this);
         m_tray->setToolTip(windowTitle());
         connect(m_tray, &QSystemTrayIcon::messageClicked, this, [this] {
+            m_tabs->setCurrentIndex(0); // the Operations tab, wherever the person was
             setStateFilter(m_alertFilter);
-            showNormal();
+            if (isMinimized())
+                showNormal(); // not showNormal() on a maximised window: that would shrink it
             raise();
             activateWindow();
         });

@@ -33,9 +33,19 @@ char32_t firstNonCharacter(const QString& text)
     return 0;
 }
 
-bool checkUrlPart(const QString& part, const char* what, QString* error)
+/** Checks a user, password or database name in the URL's own (percent-encoded) spelling: what
+    it decodes to must be UTF-8 without noncharacters, or QUrl's decoded text would name something
+    else (U+FFFD for invalid bytes, the literal "%F3%BF%BF%BF" for a noncharacter). */
+bool checkUrlPart(const QString& encoded, const QString& qtDecoded, const char* what, QString* error)
 {
-    const char32_t c = firstNonCharacter(part);
+    const QByteArray bytes = QByteArray::fromPercentEncoding(encoded.toUtf8());
+    // QUrl's own decoding too: a raw noncharacter in the text may not survive its encoding.
+    const QString fromBytes = QString::fromUtf8(bytes);
+    const QString decoded = fromBytes + qtDecoded;
+    if (fromBytes.contains(QChar::ReplacementCharacter) && !bytes.contains("\xEF\xBF\xBD"))
+        return fail(error, QStringLiteral("database URL: the %1 is not valid UTF-8 once its percent-escapes are decoded")
+                               .arg(QLatin1String(what)));
+    const char32_t c = firstNonCharacter(decoded);
     if (c == 0)
         return true;
     return fail(error, QStringLiteral("database URL: the %1 contains U+%2, a Unicode noncharacter, which a URL cannot carry")
@@ -95,7 +105,8 @@ std::optional<DatabaseUrl> DatabaseUrl::parse(const QString& text, QString* erro
             return std::nullopt;
         }
         url.m_password = u.password(QUrl::FullyDecoded);
-        if (!checkUrlPart(url.m_user, "user", error) || !checkUrlPart(url.m_password, "password", error))
+        if (!checkUrlPart(u.userName(QUrl::FullyEncoded), url.m_user, "user", error)
+            || !checkUrlPart(u.password(QUrl::FullyEncoded), url.m_password, "password", error))
             return std::nullopt;
         url.m_passwordInUrl = !url.m_password.isEmpty();
         if (url.m_password.isEmpty())
@@ -107,7 +118,7 @@ std::optional<DatabaseUrl> DatabaseUrl::parse(const QString& text, QString* erro
             fail(error, QStringLiteral("database URL: the database name is missing or invalid (postgresql://user@host/DBNAME)"));
             return std::nullopt;
         }
-        if (!checkUrlPart(name, "database name", error))
+        if (!checkUrlPart(u.path(QUrl::FullyEncoded).mid(1), name, "database name", error))
             return std::nullopt;
         url.m_dbName = name;
         return url;

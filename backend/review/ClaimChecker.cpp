@@ -142,19 +142,19 @@ const LanguageRules& rules(MessageLanguage language)
         {
             // "has been refunded", "it's refunded", "was credited back", "got reimbursed"
             pattern(re({R"((?:\b(?:has|have|had|was|were|is|are|been|got|gets|get|be)|'s|'ve|'re)\s+(?:(?:not|already|now|just|fully|successfully|finally|also|all|yet|never|been|n't|officially)\s+){0,3})",
-                        R"((?:refunded|refnded|reimbursed|credited(?:\s+back)?|reversed|returned|sent\s+back|paid\s+back|put\s+back)\b)"}),
+                        R"((?:refunded|refnded|reimbursed|credited(?:\s+back)?|reversed|returned(?!\s+to\s+(?:our|the|us)\b)|sent\s+back|paid\s+back|put\s+back)\b)"}),
                     Kind::Success),
             pattern(R"(\b(?:has|have|had|was|were|is|are)n't\s+(?:(?:already|yet|been)\s+){0,2}refunded\b)", Kind::Success),
             pattern(R"(^[\s\W]*(?:just\s+|already\s+)?(?:refunded|refnded|reimbursed)\s+(?:you|your|the|it)\b)", Kind::Success),
             // the refund / the money as subject with an outcome: "your refund of $38 has been processed"
-            pattern(re({R"(\b(?:refund\w*(?:'s)?|reimbursement|money|funds|payment|credit|\$\s?\d[\d.,]*|[€£]\s?\d[\d.,]*|\d[\d.,]*\s?(?:usd|eur|gbp|dollars?|euros?))\s+(?:\S+\s+){0,6}?)",
+            pattern(re({R"((?<!\w)(?:refund\w*(?:'s)?|reimbursement|money|funds|payment|credit|\$\s?\d[\d.,]*|[€£]\s?\d[\d.,]*|\d[\d.,]*\s?(?:usd|eur|gbp|dollars?|euros?))\s+(?:\S+\s+){0,6}?)",
                         R"((?:(?:has|have|had|was|were|is|are|been|'s|not|already|now|just|fully|hasn't|wasn't|isn't|never|yet|finally|successfully|all|officially|definitely)\s+){1,4})",
                         R"((?:succes+ful+(?:ly)?|succeeded|complete[d]?|processed|done|issued|approved|made|finali[sz]ed|credited|returned|refunded|posted|settled|sorted|applied|sent|landed|arrived|taken\s+care\s+of|through|thru|back|(?:gone|went)\s+(?:through|thru|out)|on\s+(?:its|the|their)\s+way)\b)"}),
                     Kind::Success),
             // verdicts without a verb: "Refund successful", "refund done!", "refund went through"
             pattern(R"(\brefund\w*(?:'s)?\s+(?:\S+\s+){0,3}?(?:succes+ful+(?:ly)?|succeeded|complete[d]?|done|processed|issued|approved|finali[sz]ed|(?:went|gone)\s+(?:through|thru|out))\b)",
                     Kind::Success),
-            pattern(R"(\b(?:it|payment|transaction|that|money|the\s+\$?\d[\d.,]*)\s+(?:\S+\s+){0,2}?(?:went|has\s+gone|'s\s+gone|have\s+gone|was\s+successful|succeeded)(?:\s+(?:through|thru))?\b)",
+            pattern(R"(\b(?:it|payment|transaction|that|money|the\s+\$?\d[\d.,]*)\s+(?:\S+\s+){0,2}?(?:(?:went|has\s+gone|'s\s+gone|have\s+gone)\s+(?:through|thru)|was\s+successful|succeeded)\b)",
                     Kind::Success),
             pattern(R"(\bsuccessfully\s+(?:refunded|processed|issued|reversed|returned)\b)", Kind::Success),
             // "is confirmed": not confirmed is no claim at all
@@ -164,16 +164,16 @@ const LanguageRules& rules(MessageLanguage language)
             pattern(R"(\b(?:provider|bank|stripe|processor|system|they)\s+(?:\S+\s+){0,2}?confirmed\s+(?:\S+\s+){0,2}?refund\b)", Kind::Success),
             // the act, first person: "we refunded you", "I've issued your refund", "we put $38 back on your card"
             pattern(re({R"(\b(?:we|i|our\s+team|support)(?:'ve|'d|\s+have|\s+had|\s+did|\s+just|\s+already|\s+now|\s+also|\s+successfully|\s+(?:went|gone|go)\s+ahead\s+and|\s+were\s+able\s+to|\s+was\s+able\s+to|\s+managed\s+to|\s+not|\s+never|n't){0,3})",
-                        R"(\s+(?:refunded|refnded|reimbursed|refund(?=\s+(?:you|your|the|it|that|this)\b)|returned\s+(?:your|the)\s+(?:money|payment|funds|\$)|sent\s+(?:\S+\s+){0,3}?back|put\s+(?:\S+\s+){0,3}?back|paid\s+(?:\S+\s+){0,2}?back|credited|reversed\s+(?:the|your)\s+(?:charge|payment))\b)"}),
+                        R"(\s+(?:refunded|refnded|reimbursed|refund(?=\s+(?:you|your|the|it|that|this)\b)|returned\s+(?:your|the)\s+(?:money|payment|funds|\$)|(?:sent|put|paid)\s+(?:the\s+|your\s+)?(?:money|funds|payment|refund|it|[$€£]\s?\d[\d.,]*|\d[\d.,]*\s?(?:usd|eur|dollars?))\s+back|credited|reversed\s+(?:the|your)\s+(?:charge|payment))\b)"}),
                     Kind::Success),
             pattern(re({R"(\b(?:we|i|our\s+team)(?:'ve|\s+have|\s+had|\s+just|\s+already|\s+now|\s+successfully){0,2}(?:\s+\w+\s+and)?\s+(?:issued|processed|completed|made|sent|approved|finali[sz]ed|pushed|done)\s+(?:\S+\s+){0,3}?)",
                         R"((?:refund|reimbursement|money|it\b|\$\s?\d|€|\d[\d.,]*\s?(?:usd|eur|dollars?)))"}),
                     Kind::Success),
             // arrival: "you'll see $38 back in 5-10 days", "it should hit your card by Friday"
-            pattern(re({R"(\b(?:you|it|the\s+(?:money|funds|refund|amount|credit)|your\s+(?:money|funds|refund)|\$\s?\d[\d.,]*|[€£]\s?\d[\d.,]*|\d[\d.,]*\s?(?:usd|eur|dollars?))\s*(?:'ll|'d|\s+will|\s+won't|\s+will\s+not|\s+should|\s+shall|\s+would|\s+is\s+going\s+to|\s+are\s+going\s+to|\s+can\s+expect\s+to)\s+(?:(?:now|soon|then|also|definitely|be\s+able\s+to)\s+){0,2})",
-                        R"((?:(?:see|get|receive|recieve|have|notice)\s+(?:\S+\s+){0,3}?(?:money|refund|funds|credit|\$|€|\d|back(?!\s+to\s+(?:you|u)\b)|it\s+(?:on|in|back))|arrive|appear|show\s+up|show|hit|land|reach|reflect|post|be\s+(?:back|credited|returned|refunded|visible|available|on\s+your|in\s+your)))"}),
+            pattern(re({R"((?<!\w)(?:you|it|the\s+(?:money|funds|refund|amount|credit)|your\s+(?:money|funds|refund)|\$\s?\d[\d.,]*|[€£]\s?\d[\d.,]*|\d[\d.,]*\s?(?:usd|eur|dollars?))\s*(?:'ll|'d|\s+will|\s+won't|\s+will\s+not|\s+should|\s+shall|\s+would|\s+is\s+going\s+to|\s+are\s+going\s+to|\s+can\s+expect\s+to)\s+(?:(?:now|soon|then|also|definitely|be\s+able\s+to)\s+){0,2})",
+                        R"((?:(?:see|get|receive|recieve|have|notice)\s+(?:\S+\s+){0,3}?(?:money|refund|funds|credit|[$€£]\s?\d|\d[\d.,]*\s?(?:usd|eur|gbp|dollars?|euros?|\$|€)|back(?!\s+to\s+(?:you|u)\b)|it\s+(?:on|in|back))|arrive|appear|show\s+up|show|hit|land|reach|reflect|post|be\s+(?:back|credited|returned|refunded|visible|available|on\s+your|in\s+your)))"}),
                     Kind::Success, false, OnNegation::Opposite),
-            pattern(R"(\bon\s+(?:its|the|their)\s+way(?:\s+back)?\b)", Kind::Success),
+            pattern(R"((?<!\w)(?:refund\w*|money|funds|it|it's|payment|amount|credit|cash|\$\s?\d[\d.,]*|[€£]\s?\d[\d.,]*)(?:'s)?\s+(?:\S+\s+){0,3}?on\s+(?:its|the|their)\s+way(?:\s+back)?\b)", Kind::Success),
             pattern(R"(\b(?:is|are|'s|be|been|now|already)\s+(?:\S+\s+){0,2}?back\s+(?:on|in|to|into)\s+your\s+(?:card|account|bank|wallet|balance)\b)",
                     Kind::Success),
             pattern(R"(\bexpect\s+(?:to\s+see\s+)?(?:it|the\s+money|the\s+refund|your\s+refund|your\s+money|the\s+funds|the\s+credit|(?:the\s+|your\s+)?[$€£]\s?\d[\d.,]*|(?:the\s+)?\d[\d.,]*\s?(?:usd|eur|dollars?))(?:\b|(?=\s)))", Kind::Success),
@@ -192,7 +192,7 @@ const LanguageRules& rules(MessageLanguage language)
                     Kind::Failure, true),
             pattern(R"(\b(?:bank|issuer|card\s+issuer|provider|processor|stripe|card\s+company|card\s+network|network|they|it)\s+(?:\S+\s+){0,3}?(?:declined|rejected|refused|denied|turned\s+(?:\S+\s+){0,2}?down|blocked|bounced|reversed\s+it|sent\s+(?:\S+\s+){0,2}?back)\b)",
                     Kind::Failure),
-            pattern(R"(\b(?:(?:could|can|were|was|are|will|would)(?:\s+not|n't)|won't|wouldn't)\s+(?:be\s+)?(?:able\s+to\s+)?(?:refund|reimburse|process|issue|complete|make|give|send)\b)",
+            pattern(R"(\b(?:(?:could|can|were|was|are|will|would)(?:\s+not|n't)|won't|wouldn't)\s+(?:be\s+)?(?:able\s+to\s+)?(?:refund|reimburse|process|issue|complete|(?:make|give|send)\s+(?:\S+\s+){0,2}?(?:refund|money|payment|reimbursement))\b)",
                     Kind::Failure, true),
             pattern(R"(\b(?:cannot|can't|can\s+not|won't|will\s+not)\s+(?:refund|reimburse|give\s+(?:you\s+)?(?:a|your|the|any)\s+refund|process\s+(?:your|the)\s+refund|issue\s+(?:your|the|a)\s+refund))",
                     Kind::Failure, true),
@@ -200,17 +200,17 @@ const LanguageRules& rules(MessageLanguage language)
                     Kind::Failure, true),
             pattern(R"(\brefund\w*\s+(?:did\s+not|didn't|didnt)\s+go\s+(?:through|thru)\b)", Kind::Failure, true),
             pattern(R"(\b(?:we|i)(?:'ve|\s+have|\s+had)?\s+(?:(?:already|unfortunately|had\s+to)\s+)?(?:declined|rejected|refused|denied)\b)", Kind::Failure),
-            pattern(R"(\b(?:money|funds|it|refund\w*|payment|\$\s?\d[\d.,]*)\s+(?:\S+\s+){0,2}?(?:came|come|went|bounced|was\s+sent|was\s+returned|got\s+sent)\s+back\s+to\s+us\b)", Kind::Failure),
+            pattern(R"((?<!\w)(?:money|funds|it|refund\w*|payment|\$\s?\d[\d.,]*)\s+(?:\S+\s+){0,2}?(?:came|come|went|bounced|was\s+sent|was\s+returned|got\s+sent)\s+back\s+to\s+us\b)", Kind::Failure),
             pattern(R"(\bno\s+refund\s+(?:was|has\s+been|will\s+be|could\s+be)\s+(?:made|issued|processed|sent|possible)\b)", Kind::Failure, true),
             pattern(R"(\b(?:there\s+will\s+be\s+no\s+refund|not\s+eligible\s+for\s+(?:a\s+)?refund|won't\s+(?:be\s+)?(?:receiv|get)\w*\s+(?:a|your|the)\s+refund|will\s+not\s+(?:be\s+)?(?:receiv|get)\w*\s+(?:a|your|the)\s+refund|won't\s+be\s+refunded|will\s+not\s+be\s+refunded)\b)",
                     Kind::Failure, true),
-            pattern(R"(\b(?:refund\w*|money|funds|payment|\$\s?\d[\d.,]*)\s+(?:\S+\s+){0,3}?(?:was|were|has\s+been|got)\s+(?:sent\s+back\s+to\s+us|returned\s+to\s+us)\b)", Kind::Failure),
+            pattern(R"((?<!\w)(?:refund\w*|money|funds|payment|\$\s?\d[\d.,]*)\s+(?:\S+\s+){0,3}?(?:was|were|has\s+been|got)\s+(?:sent\s+back\s+to\s+us|returned\s+to\s+us)\b)", Kind::Failure),
         },
         rx(QStringLiteral(R"(\b(?:not|never|no|cannot|didnt|couldnt|wasnt|hasnt|havent|cant|wont|isnt|arent|werent)\b|n't\b)")),
-        rx(QStringLiteral(R"(\b(?:yet|still)\b)")),
+        rx(QStringLiteral(R"(\byet\b(?!\s+again)|\bstill\s+(?:not|no|hasn't|haven't|isn't|wasn't|pending|unconfirmed|waiting|checking)\b)")),
         rx(QStringLiteral(
-            R"(\b(?:cannot|can't|can\s+not|could\s+not|couldn't|unable\s+to|not\s+able\s+to|haven't\s+been\s+able\s+to|don't|do\s+not|didn't|did\s+not|not\s+yet|yet\s+to)\s+(?:\S+\s+)?(?:confirm|say|tell|verify|guarantee|know|see|be\s+sure|determine)\w*\b|\b(?:(?:is|are|'re|'s|am|'m|still|currently|been|be)\s+(?:still\s+|now\s+)?(?:checking|verifying|confirming)|(?:to|will|'ll|me|must|should)\s+(?:check|verify)|investigating|looking\s+into|whether|if|once|unless|until|assuming|provided|not\s+sure|unsure|unclear|unknown|uncertain|may|might|possibly|possible|perhaps|maybe|in\s+case|pending|waiting|awaiting|hear\s+back|as\s+soon\s+as|when\s+we|hopefully|hope|no\s+confirmation|not\s+confirmed|no\s+way\s+to\s+know)\b)")),
-        rx(QStringLiteral(R"(\b(?:(?:if|once|unless|until|whether|assuming)\s+(?!you\b|u\b|there\b|anything\b|not\b|so\b)|provided\s+that|as\s+soon\s+as|pending|after\s+we|when\s+we|when\s+it's\s+confirmed))")),
+            R"(\b(?:cannot|can't|can\s+not|could\s+not|couldn't|unable\s+to|not\s+able\s+to|haven't\s+been\s+able\s+to|don't|do\s+not|didn't|did\s+not|not\s+yet|yet\s+to)\s+(?:\S+\s+)?(?:confirm|say|tell|verify|guarantee|know|see|be\s+sure|determine)\w*\b|\b(?:(?:is|are|'re|'s|am|'m|still|currently|been|be)\s+(?:still\s+|now\s+)?(?:checking|verifying|confirming)|being\s+(?:checked|reviewed|verified|investigated|looked\s+into)|(?:will|'ll|let\s+me|need\s+to|have\s+to|must|should|want\s+to)\s+(?:check|verify)(?!\s+in\b)|investigating|looking\s+into|whether|if|once(?!\s+again)|unless|until|assuming|provided\s+that|not\s+sure|unsure|unclear|unknown|uncertain|may(?!\s+\d)|might|possibly|possible|perhaps|maybe|in\s+case|pending|waiting\s+(?:for|on|to)|awaiting|hear\s+back|as\s+soon\s+as|when\s+we\s+(?:know|hear|confirm|get|have)|hopefully|(?:i|we)\s+hope\s+(?:it|the|that|your)|no\s+confirmation|not\s+confirmed|no\s+way\s+to\s+know)\b)")),
+        rx(QStringLiteral(R"((?<!know\s)(?<!us\s)(?<!out\s)(?<!write\s)\b(?:(?:if|once|unless|until|whether|assuming)\s+(?!you\b|u\b|there\b|anything\b|not\b|so\b|again\b)|provided\s+that|as\s+soon\s+as|pending|after\s+we\s+(?:confirm|know|hear|check)|when\s+we\s+(?:know|hear|confirm|get)|when\s+it's\s+confirmed|(?:is|are)\s+being\s+(?:checked|reviewed|verified|investigated)))")),
         QRegularExpression(),
         QRegularExpression(),
     };
@@ -224,10 +224,10 @@ const LanguageRules& rules(MessageLanguage language)
                     Kind::Success),
             pattern(R"(\bвозвращен[аыо]?\b)", Kind::Success),
             pattern(R"(\b(?:верн(?:ули|ул|ула|ем|улись|улась|улось)|возвратили|возвратил|вернуть\s+удалось)\b)", Kind::Success),
-            pattern(R"(\b(?:оформили|оформил|оформила|провели|провел|провела|сделали|сделал|сделала|выполнили|выполнил|произвели|произвел|осуществили|одобрили|отправили|отправил|отправила|перевели|перевел|зачислили|перечислил\w*|оформлен\w*)\s+(?:\S+\s+){0,3}?(?:возврат\w*|деньги|денги|средства|сумм\w*|оплат\w*|платеж\w*|refund|\d))",
+            pattern(R"(\b(?:оформили|оформил|оформила|провели|провел|провела|сделали|сделал|сделала|выполнили|выполнил|произвели|произвел|осуществили|одобрили|отправили|отправил|отправила|перевели|перевел|зачислили|перечислил\w*|оформлен\w*)\s+(?:\S+\s+){0,3}?(?:возврат\w*|деньги|денги|средства|сумм\w*|оплат\w*|платеж\w*|refund|\d[\d\s.,]*\s*(?:\$|₽|руб\w*|доллар\w*|usd|евро|€)))",
                     Kind::Success),
-            pattern(R"(\b(?:получите|увидите|получили|вам\s+вернут|вам\s+придут)\s+(?:\S+\s+){0,3}?(?:деньги|денги|средства|возврат|сумм\w*|\d))", Kind::Success),
-            pattern(R"(\b(?:уже\s+)?в\s+пути\b)", Kind::Success),
+            pattern(R"(\b(?:получите|увидите|получили|вам\s+вернут|вам\s+придут)\s+(?:\S+\s+){0,3}?(?:деньги|денги|средства|возврат|сумм\w*|\d[\d\s.,]*\s*(?:\$|₽|руб\w*|доллар\w*|usd|евро|€)))", Kind::Success),
+            pattern(R"(\b(?:деньги|денги|средства|сумма|возврат\w*|платеж\w*|перевод)\s+(?:\S+\s+){0,2}?(?:уже\s+)?в\s+пути\b)", Kind::Success),
             pattern(R"(^[\s\W]*(?:все\s+|вс[её]\s+)?(?:готово|сделано|выполнено|успешно|оформлено|вернули|возвращено|проведено)(?:\s+(?:уже|все))?[\s\W]*$)", Kind::Success),
             pattern(R"(\brefund\w*\s+(?:\S+\s+){0,2}?(?:сделали|сделан|прошел|оформили|оформлен|выполнен|готов|провели))", Kind::Success),
             // failure
@@ -247,8 +247,10 @@ const LanguageRules& rules(MessageLanguage language)
         rx(QStringLiteral(R"(\b(?:не|нет|ни|никак)\b)")),
         rx(QStringLiteral(R"(\b(?:еще|пока|до\s+сих\s+пор)\b)")),
         rx(QString::fromUtf8(
-            R"(\b(?:не\s+(?:можем|могу|можем\s+пока|удается|получается|удалось)\s+(?:\S+\s+)?(?:подтвердить|сказать|гарантировать|проверить|увидеть|понять|узнать)|не\s+знаем|не\s+знаю|не\s+уверен\w*|неизвестн\w*|непонятн\w*|неясн\w*|не\s+ясно|проверя\w*|проверим|уточня\w*|уточним|выясня\w*|выясним|если|как\s+только|когда\s+(?:подтверд|узна|убед|получ)\w*|после\s+(?:подтвержден|провер)\w*|ли|возможно|может\s+быть|вероятно|ожида\w*|ждем|пока\s+не|еще\s+не|не\s+подтвержд\w*|наверн\w*|надеемся|надеюсь|нет\s+(?:ответа|подтверждени\w*|информаци\w*|данных)|сообщим|напишем)\b)")),
-        rx(QString::fromUtf8(R"(\b(?:если|как\s+только|когда\s+(?:подтверд|узна|получ)\w*|после\s+того|ли)\b)")),
+            R"(\b(?:не\s+(?:можем|могу|можем\s+пока|удается|получается|удалось)\s+(?:\S+\s+)?(?:подтвердить|сказать|гарантировать|проверить|увидеть|понять|узнать)|не\s+знаем|не\s+знаю|не\s+уверен\w*|неизвестн\w*|непонятн\w*|неясн\w*|не\s+ясно|проверя\w*|проверим|уточня\w*|уточним|выясня\w*|выясним|если|как\s+только|когда\s+(?:подтверд|узна|убед|получ)\w*|после\s+подтвержден\w*|ли|возможно|может\s+быть|вероятно|ожидаем\s+(?:ответ|подтвержден)\w*|в\s+ожидании|ждем|или\s+нет|пока\s+не|еще\s+не|не\s+подтвержд\w*|наверн\w*|надеемся|надеюсь|нет\s+(?:ответа|подтверждени\w*|информаци\w*|данных)|сообщим|напишем)\b)")),
+        // After a phrase: a condition on the outcome ("…, если возврат прошёл"), not the
+        // customer's ("если будут вопросы — пишите"), or not knowing ("…, мы пока не знаем").
+        rx(QString::fromUtf8(R"(\b(?:если\s+(?!(?:будут|возникнут|появятся|есть|у\s+вас|вам|что-то|что|нужн\w*)\b)|как\s+только|когда\s+(?:подтверд|узна|получ)\w*|после\s+того|ли|или\s+нет|не\s+знаем|неизвестн\w*|провер(?:я\w*|им|ить)|на\s+проверк\w*|убедить\w*|убедимся|уточня\w*|выясня\w*)\b)")),
         QRegularExpression(),
         rx(QString::fromUtf8(R"(^\s*ли\b)")),
     };
@@ -265,7 +267,7 @@ const LanguageRules& rules(MessageLanguage language)
         R"((?:(?:y?[ae])?m[ae](?:[dt][iu](?:m|n|k|niz|nuz|lar|ler)?|m[iu]s(?:t[iu]r)?|y[ae]c[ae](?:k|g)(?:t[iu]r|s[iu]n(?:[iu]z)?|[iu]z|[iu]m)?|z|k|d[iu]g[iu]\w*)|(?:y?[ae])?m[iu]yor\w*))");
     // Stems whose positive form says the money went back (passive and active).
     static const QString trSuccessStem = QStringLiteral(
-        R"((?:(?<!iptal\s)(?<!ret\s)(?:edil|ed|et)|yapil|yap|gerceklestiril|gerceklestir|gercekles|tamamlan|tamamla|onaylan|onayla|gonderil|gonder|yatiril|yatir|aktaril|aktar|islen|isle|yansitil|yansit|yansi|yansiy|gec|al(?=[ai](?:c[ae]ks[iu]n|rs[iu]n)|am[ae])|ulas|don|yat|git|yuklen|(?<!ile\s)(?<!yla\s)sonuclan|halledil|hallet|halloldu|olusturul|oden|ode|geri\s+gel|isleme\s+alin))");
+        R"((?:(?<!iptal\s)(?<!ret\s)(?:edil|ed|et)|yapil|yap|gerceklestiril|gerceklestir|gercekles|tamamlan|tamamla|onaylan|onayla|gonderil|gonder|yatiril|yatir|aktaril|aktar|islen|isle|yansitil|yansit|yansi|yansiy|gec|al(?=[ai](?:c[ae]ks[iu]n|rs[iu]n)|am[ae])|ulas|don|yat|git|gid|yuklen|(?<!ile\s)(?<!yla\s)sonuclan|halledil|hallet|halloldu|olusturul|oden|ode|geri\s+gel|isleme\s+alin))");
     // Stems that say it failed; only their positive form is a claim.
     static const QString trFailureStem = QStringLiteral(
         R"((?:reddedil|reddet|iptal\s+edil|iptal\s+ol|iptal\s+et|geri\s+cevril|geri\s+cevir|hata\s+ver|hata\s+(?:ile|yla)\s+sonuclan|ret\s+gel|basarisiz\s+ol|olma))");
@@ -300,14 +302,14 @@ const LanguageRules& rules(MessageLanguage language)
         // Turkish negates with a verb suffix (its own patterns) and "degil" after a predicate;
         // "hic"/"yok" intensify a negative verb rather than negate one.
         rx(QStringLiteral(R"(\bdegil\b)")),
-        rx(QStringLiteral(R"(\b(?:henuz|hala|daha)\b)")),
+        rx(QStringLiteral(R"(\b(?:henuz|hala|daha)\b(?!\s+once))")),
         rx(QStringLiteral(
-            R"((?:onaylayama\w*|teyit\s+edeme\w*|dogrulayama\w*|kontrol\s+ediyor\w*|kontrol\s+edecegiz|kontrol\s+ediliyor|inceliyor\w*|inceleniyor|inceleyecegiz|arastiriyor\w*|bilmiyoruz|bilemiyoruz|goremiyoruz|bakiyoruz|bakacagiz|emin\s+degil\w*|belli\s+degil|net\s+degil|bilinmiyor|netlik\w*|\beger\b|\bbelki\b|olabilir|muhtemelen|\w+(?:[dt][iu]ys[ae]|rs[ae]|m[iu]ss[ae])\b|\w+(?:ip|up|ip)\s+\w+(?:medig|madig)\w*|olup\s+olmadigini|\w+(?:dig|dug|tig|tug)\w*\s+(?:an|zaman|takdirde)\w*|\w+(?:dig|dug|tig|tug)(?:i|u)nda\b|\w+(?:ince|inca|unca|unce)\b|\bbekliyoruz\b|\bbekleniyor\b|haber\s+verecegiz|bilgilendirecegiz|\bteyit\s+bekl\w*))")),
+            R"((?:onaylayama\w*|teyit\s+edeme\w*|dogrulayama\w*|takip\s+ed\w*|iletisime\s+gec\w*|(?:size|sizinle)\s+don\w*|donus\s+yap\w*|tesekkur\s+ed\w*|kontrol\w*\s+(?:yap|ed)\w*|inceleme\w*\s+yap\w*|kontrol\s+ediyor\w*|kontrol\s+edecegiz|kontrol\s+ediliyor|inceliyor\w*|inceleniyor|inceleyecegiz|arastiriyor\w*|bilmiyoruz|bilemiyoruz|goremiyoruz|bakiyoruz|bakacagiz|emin\s+degil\w*|belli\s+degil|net\s+degil|bilinmiyor|netlik\w*|\beger\b|\bbelki\b|olabilir|muhtemelen|\w+(?:[dt][iu]ys[ae]|rs[ae]|m[iu]ss[ae])\b|\w+(?:ip|up|ip)\s+\w+(?:medig|madig)\w*|olup\s+olmadigini|\w+(?:dig|dug|tig|tug)\w*\s+(?:an|zaman|takdirde)\w*|\w+(?:dig|dug|tig|tug)(?:i|u)nda\b|\w+(?:ince|inca|unca|unce)\b|\bbekliyoruz\b|\bbekleniyor\b|haber\s+verecegiz|bilgilendirecegiz|\bteyit\s+bekl\w*))")),
         // After a phrase: Turkish puts the main verb last, so "iadenin gerceklestigini teyit
         // edemiyoruz" hedges what came before it.
         rx(QStringLiteral(R"((?:onaylayamiyoruz|onaylayamadik|teyit\s+edemiyoruz|teyit\s+edemedik|dogrulayamiyoruz|kontrol\s+ediyor\w*|inceliyor\w*|arastiriyor\w*|bilmiyoruz|bilemiyoruz|goremiyoruz|bakiyoruz|bakacagiz|\bm[iu](?:s[iu]n(?:[iu]z)?|y[iu]z)?\b|gorunmuyor|gorunmemektedir|emin\s+degil\w*|belli\s+degil|net\s+degil|bilinmiyor|bekliyoruz|bekleniyor|olabilir|olup\s+olmadigini|\w+(?:[dt][iu]ys[ae]|m[iu]ss[ae])\b))")),
         rx(QStringLiteral(R"(^\s*(?:degil|olmadi)\b)")),
-        rx(QStringLiteral(R"(^\s*m[iu]\w*\b)")),
+        rx(QStringLiteral(R"(^\s*m[iu](?:s[iu]n(?:[iu]z)?|y[iu]z|y[iu]m)?\b)")),
         true,
     };
     switch (language) {
@@ -375,7 +377,7 @@ int contrastStart(const QString& text, int sentenceStart, int pos)
 const QRegularExpression& notTheRefund()
 {
     static const QRegularExpression re(
-        QString::fromUtf8(R"(\b(?:request|requests|attempt|inquiry|ticket|status|form|заявк\w*|запрос\w*|статус\w*)\b)"),
+        QString::fromUtf8(R"(\b(?:request|requests|attempt|inquiry|form|заявк\w*|запрос\w*|tale[pb]\w*)\b)"),
         kOptions);
     return re;
 }
@@ -404,7 +406,7 @@ void scan(const Folded& folded, const QString& original, const LanguageRules& r,
                 const int end = s.start + int(m.capturedEnd());
                 const QString matched = m.captured();
                 // "the refund request was sent": a request, an attempt or a status is not the refund.
-                if (notTheRefund().match(matched).hasMatch())
+                if (p.kind == Kind::Success && notTheRefund().match(matched).hasMatch())
                     continue;
                 // A hedge before the phrase (since the last "but": "we're checking, but it failed"
                 // is a claim) or inside it ("refund again until it's confirmed").
@@ -423,7 +425,9 @@ void scan(const Folded& folded, const QString& original, const LanguageRules& r,
                 const int cStart = clauseStart(text, s.start, start);
                 const int cEnd = clauseEnd(text, end, s.end);
                 const QString before = text.mid(cStart, start - cStart);
-                const QString inside = p.intrinsicNegation ? QString() : matched;
+                // Negation counts near the verb group (the phrase's last four words), not in the
+                // gap: "your refund for the order that never arrived has been processed" is a success.
+                const QString inside = p.intrinsicNegation ? QString() : matched.section(QLatin1Char(' '), -4);
                 bool negated = r.negation.match(before + QLatin1Char(' ') + inside).hasMatch();
                 if (!r.trailingNegation.pattern().isEmpty() && r.trailingNegation.match(after).hasMatch())
                     negated = !negated;

@@ -200,6 +200,8 @@ void TestRefundToolCli::databaseUrlRefusesWhatCannotRoundTrip_data()
     // to a child process (toSecretString) would name another database (tests/fuzz found it).
     QTest::newRow("database name") << QString::fromUtf8("postgresql://r@6/ops\xf3\xbf\xbf\xbfs") << "database name";
     QTest::newRow("user") << QString::fromUtf8("postgresql://r\xef\xb7\x90@h/ops") << "user";
+    // The encoded spelling too: QUrl's decoded path keeps "%F3%BF%BF%BF" as text.
+    QTest::newRow("encoded database name") << QStringLiteral("postgresql://r@h/ops%F3%BF%BF%BF") << "database name";
     QTest::newRow("password") << QString::fromUtf8("postgresql://r:pw\xef\xbf\xbe@h/ops") << "password";
 }
 
@@ -209,7 +211,8 @@ void TestRefundToolCli::databaseUrlRefusesWhatCannotRoundTrip()
     QFETCH(QString, field);
     QString error;
     QVERIFY(!DatabaseUrl::parse(url, &error));
-    QVERIFY2(error.contains(QLatin1String("the ") + field + QLatin1String(" contains U+")), qPrintable(error));
+    // Refused naming the field: "contains U+FFFFF, a Unicode noncharacter" or "is not valid UTF-8".
+    QVERIFY2(error.startsWith(QLatin1String("database URL: the ") + field + QLatin1Char(' ')), qPrintable(error));
     QVERIFY2(!error.contains(QLatin1String("pw")), qPrintable(error));
     // An ordinary non-ASCII name still round-trips.
     const auto fine = DatabaseUrl::parse(QString::fromUtf8("postgresql://r:p%20w@h/\xd0\xbe\xd0\xbf\xd1\x81"));
@@ -273,8 +276,9 @@ void TestRefundToolCli::r21_actorWithoutLoginEnvironmentIsTheAccount()
         id.start(QStringLiteral("id"), {QStringLiteral("-un")});
         QVERIFY(id.waitForFinished(10000));
         expected = QString::fromLocal8Bit(id.readAllStandardOutput()).trimmed();
+        if (expected.isEmpty())
+            QSKIP("this uid has no passwd entry: there is no account name to expect");
     }
-    QVERIFY(!expected.isEmpty());
     QCOMPARE(SettingsStore(*db).history().value().at(0).actor, expected);
 }
 

@@ -109,7 +109,10 @@ void TestClaimRecall::r19_claimCheckerRecallAndFalseAlarmsOnLabelledDrafts()
         if (std::any_of(found.begin(), found.end(), [want](const auto& c) { return c.kind == want; }))
             ++rightKind;
         else
-            report << QStringLiteral("  wrong kind (%1 expected), line %2: %3").arg(d.label).arg(d.line).arg(d.text);
+            report << QStringLiteral("  wrong kind (%1 expected), line %2: %3  [flagged: %4]")
+                          .arg(d.label)
+                          .arg(d.line)
+                          .arg(d.text, found.first().phrase);
     }
     const QString summary = QStringLiteral("%1: recall %2 (%3 of %4 claims flagged), right kind %5, false alarms %6 "
                                            "(%7 of %8 hedged drafts)")
