@@ -44,10 +44,11 @@ void installTranslators(const QString& lang, QTranslator& app, QTranslator& qt)
     // Numbers, dates, percentages and money (QLocale() everywhere) follow the interface language
     // when it is not the system's: `--lang ru` on an English desktop shows "38,00 $", not "$38.00".
     QLocale::setDefault(OperationFormat::interfaceLocale(lang, QLocale::system()));
-    if (lang == QLatin1String("en"))
-        return;
+    // English loads its own file too: it holds the plural forms ("1 new refund", "2 new refunds").
     if (app.load(QStringLiteral(":/i18n/refund-console_%1.qm").arg(lang)))
         QCoreApplication::installTranslator(&app);
+    if (lang == QLatin1String("en"))
+        return;
     if (qt.load(QStringLiteral("qtbase_%1").arg(lang), QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
         QCoreApplication::installTranslator(&qt);
 }

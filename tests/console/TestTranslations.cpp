@@ -38,6 +38,7 @@ private slots:
     void compiledTranslationsTranslateKeyStrings();
     void langOptionPicksTheEmbeddedTranslation();
     void settingsValidationSpeaksTheInterfaceLanguage();
+    void englishPluralsComeFromItsOwnFile();
 };
 
 void TestTranslations::everyEntryFinished_data()
@@ -147,6 +148,19 @@ void TestTranslations::settingsValidationSpeaksTheInterfaceLanguage()
              qPrintable(range.error().message));
     QVERIFY2(choice.error().message.contains(QStringLiteral("stripe_v1 или stripe_v2")), qPrintable(choice.error().message));
     QCOMPARE(russian.error().field, QStringLiteral("max_attempts_per_call"));
+}
+
+// The English interface loads refund-console_en.qm too: "%n new refund(s)" reads "1 new refund"
+// and "3 new refunds", not "refund(s)".
+void TestTranslations::englishPluralsComeFromItsOwnFile()
+{
+    QTranslator en;
+    QVERIFY(en.load(QStringLiteral(REFUND_QM_DIR "/refund-console_en.qm")));
+    const char* source = "%n new refund(s) with an unknown outcome: nobody knows yet whether the money went back. "
+                         "Check them at the provider before anyone tells the customer.";
+    QVERIFY2(en.translate("MainWindow", source, nullptr, 1).startsWith(QLatin1String("%n new refund with")),
+             qPrintable(en.translate("MainWindow", source, nullptr, 1)));
+    QVERIFY(en.translate("MainWindow", source, nullptr, 3).startsWith(QLatin1String("%n new refunds with")));
 }
 
 QTEST_GUILESS_MAIN(TestTranslations)
