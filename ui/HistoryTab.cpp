@@ -346,6 +346,10 @@ void HistoryTab::refresh()
             tile->setStyleSheet(QString());
         }
         m_status->setText(tr("No figures: the range is not valid."));
+        // Nor do the charts and the table: they would still show the previous range.
+        m_emptyState->setText(tr("The end date is before the start date: pick a later end date."));
+        m_chartStack->setCurrentWidget(m_emptyState);
+        m_model->setDatabase(m_db.get()); // empties it; the next valid range reads again
         return;
     }
     m_banner->clearMessage();

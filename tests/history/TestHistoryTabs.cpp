@@ -305,6 +305,11 @@ void TestHistoryTabs::presetsInvalidRangeAndDoubleClick()
     QCOMPARE(preset->currentData().toInt(), -1); // a hand-picked date is a custom range
     QCOMPARE(child<QLabel>(&tab, "figure_operations")->text(), QStringLiteral("—"));
     QVERIFY(!tab.snapshot());
+    // Nor charts or rows of the previous range: the chart area says why, the table is empty.
+    QVERIFY(child<QLabel>(&tab, "historyEmpty")->isVisible());
+    QVERIFY2(child<QLabel>(&tab, "historyEmpty")->text().contains(QLatin1String("end date")),
+             qPrintable(child<QLabel>(&tab, "historyEmpty")->text()));
+    QCOMPARE(tab.tableModel()->rowCount(), 0);
 
     tab.applyPreset(7);
     QVERIFY(waitForStats(tab));
