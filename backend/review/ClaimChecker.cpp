@@ -405,7 +405,8 @@ void scan(const Folded& folded, const QString& original, const LanguageRules& r,
                 const int start = s.start + int(m.capturedStart());
                 const int end = s.start + int(m.capturedEnd());
                 const QString matched = m.captured();
-                // "the refund request was sent": a request, an attempt or a status is not the refund.
+                // "the refund request was sent": a request or an attempt is not the refund (only for
+                // success: "the refund attempt failed" still says it failed).
                 if (p.kind == Kind::Success && notTheRefund().match(matched).hasMatch())
                     continue;
                 // A hedge before the phrase (since the last "but": "we're checking, but it failed"
@@ -426,7 +427,7 @@ void scan(const Folded& folded, const QString& original, const LanguageRules& r,
                 const int cEnd = clauseEnd(text, end, s.end);
                 const QString before = text.mid(cStart, start - cStart);
                 // Negation counts near the verb group (the phrase's last four words), not in the
-                // gap: "your refund for the order that never arrived has been processed" is a success.
+                // gap: "your refund for the item you didn't want has been processed" is a success.
                 const QString inside = p.intrinsicNegation ? QString() : matched.section(QLatin1Char(' '), -4);
                 bool negated = r.negation.match(before + QLatin1Char(' ') + inside).hasMatch();
                 if (!r.trailingNegation.pattern().isEmpty() && r.trailingNegation.match(after).hasMatch())
