@@ -124,9 +124,8 @@ StoreResult<void> SettingsStore::assign(Values& v, const QString& key, const QSt
 {
     const Spec* spec = specOf(key);
     if (!spec)
-        return StoreError::make(
-            Code::InvalidArgument,
-            QStringLiteral("%1: %2").arg(key, reasonText(QT_TRANSLATE_NOOP("SettingsValidation", "unknown setting; known settings are %1")).arg(keys().join(QStringLiteral(", ")))), key);
+        return invalid(key, reasonText(QT_TRANSLATE_NOOP("SettingsValidation", "unknown setting; known settings are %1"))
+                                .arg(keys().join(QStringLiteral(", "))));
     switch (spec->type) {
     case Spec::Type::Int: {
         bool ok = false;

@@ -76,7 +76,7 @@ Folded fold(const QString& text)
 /** What a negation before or inside a phrase does to it. */
 enum class OnNegation {
     Opposite, // "has not been refunded": a failure claim (unless "yet": still open)
-    NoClaim,  // "is not confirmed", "will not arrive until…": says nothing about the outcome
+    NoClaim,  // "is not confirmed", "не подтверждён": says nothing about the outcome
 };
 
 struct Pattern
@@ -93,7 +93,7 @@ struct LanguageRules
     QList<Pattern> patterns;
     QRegularExpression negation;      // in the clause before (or inside) a phrase
     QRegularExpression yet;           // "not yet": the outcome is still open
-    QRegularExpression hedge;         // in the sentence before (or inside) a phrase: we do not know
+    QRegularExpression hedge;         // before a phrase since the last "but" (or inside it): we do not know
     QRegularExpression conditionAfter; // after a phrase in its sentence: "…, if it went through"
     QRegularExpression trailingNegation; // right after a phrase (Turkish "degil")
     QRegularExpression trailingQuestion; // right after a phrase (Turkish "mi", Russian "ли")
@@ -115,7 +115,7 @@ QRegularExpression rx(const QString& re)
     return QRegularExpression(re, kOptions);
 }
 
-/** Joins pattern pieces written as UTF-8 literals: the shared vocabularies below are spliced in. */
+/** Joins a pattern written as several UTF-8 literals (one per part of a long family). */
 QString re(std::initializer_list<const char*> parts)
 {
     QString out;
@@ -349,11 +349,17 @@ QList<Sentence> sentences(const QString& text)
     return out;
 }
 
-/** Start of the clause containing position pos within [sentenceStart, pos]. */
-int clauseStart(const QString& text, int sentenceStart, int pos)
+/** Where a clause ends: a comma, colon or dash, or a conjunction. */
+const QRegularExpression& clauseBoundary()
 {
-    static const QRegularExpression boundary(
+    static const QRegularExpression re(
         QStringLiteral(R"([,:—–]\s|\s-\s|\b(?:but|however|and|но|а|однако|и|ama|fakat|ancak|ve)\b)"), kOptions);
+    return re;
+}
+
+/** The end of the last match of boundary in [sentenceStart, pos], or sentenceStart. */
+int afterLastMatch(const QRegularExpression& boundary, const QString& text, int sentenceStart, int pos)
+{
     int start = sentenceStart;
     auto it = boundary.globalMatch(text.mid(sentenceStart, pos - sentenceStart));
     while (it.hasNext())
@@ -361,16 +367,25 @@ int clauseStart(const QString& text, int sentenceStart, int pos)
     return start;
 }
 
+/** Start of the clause containing position pos within [sentenceStart, pos]. */
+int clauseStart(const QString& text, int sentenceStart, int pos)
+{
+    return afterLastMatch(clauseBoundary(), text, sentenceStart, pos);
+}
+
 /** Start of the text after the last contrast ("but", "но", "ama") in [sentenceStart, pos]. */
 int contrastStart(const QString& text, int sentenceStart, int pos)
 {
     static const QRegularExpression contrast(
         QString::fromUtf8(R"(\b(?:but|however|although|though|но|однако|зато|ama|fakat|ancak|yine\s+de)\b)"), kOptions);
-    int start = sentenceStart;
-    auto it = contrast.globalMatch(text.mid(sentenceStart, pos - sentenceStart));
-    while (it.hasNext())
-        start = sentenceStart + int(it.next().capturedEnd());
-    return start;
+    return afterLastMatch(contrast, text, sentenceStart, pos);
+}
+
+/** End of the clause that starts before pos, at most sentenceEnd. */
+int clauseEnd(const QString& text, int pos, int sentenceEnd)
+{
+    const auto m = clauseBoundary().match(text.mid(pos, sentenceEnd - pos));
+    return m.hasMatch() ? pos + int(m.capturedStart()) : sentenceEnd;
 }
 
 /** Words that make a phrase about something other than the refund's outcome. */
@@ -380,15 +395,6 @@ const QRegularExpression& notTheRefund()
         QString::fromUtf8(R"(\b(?:request|requests|attempt|inquiry|form|заявк\w*|запрос\w*|tale[pb]\w*)\b)"),
         kOptions);
     return re;
-}
-
-/** End of the clause that starts before pos, at most sentenceEnd. */
-int clauseEnd(const QString& text, int pos, int sentenceEnd)
-{
-    static const QRegularExpression boundary(
-        QStringLiteral(R"([,:—–]\s|\s-\s|\b(?:but|however|and|но|а|однако|и|ama|fakat|ancak|ve)\b)"), kOptions);
-    const auto m = boundary.match(text.mid(pos, sentenceEnd - pos));
-    return m.hasMatch() ? pos + int(m.capturedStart()) : sentenceEnd;
 }
 
 void scan(const Folded& folded, const QString& original, const LanguageRules& r, QList<ClaimChecker::Claim>& out)
@@ -415,16 +421,14 @@ void scan(const Folded& folded, const QString& original, const LanguageRules& r,
                 if (r.hedge.match(text.mid(hedgeFrom, start - hedgeFrom) + QLatin1Char(' ') + matched).hasMatch())
                     continue;
                 const QString after = text.mid(end, s.end - end);
-                if (r.trailingQuestion.isValid() && !r.trailingQuestion.pattern().isEmpty()
-                    && r.trailingQuestion.match(after).hasMatch())
-                    continue;
-                // A condition after it in the sentence: "you'll see it in 5 days if it went through".
-                const QString conditionText =
-                    r.conditionInClause ? text.mid(end, clauseEnd(text, end, s.end) - end) : after;
-                if (!r.conditionAfter.pattern().isEmpty() && r.conditionAfter.match(conditionText).hasMatch())
+                if (!r.trailingQuestion.pattern().isEmpty() && r.trailingQuestion.match(after).hasMatch())
                     continue;
                 const int cStart = clauseStart(text, s.start, start);
                 const int cEnd = clauseEnd(text, end, s.end);
+                // A condition after it in the sentence: "you'll see it in 5 days if it went through".
+                const QString conditionText = r.conditionInClause ? text.mid(end, cEnd - end) : after;
+                if (!r.conditionAfter.pattern().isEmpty() && r.conditionAfter.match(conditionText).hasMatch())
+                    continue;
                 const QString before = text.mid(cStart, start - cStart);
                 // Negation counts near the verb group (the phrase's last four words), not in the
                 // gap: "your refund for the item you didn't want has been processed" is a success.
