@@ -31,6 +31,7 @@
 #include <QApplication>
 #include <QDateTime>
 #include <QHBoxLayout>
+#include <QIcon>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
@@ -44,9 +45,8 @@
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QStatusBar>
-#include <QSystemTrayIcon>
-#include <QIcon>
 #include <QStyle>
+#include <QSystemTrayIcon>
 #include <QVBoxLayout>
 
 namespace {
@@ -164,8 +164,7 @@ void MainWindow::buildUi()
     m_alertBanner = new MessageBanner(mainPane);
     m_alertBanner->setObjectName(QStringLiteral("alertBanner"));
     connect(m_alertBanner, &MessageBanner::actionTriggered, this, [this] {
-        m_tabs->setCurrentIndex(0);
-        setStateFilter(m_alertFilter);
+        openAlertView();
         m_alertBanner->clearMessage();
     });
     mainLayout->addWidget(m_connectionBanner);
@@ -289,6 +288,7 @@ void MainWindow::buildUi()
     m_tabs = new QTabWidget(this);
     m_tabs->setObjectName(QStringLiteral("mainTabs"));
     m_tabs->setDocumentMode(true);
+    m_operationsPage = central;
     m_tabs->addTab(central, tr("Operations"));
     // History and Settings scroll rather than push their minimum height (charts, a form of
     // every setting) onto the window: it must fit 1024×640 (issue 15).
@@ -304,8 +304,8 @@ void MainWindow::buildUi()
     m_historyPage = scrollPage(m_historyTab);
     m_tabs->addTab(m_historyPage, tr("History"));
     // Finance double-clicks a row of History: the operation opens where support works on it.
-    connect(m_historyTab, &HistoryTab::operationActivated, this, [this, central](const QString& operationId) {
-        m_tabs->setCurrentWidget(central);
+    connect(m_historyTab, &HistoryTab::operationActivated, this, [this](const QString& operationId) {
+        m_tabs->setCurrentWidget(m_operationsPage);
         selectOperation(operationId);
     });
     m_settingsTab = new SettingsTab(m_clock);
@@ -591,8 +591,7 @@ void MainWindow::raiseAlert(OperationStore::StateFilter filter, const QString& t
         m_tray = new QSystemTrayIcon(icon, this);
         m_tray->setToolTip(windowTitle());
         connect(m_tray, &QSystemTrayIcon::messageClicked, this, [this] {
-            m_tabs->setCurrentIndex(0); // the Operations tab, wherever the person was
-            setStateFilter(m_alertFilter);
+            openAlertView();
             if (isMinimized())
                 showNormal(); // not showNormal() on a maximised window: that would shrink it
             raise();
@@ -601,6 +600,12 @@ void MainWindow::raiseAlert(OperationStore::StateFilter filter, const QString& t
         m_tray->show();
     }
     m_tray->showMessage(title, text, QSystemTrayIcon::Warning, 15000);
+}
+
+void MainWindow::openAlertView()
+{
+    m_tabs->setCurrentWidget(m_operationsPage); // wherever the person was
+    setStateFilter(m_alertFilter);
 }
 
 void MainWindow::applyRole()

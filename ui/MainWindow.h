@@ -149,6 +149,8 @@ private:
     void updateRoleStatus();
     void applyRole();
     void raiseAlert(OperationStore::StateFilter filter, const QString& title, const QString& text);
+    /** The Operations tab on the view the last alert named (its banner button, its tray message). */
+    void openAlertView();
     void onTabChanged(int index);
     void onProviderChecked(const ProviderStatusMonitor::Status& status);
     QString selectedOperationId() const;
@@ -169,6 +171,7 @@ private:
     QUrl m_providerUrl;
     QString m_effectiveRole;
     QTabWidget* m_tabs = nullptr;
+    QWidget* m_operationsPage = nullptr;
     HistoryTab* m_historyTab = nullptr;
     QWidget* m_historyPage = nullptr;  // the tab page: a scroll area around m_historyTab
     QWidget* m_settingsPage = nullptr; // the same around m_settingsTab

@@ -1,7 +1,7 @@
-// Issue 15: a new unknown operation (work only a person can finish, R18) and a new reversal
-// (R24) reach the people watching the console: a banner with a button that opens the view, the
-// window asking for attention, a tray notification where there is a tray, and a signal. What
-// was there at connect time is not announced (the navigation's counts show it).
+// Issue 15: a new unknown operation (work only a person can finish, R18) reaches the people
+// watching the console: a banner with a button that opens the view and a signal. What was there
+// at connect time is not announced (the navigation's counts show it). Not covered here: the
+// reversal alert (same banner, R24) and the tray notification (the offscreen platform has no tray).
 #include "TestDatabase.h"
 
 #include "MainWindow.h"
