@@ -148,7 +148,67 @@ QList<FoundRefund> OperationLookup::merge(const Target& target, const QList<Prov
     return out;
 }
 
+void OperationLookup::attach(ProviderClient* client)
+{
+    std::lock_guard<std::mutex> lock(m_clientMutex);
+    m_client = client;
+    if (client && m_canceled.load())
+        client->cancel();
+}
+
+bool OperationLookup::readEventsInto(ProviderClient& client, qint64 sinceMs, RefundEventLedger& ledger,
+                                     LookupResult& result)
+{
+    for (const char* type : {"refund.created", "refund.updated", "refund.failed"}) {
+        const QString t = QString::fromLatin1(type);
+        step(tr("Reading %1 events…").arg(t));
+        const EventListResult events = client.listEvents(t, sinceMs / 1000);
+        for (const ProviderEvent& e : events.value)
+            ledger.apply(e);
+        if (failed(result, events, tr("%1 events").arg(t)))
+            return false;
+    }
+    return true;
+}
+
+OperationLookup::EventSnapshot OperationLookup::readEvents(qint64 sinceMs)
+{
+    EventSnapshot snapshot;
+    snapshot.sinceMs = std::max<qint64>(0, sinceMs);
+    snapshot.startedAtMs = m_clock.nowMs();
+    ProviderClient client(m_config);
+    attach(&client);
+    LookupResult status;
+    status.operationId = QStringLiteral("(all unknown operations)");
+    snapshot.complete = readEventsInto(client, snapshot.sinceMs, snapshot.ledger, status) && !m_canceled.load();
+    attach(nullptr);
+    snapshot.requests = status.requests;
+    snapshot.failure = snapshot.complete ? ReadFailure::None
+                       : status.failure == ReadFailure::None ? ReadFailure::Canceled
+                                                              : status.failure;
+    snapshot.failureText = snapshot.failure == ReadFailure::Canceled && status.failureText.isEmpty()
+                               ? QStringLiteral("canceled")
+                               : status.failureText;
+    snapshot.failedRead = status.failedRead;
+    Logging::info(QStringLiteral("lookup: %1 refund events since %2 read in %3 requests%4")
+                      .arg(snapshot.ledger.eventCount())
+                      .arg(snapshot.sinceMs)
+                      .arg(snapshot.requests)
+                      .arg(snapshot.complete ? QString() : QStringLiteral(", incomplete (%1)").arg(toString(snapshot.failure))));
+    return snapshot;
+}
+
 LookupResult OperationLookup::run(const Target& target)
+{
+    return runWith(target, nullptr);
+}
+
+LookupResult OperationLookup::run(const Target& target, const EventSnapshot& events)
+{
+    return runWith(target, &events);
+}
+
+LookupResult OperationLookup::runWith(const Target& target, const EventSnapshot* shared)
 {
     LookupResult result;
     // R16: "no refund was made" is judged by when the reads began, not when someone clicks.
@@ -156,34 +216,27 @@ LookupResult OperationLookup::run(const Target& target)
     result.operationId = target.operationId;
 
     ProviderClient client(m_config);
-    {
-        std::lock_guard<std::mutex> lock(m_clientMutex);
-        m_client = &client;
-        if (m_canceled.load())
-            client.cancel();
-    }
+    attach(&client);
     struct Detach
     {
         OperationLookup* self;
-        ~Detach()
-        {
-            std::lock_guard<std::mutex> lock(self->m_clientMutex);
-            self->m_client = nullptr;
-        }
+        ~Detach() { self->attach(nullptr); }
     } detach{this};
 
-    RefundEventLedger ledger;
+    RefundEventLedger own;
+    const RefundEventLedger* ledger = &own;
     QList<ProviderRefund> listed;
     const auto finish = [&]() {
-        result.refunds = merge(target, listed, ledger);
-        result.eventsInspected = ledger.eventCount();
+        result.refunds = merge(target, listed, *ledger);
+        result.eventsInspected = ledger->eventCount();
         result.listedRefunds = int(listed.size());
         result.checkedAtMs = m_clock.nowMs();
-        Logging::info(QStringLiteral("lookup %1: %2 refund(s) linked, %3 listed, %4 events, %5 requests%6")
+        Logging::info(QStringLiteral("lookup %1: %2 refund(s) linked, %3 listed, %4 events%5, %6 requests%7")
                           .arg(target.operationId)
                           .arg(result.refunds.size())
                           .arg(result.listedRefunds)
                           .arg(result.eventsInspected)
+                          .arg(ledger == &own ? QString() : QStringLiteral(" (shared)"))
                           .arg(result.requests)
                           .arg(result.complete ? QString() : QStringLiteral(", incomplete (%1)").arg(toString(result.failure))));
         return result;
@@ -194,14 +247,12 @@ LookupResult OperationLookup::run(const Target& target)
         result.notes.append(tr("The operation is older than 30 days: the provider no longer returns its events, so "
                                "only the payment's refund list was checked."));
     }
-    for (const char* type : {"refund.created", "refund.updated", "refund.failed"}) {
-        const QString t = QString::fromLatin1(type);
-        step(tr("Reading %1 events…").arg(t));
-        const EventListResult events = client.listEvents(t, sinceMs / 1000);
-        for (const ProviderEvent& e : events.value)
-            ledger.apply(e);
-        if (failed(result, events, tr("%1 events").arg(t)))
-            return finish();
+    if (shared && shared->complete && shared->sinceMs <= sinceMs) {
+        // The refund list below is still read after these events, so it stays the newest state.
+        ledger = &shared->ledger;
+        result.startedAtMs = std::min(result.startedAtMs, shared->startedAtMs);
+    } else if (!readEventsInto(client, sinceMs, own, result)) {
+        return finish();
     }
 
     if (target.paymentIntent.isEmpty()) {

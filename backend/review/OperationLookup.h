@@ -79,8 +79,35 @@ public:
 
     void setProgress(Progress progress) { m_progress = std::move(progress); }
 
+    /**
+     * The refund events of an account since a time, read once for many lookups (UnknownSweep):
+     * step 1 of run() on its own. complete is true only when all three types were read to the
+     * last page; then failure is None.
+     */
+    struct EventSnapshot
+    {
+        RefundEventLedger ledger;
+        qint64 sinceMs = 0;       ///< events created at or after this (UTC epoch ms) are in the ledger
+        qint64 startedAtMs = 0;   ///< when the first event read began, UTC epoch ms
+        int requests = 0;         ///< HTTP requests sent for it (pages and 429 retries included)
+        bool complete = false;
+        ReadFailure failure = ReadFailure::None;
+        QString failureText;
+        QString failedRead;
+    };
+
     /** Blocking lookup; see the class comment. */
     LookupResult run(const Target& target);
+    /**
+     * The same lookup with step 1 taken from events read before. When events is complete and
+     * reaches back far enough (events.sinceMs <= createdAtMs - eventMarginMs), only the refund
+     * list (and the optional search) is read, the result's startedAtMs is events.startedAtMs
+     * (the earlier time, so R16 is judged conservatively) and its requests count only this
+     * lookup's own; otherwise it is run(target). Several threads may share one snapshot.
+     */
+    LookupResult run(const Target& target, const EventSnapshot& events);
+    /** Reads step 1 for every operation created since sinceMs (UTC epoch ms). Blocking; cancel() ends it. */
+    EventSnapshot readEvents(qint64 sinceMs);
 
     /** Thread-safe; the run in progress (or the next one) ends as Canceled. */
     void cancel();
@@ -96,6 +123,10 @@ public:
     static QList<RefundMismatch> mismatches(const Target& target, const ProviderRefund& refund);
 
 private:
+    LookupResult runWith(const Target& target, const EventSnapshot* events);
+    /** Step 1 into ledger; false (and result says why) when a read failed. */
+    bool readEventsInto(ProviderClient& client, qint64 sinceMs, RefundEventLedger& ledger, LookupResult& result);
+    void attach(ProviderClient* client);
     bool failed(LookupResult& result, const ProviderReadStatus& status, const QString& what) const;
     void step(const QString& text) const;
 

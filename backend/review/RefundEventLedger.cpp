@@ -1,5 +1,7 @@
 #include "review/RefundEventLedger.h"
 
+#include <algorithm>
+
 bool RefundEventLedger::isRefundEvent(const QString& type)
 {
     return type == QLatin1String("refund.created") || type == QLatin1String("refund.updated")
@@ -76,6 +78,7 @@ bool RefundEventLedger::apply(const ProviderEvent& event, QString* error)
         entry.latestEventType = event.type;
         entry.latestEventCreated = event.createdUtcSeconds;
         it = m_entries.insert(refund->id, entry);
+        m_position.insert(refund->id, int(m_order.size()));
         m_order.append(refund->id);
     } else if (isNewer(event, *refund, *it)) {
         it->refund = *refund;
@@ -84,8 +87,17 @@ bool RefundEventLedger::apply(const ProviderEvent& event, QString* error)
         it->latestEventCreated = event.createdUtcSeconds;
     }
     it->eventIds.append(event.id);
-    if (!event.requestIdempotencyKey.isEmpty())
+    if (!event.requestIdempotencyKey.isEmpty() && !it->idempotencyKeys.contains(event.requestIdempotencyKey)) {
         it->idempotencyKeys.insert(event.requestIdempotencyKey);
+        m_byKey[event.requestIdempotencyKey].append(refund->id);
+    }
+    // Every operation id any of the refund's objects carried is a candidate; the lookup keeps
+    // only refunds whose latest object still carries it.
+    if (const QString op = refund->operationId(); !op.isEmpty()) {
+        QStringList& ids = m_byOperation[op];
+        if (!ids.contains(refund->id))
+            ids.append(refund->id);
+    }
     return true;
 }
 
@@ -115,26 +127,29 @@ std::optional<ProviderRefund> RefundEventLedger::latest(const QString& refundId)
     return it->refund;
 }
 
+QStringList RefundEventLedger::inFirstSeenOrder(QStringList ids) const
+{
+    std::sort(ids.begin(), ids.end(),
+              [this](const QString& a, const QString& b) { return m_position.value(a) < m_position.value(b); });
+    return ids;
+}
+
 QStringList RefundEventLedger::refundsWithKey(const QString& key) const
 {
-    QStringList out;
     if (key.isEmpty())
-        return out;
-    for (const QString& id : m_order) {
-        if (m_entries.value(id).idempotencyKeys.contains(key))
-            out.append(id);
-    }
-    return out;
+        return {};
+    return inFirstSeenOrder(m_byKey.value(key));
 }
 
 QStringList RefundEventLedger::refundsOfOperation(const QString& operationId) const
 {
-    QStringList out;
     if (operationId.isEmpty())
-        return out;
-    for (const QString& id : m_order) {
-        if (m_entries.value(id).refund.operationId() == operationId)
+        return {};
+    QStringList out;
+    for (const QString& id : m_byOperation.value(operationId)) {
+        const auto it = m_entries.constFind(id);
+        if (it != m_entries.constEnd() && it->refund.operationId() == operationId)
             out.append(id);
     }
-    return out;
+    return inFirstSeenOrder(out);
 }

@@ -27,7 +27,11 @@
  * changes nothing (apply() returns false).
  *
  * Events that are not refund events, or whose data.object is not a valid refund, are ignored
- * (apply() returns false and, when error is non-null, says why). Not thread-safe; cheap to copy.
+ * (apply() returns false and, when error is non-null, says why).
+ *
+ * The lookups by key and by operation use indices, so one ledger of a whole account's events
+ * can serve every operation of an unknown sweep (UnknownSweep) at O(matches) per operation.
+ * Not thread-safe for writes; once filled, concurrent const calls are safe (nothing mutable).
  */
 class RefundEventLedger
 {
@@ -71,7 +75,12 @@ private:
     static bool isNewer(const ProviderEvent& event, const ProviderRefund& refund, const Entry& current);
     static int typeRank(const QString& type);
 
-    QHash<QString, Entry> m_entries; // by refund id
-    QStringList m_order;             // refund ids in first-seen order
-    QSet<QString> m_seenEvents;      // event ids
+    QStringList inFirstSeenOrder(QStringList ids) const;
+
+    QHash<QString, Entry> m_entries;           // by refund id
+    QStringList m_order;                       // refund ids in first-seen order
+    QHash<QString, int> m_position;            // refund id -> index in m_order
+    QSet<QString> m_seenEvents;                // event ids
+    QHash<QString, QStringList> m_byKey;       // request.idempotency_key -> refund ids
+    QHash<QString, QStringList> m_byOperation; // any object's metadata.operation_id -> refund ids
 };

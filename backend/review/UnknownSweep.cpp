@@ -9,6 +9,8 @@
 #include <QThread>
 
 #include <algorithm>
+#include <limits>
+#include <optional>
 #include <vector>
 
 UnknownSweep::UnknownSweep(QString databaseUrl, ProviderConfig provider, const Clock& clock, QObject* parent)
@@ -51,6 +53,8 @@ bool UnknownSweep::start()
     m_running = true;
     m_total = 0;
     m_done = 0;
+    m_sharedEventRequests = 0;
+    m_eventsShared = false;
     m_items.clear();
     m_thread = QThread::create([this] { runCoordinator(); });
     m_thread->setObjectName(QStringLiteral("unknown-sweep"));
@@ -77,6 +81,7 @@ void UnknownSweep::runCoordinator()
         });
     };
     QList<QString> ids;
+    qint64 oldestCreatedAtMs = std::numeric_limits<qint64>::max();
     int concurrency = m_options.concurrency;
     {
         auto db = Database::open(m_databaseUrl);
@@ -98,8 +103,10 @@ void UnknownSweep::runCoordinator()
             auto page = store.operations(query);
             if (!page)
                 return fail(page.error().message);
-            for (const Operation& op : page.value())
+            for (const Operation& op : page.value()) {
                 ids.append(op.operationId);
+                oldestCreatedAtMs = std::min(oldestCreatedAtMs, op.createdAt);
+            }
             if (page.value().size() < query.limit)
                 break;
         }
@@ -119,10 +126,21 @@ void UnknownSweep::runCoordinator()
                       .arg(total)
                       .arg(concurrency));
 
+    // One read of the account's refund events serves every lookup: provider reads then grow
+    // with the events and payments involved, not with unknown operations x events.
+    std::optional<OperationLookup::EventSnapshot> events;
+    if (m_options.shareEvents && total > 1)
+        events = readSharedEvents(oldestCreatedAtMs - m_options.lookup.eventMarginMs);
+    const OperationLookup::EventSnapshot* shared = events && events->complete ? &*events : nullptr;
+    post([this, requests = events ? events->requests : 0, isShared = shared != nullptr] {
+        m_sharedEventRequests = requests;
+        m_eventsShared = isShared;
+    });
+
     std::atomic<int> next{0};
     std::vector<std::unique_ptr<QThread>> workers;
     for (int i = 0; i < std::min(concurrency, std::max(total, 1)); ++i) {
-        workers.emplace_back(QThread::create([this, &ids, &next] { runWorker(ids, next); }));
+        workers.emplace_back(QThread::create([this, &ids, &next, shared] { runWorker(ids, next, shared); }));
         workers.back()->setObjectName(QStringLiteral("unknown-sweep-%1").arg(i));
         workers.back()->start();
     }
@@ -135,6 +153,47 @@ void UnknownSweep::runCoordinator()
     });
 }
 
+OperationLookup::EventSnapshot UnknownSweep::readSharedEvents(qint64 sinceMs)
+{
+    OperationLookup::EventSnapshot snapshot;
+    for (int attempt = 0;; ++attempt) {
+        if (!waitForGate()) {
+            snapshot.failure = ReadFailure::Canceled;
+            return snapshot;
+        }
+        OperationLookup lookup(m_provider, m_options.lookup, m_clock);
+        {
+            std::lock_guard<std::mutex> lock(m_mutex);
+            if (m_canceled.load())
+                lookup.cancel();
+            m_active.insert(&lookup);
+        }
+        const int spent = snapshot.requests;
+        snapshot = lookup.readEvents(sinceMs);
+        snapshot.requests += spent;
+        std::lock_guard<std::mutex> lock(m_mutex);
+        m_active.remove(&lookup);
+        if (snapshot.failure != ReadFailure::RateLimited || attempt >= m_options.rateLimitRetries)
+            break;
+        pauseAllLocked();
+    }
+    if (!snapshot.complete && snapshot.failure != ReadFailure::Canceled) {
+        // Not fatal: each lookup then reads its own events, as a single lookup does.
+        Logging::warn(QStringLiteral("unknown sweep: the shared event read failed (%1: %2); each lookup reads its own")
+                          .arg(snapshot.failedRead, snapshot.failureText));
+    }
+    return snapshot;
+}
+
+void UnknownSweep::pauseAllLocked()
+{
+    // Everyone pauses, not just this worker: the limit is per account.
+    const int pauseMs = m_options.rateLimitPauseMs << std::min(m_gateStreak, 6);
+    ++m_gateStreak;
+    m_gateUntil = std::max(m_gateUntil, std::chrono::steady_clock::now() + std::chrono::milliseconds(pauseMs));
+    Logging::info(QStringLiteral("unknown sweep: rate limited; all lookups pause %1 ms").arg(pauseMs));
+}
+
 bool UnknownSweep::waitForGate()
 {
     std::unique_lock<std::mutex> lock(m_mutex);
@@ -144,7 +203,8 @@ bool UnknownSweep::waitForGate()
     return !m_canceled.load();
 }
 
-void UnknownSweep::runWorker(const QList<QString>& ids, std::atomic<int>& next)
+void UnknownSweep::runWorker(const QList<QString>& ids, std::atomic<int>& next,
+                             const OperationLookup::EventSnapshot* events)
 {
     auto db = Database::open(m_databaseUrl);
     std::unique_ptr<OperationStore> store;
@@ -160,7 +220,7 @@ void UnknownSweep::runWorker(const QList<QString>& ids, std::atomic<int>& next)
             item.operation.operationId = ids.at(index);
             item.error = dbError;
         } else {
-            item = lookUp(*store, ids.at(index));
+            item = lookUp(*store, ids.at(index), events);
         }
         post([this, index, item] {
             if (index < m_items.size())
@@ -172,7 +232,8 @@ void UnknownSweep::runWorker(const QList<QString>& ids, std::atomic<int>& next)
     }
 }
 
-UnknownSweep::Item UnknownSweep::lookUp(OperationStore& store, const QString& operationId)
+UnknownSweep::Item UnknownSweep::lookUp(OperationStore& store, const QString& operationId,
+                                        const OperationLookup::EventSnapshot* events)
 {
     Item item;
     item.operation.operationId = operationId;
@@ -209,16 +270,12 @@ UnknownSweep::Item UnknownSweep::lookUp(OperationStore& store, const QString& op
                 lookup.cancel();
             m_active.insert(&lookup);
         }
-        item.lookup = lookup.run(target);
+        item.lookup = events ? lookup.run(target, *events) : lookup.run(target);
         {
             std::lock_guard<std::mutex> lock(m_mutex);
             m_active.remove(&lookup);
             if (item.lookup.failure == ReadFailure::RateLimited && attempt < m_options.rateLimitRetries) {
-                // Everyone pauses, not just this worker: the limit is per account.
-                const int pauseMs = m_options.rateLimitPauseMs << std::min(m_gateStreak, 6);
-                ++m_gateStreak;
-                m_gateUntil = std::max(m_gateUntil, std::chrono::steady_clock::now() + std::chrono::milliseconds(pauseMs));
-                Logging::info(QStringLiteral("unknown sweep: rate limited; all lookups pause %1 ms").arg(pauseMs));
+                pauseAllLocked();
                 continue;
             }
             if (item.lookup.ok())

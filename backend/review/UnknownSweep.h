@@ -29,7 +29,11 @@ class QThread;
  *
  * start() returns at once. A coordinator thread opens its own database connection, reads the
  * settings (lookup_concurrency, unless Options::concurrency is set) and the ids of all unknown
- * operations, then runs that many worker threads. Each worker has its own Database connection
+ * operations. With more than one, it reads the account's refund events since the oldest one's
+ * creation once (OperationLookup::readEvents, Options::shareEvents): every lookup shares that
+ * ledger and reads only its payment's refunds, so provider reads grow with the events and
+ * payments involved, not with unknown operations x events (issue 12). If that read fails, each
+ * lookup reads its own events, as before. Then it runs that many worker threads. Each worker has its own Database connection
  * (Qt SQL connections are per thread) and, per operation, re-reads the row and its order (a
  * colleague may have resolved it meanwhile: then the item says so and nothing is looked up) and
  * runs an OperationLookup with its own ProviderClient.
@@ -53,6 +57,7 @@ public:
         int concurrency = 0;            ///< parallel lookups; 0 = the lookup_concurrency setting
         int rateLimitRetries = 2;       ///< extra lookups of an operation that ended rate limited
         int rateLimitPauseMs = 2000;    ///< first pause of all workers after a rate-limited lookup, ms
+        bool shareEvents = true;        ///< one event read for the whole sweep (off: one per lookup)
         OperationLookup::Options lookup;
     };
 
@@ -83,6 +88,9 @@ public:
     const QList<Item>& items() const { return m_items; }
     /** The parallelism actually used by the last start(). */
     int concurrency() const { return m_usedConcurrency; }
+    /** Whether the last start()'s lookups shared one event read, and that read's requests. */
+    bool eventsShared() const { return m_eventsShared; }
+    int sharedEventRequests() const { return m_sharedEventRequests; }
 
 signals:
     void started(int total);
@@ -93,8 +101,10 @@ signals:
 
 private:
     void runCoordinator();
-    void runWorker(const QList<QString>& ids, std::atomic<int>& next);
-    Item lookUp(OperationStore& store, const QString& operationId);
+    void runWorker(const QList<QString>& ids, std::atomic<int>& next, const OperationLookup::EventSnapshot* events);
+    Item lookUp(OperationStore& store, const QString& operationId, const OperationLookup::EventSnapshot* events);
+    OperationLookup::EventSnapshot readSharedEvents(qint64 sinceMs);
+    void pauseAllLocked(); // m_mutex held
     bool waitForGate();
     void post(std::function<void()> fn);
 
@@ -108,6 +118,8 @@ private:
     int m_total = 0;
     int m_done = 0;
     int m_usedConcurrency = 0;
+    int m_sharedEventRequests = 0;
+    bool m_eventsShared = false;
     QList<Item> m_items;
     QThread* m_thread = nullptr;
 

@@ -109,6 +109,24 @@ void SandboxServer::send(HttpConnection* connection, const HttpRequest& request,
         connection->respond(response);
 }
 
+QString SandboxServer::routeOf(const HttpRequest& request)
+{
+    const QStringList parts = request.path.split(QLatin1Char('/'), Qt::SkipEmptyParts);
+    QString route = QString::fromLatin1(request.method.left(8)) + QLatin1Char(' ');
+    if (parts.size() < 2 || parts.first() != QLatin1String("v1"))
+        return route + QStringLiteral("(other)");
+    static const QStringList kResources{QStringLiteral("refunds"), QStringLiteral("events"),
+                                        QStringLiteral("payment_intents"), QStringLiteral("charges")};
+    if (!kResources.contains(parts.at(1)))
+        return route + QStringLiteral("/v1/(other)");
+    route += QStringLiteral("/v1/") + parts.at(1);
+    if (parts.size() >= 3)
+        route += parts.at(2) == QLatin1String("search") ? QStringLiteral("/search") : QStringLiteral("/{id}");
+    if (parts.size() >= 4)
+        route += QStringLiteral("/…");
+    return route;
+}
+
 void SandboxServer::handle(HttpConnection* connection, const HttpRequest& request)
 {
     const QString requestId = StripeApi::newId(QStringLiteral("req_"), 14);
@@ -117,6 +135,9 @@ void SandboxServer::handle(HttpConnection* connection, const HttpRequest& reques
         return;
     }
     m_store.incrementCounter(QStringLiteral("requests_total"));
+    // Per method and route (no query; ids folded, so a client cannot grow the table): what a
+    // reader such as the unknown sweep costs the provider, e.g. "GET /v1/events".
+    m_store.incrementKeyedCounter(QStringLiteral("requests_by_path"), routeOf(request));
     if (request.method == "POST" && request.path == QLatin1String("/v1/refunds")) {
         // R12: counted as it arrives, before auth, faults and the idempotency layer, so tests can
         // compare the requests that left the tool with the attempts it logged.
@@ -207,6 +228,7 @@ QJsonObject SandboxServer::stats()
     out.insert(QStringLiteral("refunds_by_idempotency_key"), m_store.refundCountsBy(QStringLiteral("idempotency_key")));
     out.insert(QStringLiteral("refund_posts_by_idempotency_key"),
                m_store.keyedCounters(QStringLiteral("refund_posts")));
+    out.insert(QStringLiteral("requests_by_path"), m_store.keyedCounters(QStringLiteral("requests_by_path")));
     out.insert(QStringLiteral("in_progress_keys"), m_store.inProgressKeyCount());
     out.insert(QStringLiteral("now_ms"), m_clock.nowMs());
     out.insert(QStringLiteral("connections_open"), m_openConnections);

@@ -82,6 +82,8 @@ public:
 private:
     enum class Access { None, Secret, ReadOnly };
 
+    /** "GET /v1/refunds/{id}": the request's method and route, for requests_by_path. */
+    static QString routeOf(const HttpRequest& request);
     void onNewConnection();
     void handle(HttpConnection* connection, const HttpRequest& request);
     void handleControl(HttpConnection* connection, const HttpRequest& request, const QString& requestId);

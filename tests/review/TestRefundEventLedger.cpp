@@ -7,6 +7,8 @@
 #include <QJsonObject>
 #include <QTest>
 
+#include <QRandomGenerator>
+
 #include <algorithm>
 
 namespace {
@@ -49,6 +51,7 @@ private slots:
     void failedAfterSucceededWins();
     void nonRefundEventsAreIgnored();
     void keysAndOperationsLinkRefunds();
+    void r11_indexedLinksEqualAFullScan();
 };
 
 void TestRefundEventLedger::updatedBeforeCreatedDoesNotRollBack()
@@ -169,6 +172,45 @@ void TestRefundEventLedger::keysAndOperationsLinkRefunds()
     QCOMPARE(ledger.refundsOfOperation(QStringLiteral("op_a")), QStringList{QStringLiteral("re_1")});
     QVERIFY(ledger.refundsWithKey(QString()).isEmpty());
     QVERIFY(ledger.refundsWithKey(QStringLiteral("key-c")).isEmpty());
+}
+
+
+// The key and operation indices (one ledger serves a whole sweep) give what a scan of every
+// entry gives, in first-seen order, also when a later event moves a refund to another
+// operation id (metadata edited) or events arrive out of order.
+void TestRefundEventLedger::r11_indexedLinksEqualAFullScan()
+{
+    QRandomGenerator rng(20261202);
+    for (int round = 0; round < 50; ++round) {
+        RefundEventLedger ledger;
+        const int events = 1 + int(rng.bounded(60));
+        for (int i = 0; i < events; ++i) {
+            const QString refund = QStringLiteral("re_%1").arg(rng.bounded(12));
+            const QString key = rng.bounded(3) == 0 ? QString() : QStringLiteral("key-%1").arg(rng.bounded(5));
+            const QString op = QStringLiteral("op_%1").arg(rng.bounded(6));
+            const char* types[] = {"refund.created", "refund.updated", "refund.failed"};
+            const char* statuses[] = {"pending", "succeeded", "failed"};
+            ledger.apply(makeEvent(QStringLiteral("evt_%1").arg(rng.bounded(80)), QString::fromLatin1(types[rng.bounded(3)]),
+                                   qint64(rng.bounded(20)), refund, QString::fromLatin1(statuses[rng.bounded(3)]), key,
+                                   op));
+        }
+        for (int k = 0; k < 6; ++k) {
+            const QString key = QStringLiteral("key-%1").arg(k);
+            const QString op = QStringLiteral("op_%1").arg(k);
+            QStringList byKey;
+            QStringList byOp;
+            for (const QString& id : ledger.refundIds()) {
+                const auto entry = ledger.entry(id);
+                QVERIFY(entry);
+                if (entry->idempotencyKeys.contains(key))
+                    byKey.append(id);
+                if (entry->refund.operationId() == op)
+                    byOp.append(id);
+            }
+            QCOMPARE(ledger.refundsWithKey(key), byKey);
+            QCOMPARE(ledger.refundsOfOperation(op), byOp);
+        }
+    }
 }
 
 QTEST_GUILESS_MAIN(TestRefundEventLedger)

@@ -29,6 +29,7 @@ private slots:
     void sweepProposesAndResolvesNothing();
     void sweepPausesOnRateLimitsAndRetries();
     void sweepCancel();
+    void r15_sweepReadsTheEventsOnceForAllUnknownOperations();
 
 private:
     /** The worked example (SPEC section 8) on order orderId: six dropped attempts, then unknown. */
@@ -221,6 +222,92 @@ void TestReviewSandbox::sweepCancel()
     QVERIFY(sweep.wasCanceled());
     for (const auto& item : sweep.items())
         QVERIFY(!item.proposal.proposesResolution());
+}
+
+// Issue 12: one sweep shares one event read, so the provider's event pages are read once, not
+// once per unknown operation; the proposals are the same as with a read per lookup. Counted at
+// the sandbox (requests_by_path), not in our own figures.
+void TestReviewSandbox::r15_sweepReadsTheEventsOnceForAllUnknownOperations()
+{
+    QStringList timedOut;
+    QStringList saved500;
+    for (int i = 0; i < 3; ++i)
+        timedOut.append(makeTimedOutUnknown(QStringLiteral("75%1").arg(i), 3800 + i));
+    for (int i = 0; i < 5; ++i)
+        saved500.append(makeSaved500Unknown(QStringLiteral("76%1").arg(i), 1200 + i));
+    for (const QString& id : timedOut + saved500)
+        QVERIFY(!id.isEmpty());
+    // 150 refunds elsewhere on the account: refund.created spans two pages of events.
+    QVERIFY(m_f->addOrder(QStringLiteral("7700"), 100000));
+    const Order filler = m_f->store->order(QStringLiteral("7700")).value();
+    for (int i = 0; i < 150; ++i) {
+        RefundCreateParams p;
+        p.paymentIntent = filler.paymentIntent;
+        p.amountCents = 10;
+        p.currency = filler.currency;
+        p.metadata.insert(QStringLiteral("operation_id"), QStringLiteral("op_elsewhere%1").arg(i));
+        const ProviderResponse r = m_f->provider->createRefund(p, QStringLiteral("elsewhere-%1").arg(i));
+        QVERIFY2(r.outcome == AttemptOutcome::Succeeded, qPrintable(r.summary()));
+    }
+
+    const auto requestsTo = [this](const QString& route) {
+        return m_f->sandbox.stats().value(QStringLiteral("requests_by_path")).toObject().value(route).toInt();
+    };
+    const QString events = QStringLiteral("GET /v1/events");
+    const QString refunds = QStringLiteral("GET /v1/refunds");
+    struct Run
+    {
+        int eventReads = 0;
+        int refundReads = 0;
+        bool shared = false;
+        int sharedRequests = 0;
+        QMap<QString, QString> proposals; // operation id -> kind and refund id
+    };
+    const auto sweepOnce = [&](bool shareEvents) {
+        Run run;
+        const int eventsBefore = requestsTo(events);
+        const int refundsBefore = requestsTo(refunds);
+        UnknownSweep sweep(m_f->testDb.url(), readConfig(), m_f->clock);
+        UnknownSweep::Options options;
+        options.concurrency = 4;
+        options.shareEvents = shareEvents;
+        sweep.setOptions(options);
+        QSignalSpy finished(&sweep, &UnknownSweep::finished);
+        sweep.start();
+        if (!finished.wait(120000))
+            qWarning("sweep did not finish");
+        run.eventReads = requestsTo(events) - eventsBefore;
+        run.refundReads = requestsTo(refunds) - refundsBefore;
+        run.shared = sweep.eventsShared();
+        run.sharedRequests = sweep.sharedEventRequests();
+        for (const auto& item : sweep.items()) {
+            if (!item.lookup.ok())
+                qWarning("%s: %s", qPrintable(item.operation.operationId), qPrintable(item.lookup.failureText));
+            run.proposals.insert(item.operation.operationId,
+                                 ResolutionPolicy::kindName(item.proposal.kind) + QLatin1Char(' ') + item.proposal.refundId);
+        }
+        return run;
+    };
+
+    const Run perLookup = sweepOnce(false);
+    const Run shared = sweepOnce(true);
+    QCOMPARE(shared.proposals.size(), 8);
+    QCOMPARE(shared.proposals, perLookup.proposals);
+    for (const QString& id : timedOut)
+        QVERIFY2(shared.proposals.value(id).startsWith(QLatin1String("refunded re_")), qPrintable(shared.proposals.value(id)));
+    for (const QString& id : saved500)
+        QCOMPARE(shared.proposals.value(id), QStringLiteral("keep_waiting "));
+
+    // Per lookup: 8 operations x (2 pages of refund.created + 1 of updated + 1 of failed).
+    QCOMPARE(perLookup.eventReads, 8 * 4);
+    QVERIFY(!perLookup.shared);
+    // Shared: the same 4 pages once, whatever the number of unknown operations.
+    QVERIFY(shared.shared);
+    QCOMPARE(shared.eventReads, 4);
+    QCOMPARE(shared.sharedRequests, 4);
+    // Each operation still reads its own payment's refunds, after the events.
+    QCOMPARE(shared.refundReads, 8);
+    QCOMPARE(perLookup.refundReads, 8);
 }
 
 REFUND_TEST_MAIN_ALL_ENGINES(TestReviewSandbox)
