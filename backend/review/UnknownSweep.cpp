@@ -153,14 +153,11 @@ void UnknownSweep::runCoordinator()
     });
 }
 
-OperationLookup::EventSnapshot UnknownSweep::readSharedEvents(qint64 sinceMs)
+bool UnknownSweep::runGated(const std::function<ReadFailure(OperationLookup&)>& read)
 {
-    OperationLookup::EventSnapshot snapshot;
     for (int attempt = 0;; ++attempt) {
-        if (!waitForGate()) {
-            snapshot.failure = ReadFailure::Canceled;
-            return snapshot;
-        }
+        if (!waitForGate())
+            return false;
         OperationLookup lookup(m_provider, m_options.lookup, m_clock);
         {
             std::lock_guard<std::mutex> lock(m_mutex);
@@ -168,14 +165,31 @@ OperationLookup::EventSnapshot UnknownSweep::readSharedEvents(qint64 sinceMs)
                 lookup.cancel();
             m_active.insert(&lookup);
         }
+        const ReadFailure failure = read(lookup);
+        std::lock_guard<std::mutex> lock(m_mutex);
+        m_active.remove(&lookup);
+        if (failure == ReadFailure::RateLimited && attempt < m_options.rateLimitRetries) {
+            pauseAllLocked();
+            continue;
+        }
+        if (failure == ReadFailure::None)
+            m_gateStreak = 0;
+        return true;
+    }
+}
+
+OperationLookup::EventSnapshot UnknownSweep::readSharedEvents(qint64 sinceMs)
+{
+    OperationLookup::EventSnapshot snapshot;
+    const bool ran = runGated([&](OperationLookup& lookup) {
         const int spent = snapshot.requests;
         snapshot = lookup.readEvents(sinceMs);
         snapshot.requests += spent;
-        std::lock_guard<std::mutex> lock(m_mutex);
-        m_active.remove(&lookup);
-        if (snapshot.failure != ReadFailure::RateLimited || attempt >= m_options.rateLimitRetries)
-            break;
-        pauseAllLocked();
+        return snapshot.failure;
+    });
+    if (!ran) {
+        snapshot.failure = ReadFailure::Canceled;
+        return snapshot;
     }
     if (!snapshot.complete && snapshot.failure != ReadFailure::Canceled) {
         // Not fatal: each lookup then reads its own events, as a single lookup does.
@@ -256,32 +270,14 @@ UnknownSweep::Item UnknownSweep::lookUp(OperationStore& store, const QString& op
     item.paymentIntent = order.value().paymentIntent;
     const OperationLookup::Target target = OperationLookup::Target::from(item.operation, order.value());
 
-    for (int attempt = 0;; ++attempt) {
-        if (!waitForGate()) {
-            item.lookup.operationId = operationId;
-            item.lookup.failure = ReadFailure::Canceled;
-            item.lookup.failureText = QStringLiteral("canceled");
-            break;
-        }
-        OperationLookup lookup(m_provider, m_options.lookup, m_clock);
-        {
-            std::lock_guard<std::mutex> lock(m_mutex);
-            if (m_canceled.load())
-                lookup.cancel();
-            m_active.insert(&lookup);
-        }
+    const bool ran = runGated([&](OperationLookup& lookup) {
         item.lookup = events ? lookup.run(target, *events) : lookup.run(target);
-        {
-            std::lock_guard<std::mutex> lock(m_mutex);
-            m_active.remove(&lookup);
-            if (item.lookup.failure == ReadFailure::RateLimited && attempt < m_options.rateLimitRetries) {
-                pauseAllLocked();
-                continue;
-            }
-            if (item.lookup.ok())
-                m_gateStreak = 0;
-        }
-        break;
+        return item.lookup.failure;
+    });
+    if (!ran) {
+        item.lookup.operationId = operationId;
+        item.lookup.failure = ReadFailure::Canceled;
+        item.lookup.failureText = QStringLiteral("canceled");
     }
     item.proposal = ResolutionPolicy::propose(item.operation, item.lookup, m_clock.nowMs());
     return item;

@@ -104,6 +104,12 @@ private:
     void runWorker(const QList<QString>& ids, std::atomic<int>& next, const OperationLookup::EventSnapshot* events);
     Item lookUp(OperationStore& store, const QString& operationId, const OperationLookup::EventSnapshot* events);
     OperationLookup::EventSnapshot readSharedEvents(qint64 sinceMs);
+    /**
+     * Runs read with a fresh, cancelable lookup after the rate-limit gate; a RateLimited answer
+     * pauses every worker and reads again, up to Options::rateLimitRetries. False when canceled
+     * at the gate (read not run).
+     */
+    bool runGated(const std::function<ReadFailure(OperationLookup&)>& read);
     void pauseAllLocked(); // m_mutex held
     bool waitForGate();
     void post(std::function<void()> fn);
