@@ -37,6 +37,8 @@ private:
     /** A saved 500 on the first attempt: unknown, and no refund exists at the provider. */
     QString makeSaved500Unknown(const QString& orderId, qint64 amount);
     ProviderConfig readConfig() const;
+    /** count refunds of 10 cents on order's payment for other operations (op_<prefix>N); false on the first that fails. */
+    bool addRefundsElsewhere(const Order& order, int count, const QString& prefix, const QString& orderMetadata = {});
     std::unique_ptr<RefundToolFixture> m_f;
     int m_calls = 0;
 };
@@ -62,6 +64,26 @@ ProviderConfig TestReviewSandbox::readConfig() const
     c.readBackoffBaseMs = 1;
     c.readBackoffCapMs = 2;
     return c;
+}
+
+bool TestReviewSandbox::addRefundsElsewhere(const Order& order, int count, const QString& prefix,
+                                            const QString& orderMetadata)
+{
+    for (int i = 0; i < count; ++i) {
+        RefundCreateParams p;
+        p.paymentIntent = order.paymentIntent;
+        p.amountCents = 10;
+        p.currency = order.currency;
+        p.metadata.insert(QStringLiteral("operation_id"), QStringLiteral("op_%1%2").arg(prefix).arg(i));
+        if (!orderMetadata.isEmpty())
+            p.metadata.insert(QStringLiteral("order_id"), orderMetadata);
+        const ProviderResponse r = m_f->provider->createRefund(p, QStringLiteral("%1-%2").arg(prefix).arg(i));
+        if (r.outcome != AttemptOutcome::Succeeded) {
+            qWarning("%s", qPrintable(r.summary()));
+            return false;
+        }
+    }
+    return true;
 }
 
 QString TestReviewSandbox::makeTimedOutUnknown(const QString& orderId, qint64 amount)
@@ -92,16 +114,7 @@ void TestReviewSandbox::refundOnALaterPageOfTheRealSandbox()
     const Order order = m_f->store->order(QStringLiteral("7001")).value();
     // 120 later refunds on the same payment (the dashboard, other operations): the list is
     // newest first, so ours is on page 2.
-    for (int i = 0; i < 120; ++i) {
-        RefundCreateParams p;
-        p.paymentIntent = order.paymentIntent;
-        p.amountCents = 10;
-        p.currency = order.currency;
-        p.metadata.insert(QStringLiteral("operation_id"), QStringLiteral("op_filler%1").arg(i));
-        p.metadata.insert(QStringLiteral("order_id"), QStringLiteral("7001"));
-        const ProviderResponse r = m_f->provider->createRefund(p, QStringLiteral("filler-%1").arg(i));
-        QVERIFY2(r.outcome == AttemptOutcome::Succeeded, qPrintable(r.summary()));
-    }
+    QVERIFY(addRefundsElsewhere(order, 120, QStringLiteral("filler"), QStringLiteral("7001")));
     OperationLookup lookup(readConfig(), m_f->clock);
     const LookupResult r = lookup.run(OperationLookup::Target::from(op, order));
     QVERIFY2(r.ok(), qPrintable(r.failureText));
@@ -240,15 +253,7 @@ void TestReviewSandbox::r15_sweepReadsTheEventsOnceForAllUnknownOperations()
     // 150 refunds elsewhere on the account: refund.created spans two pages of events.
     QVERIFY(m_f->addOrder(QStringLiteral("7700"), 100000));
     const Order filler = m_f->store->order(QStringLiteral("7700")).value();
-    for (int i = 0; i < 150; ++i) {
-        RefundCreateParams p;
-        p.paymentIntent = filler.paymentIntent;
-        p.amountCents = 10;
-        p.currency = filler.currency;
-        p.metadata.insert(QStringLiteral("operation_id"), QStringLiteral("op_elsewhere%1").arg(i));
-        const ProviderResponse r = m_f->provider->createRefund(p, QStringLiteral("elsewhere-%1").arg(i));
-        QVERIFY2(r.outcome == AttemptOutcome::Succeeded, qPrintable(r.summary()));
-    }
+    QVERIFY(addRefundsElsewhere(filler, 150, QStringLiteral("elsewhere")));
 
     const auto requestsTo = [this](const QString& route) {
         return m_f->sandbox.stats().value(QStringLiteral("requests_by_path")).toObject().value(route).toInt();
