@@ -32,6 +32,8 @@ void OperationTableModel::setStore(OperationStore* store)
     m_store = store;
     m_rows.clear();
     m_total = 0;
+    m_atStart = m_atEnd = true;
+    m_rowsBefore = 0;
     m_stale = false;
     endResetModel();
 }
@@ -39,6 +41,12 @@ void OperationTableModel::setStore(OperationStore* store)
 void OperationTableModel::setPageSize(int rows)
 {
     m_pageSize = qBound(1, rows, 1000);
+    m_maxRows = qMax(m_maxRows, 2 * m_pageSize);
+}
+
+void OperationTableModel::setMaxLoadedRows(int rows)
+{
+    m_maxRows = qMax(rows, 2 * m_pageSize);
 }
 
 void OperationTableModel::setAttemptBudget(int budget)
@@ -94,22 +102,35 @@ void OperationTableModel::sort(int column, Qt::SortOrder order)
     reload();
 }
 
-bool OperationTableModel::fetchRows(int offset, int count, QList<Operation>* out)
+OperationStore::Query OperationTableModel::baseQuery() const
 {
     OperationStore::Query q = m_query;
     q.nowMs = m_clock.nowMs();
-    int fetched = 0;
-    while (fetched < count) {
-        q.offset = offset + fetched;
-        q.limit = qMin(1000, count - fetched);
+    return q;
+}
+
+bool OperationTableModel::readRows(OperationStore::Query q, int count, QList<Operation>* out)
+{
+    while (out->size() < count) {
+        q.limit = qMin(1000, count - int(out->size()));
         auto page = m_store->operations(q);
         if (!page) {
             setFailed(page.error());
             return false;
         }
-        const auto& rows = page.value();
-        out->append(rows);
-        fetched += int(rows.size());
+        const QList<Operation>& rows = page.value();
+        if (rows.isEmpty())
+            break;
+        const bool backward = q.before || q.fromEnd;
+        // Pages follow one another from the cursor: forwards after the last row, backwards before the first.
+        if (backward) {
+            *out = rows + *out;
+            q.before = OperationStore::cursorOf(rows.constFirst(), q.sort);
+        } else {
+            out->append(rows);
+            q.after = OperationStore::cursorOf(rows.constLast(), q.sort);
+            q.afterInclusive = false;
+        }
         if (rows.size() < q.limit)
             break;
     }
@@ -162,16 +183,45 @@ bool OperationTableModel::reload()
         return false;
     qint64 total = 0;
     QList<Operation> rows;
-    if (!countRows(&total) || !fetchRows(0, m_pageSize, &rows))
+    if (!countRows(&total) || !readRows(baseQuery(), m_pageSize, &rows))
         return false;
     beginResetModel();
     m_rows = rows;
+    m_atStart = true;
+    m_atEnd = rows.size() < m_pageSize;
+    m_rowsBefore = 0;
     m_total = qMax<qint64>(total, m_rows.size());
     m_stale = false;
     m_lastError = {};
     const QScopedValueRollback announcing(m_announcing, true);
     endResetModel();
     emit loaded();
+    emit windowChanged();
+    return true;
+}
+
+bool OperationTableModel::fetchLast()
+{
+    if (!m_store)
+        return false;
+    qint64 total = 0;
+    QList<Operation> rows;
+    OperationStore::Query q = baseQuery();
+    q.fromEnd = true;
+    if (!countRows(&total) || !readRows(q, m_pageSize, &rows))
+        return false;
+    beginResetModel();
+    m_rows = rows;
+    m_atEnd = true;
+    m_atStart = rows.size() < m_pageSize;
+    m_total = qMax<qint64>(total, m_rows.size());
+    m_rowsBefore = m_atStart ? 0 : m_total - m_rows.size();
+    m_stale = false;
+    m_lastError = {};
+    const QScopedValueRollback announcing(m_announcing, true);
+    endResetModel();
+    emit loaded();
+    emit windowChanged();
     return true;
 }
 
@@ -179,32 +229,68 @@ bool OperationTableModel::refresh()
 {
     if (!m_store)
         return false;
+    if (m_rows.isEmpty())
+        return reload();
     qint64 total = 0;
-    QList<Operation> rows;
-    const int want = qMax(m_pageSize, int(m_rows.size()));
-    if (!countRows(&total) || !fetchRows(0, want, &rows))
+    if (!countRows(&total))
         return false;
-    bool sameIds = rows.size() == m_rows.size();
-    for (int i = 0; sameIds && i < rows.size(); ++i)
-        sameIds = rows.at(i).operationId == m_rows.at(i).operationId;
+    const int size = int(m_rows.size());
+    const int margin = m_pageSize / 4;   // rows just outside the viewport, so a small scroll shows fresh rows
+    const int firstVisible = m_firstVisible < 0 ? 0 : qBound(0, m_firstVisible, size - 1);
+    const int lastVisible = m_lastVisible < 0 ? firstVisible : qBound(firstVisible, m_lastVisible, size - 1);
+    const int from = qMax(0, firstVisible - margin);
+    const int want = qBound(m_pageSize, lastVisible - from + 1 + margin, m_maxRows);
+    OperationStore::Query q = baseQuery();
+    if (from > 0) {
+        q.after = OperationStore::cursorOf(m_rows.at(from - 1), q.sort);   // also finds rows new in the range
+    } else if (!m_atStart) {
+        q.after = OperationStore::cursorOf(m_rows.at(0), q.sort);
+        q.afterInclusive = true;
+    }   // else from the start of the result: new rows at the top appear
+    QList<Operation> read;
+    if (!readRows(q, want, &read))
+        return false;
+    const bool atEnd = read.size() < want;
+    QList<Operation> fresh;
+    fresh.reserve(read.size());
+    for (const Operation& op : std::as_const(read)) {
+        bool kept = false;   // a row above the range that moved into it stays where it was shown
+        for (int i = 0; i < from && !kept; ++i)
+            kept = m_rows.at(i).operationId == op.operationId;
+        if (!kept)
+            fresh << op;
+    }
+    bool sameIds = from + fresh.size() <= size;
+    for (int i = 0; sameIds && i < fresh.size(); ++i)
+        sameIds = fresh.at(i).operationId == m_rows.at(from + i).operationId;
+    m_stale = false;
+    m_lastError = {};
     if (sameIds) {
-        // The common live update (an attempt finished, a row was resolved): same rows, new
-        // values. Updating in place keeps selection, current index and scroll untouched.
-        m_rows = rows;
-        m_total = qMax<qint64>(total, m_rows.size());
-        m_stale = false;
-        m_lastError = {};
+        // The common live update (an attempt finished, a row was resolved elsewhere in the
+        // list): same rows, new values. In place keeps selection, current index and scroll.
+        if (from + fresh.size() < size) {
+            const QScopedValueRollback announcing(m_announcing, true);
+            beginRemoveRows({}, from + int(fresh.size()), size - 1);
+            m_rows.resize(from + fresh.size());
+            endRemoveRows();
+        }
+        for (int i = 0; i < fresh.size(); ++i)
+            m_rows[from + i] = fresh.at(i);
+        m_atEnd = atEnd;
+        m_total = qMax<qint64>(total, m_rowsBefore + m_rows.size());
         if (!m_rows.isEmpty())
-            emit dataChanged(index(0, 0), index(m_rows.size() - 1, NB_COLUMNS - 1));
+            emit dataChanged(index(0, 0), index(int(m_rows.size()) - 1, NB_COLUMNS - 1));
     } else {
         beginResetModel();
-        m_rows = rows;
-        m_total = qMax<qint64>(total, m_rows.size());
-        m_stale = false;
-        m_lastError = {};
+        m_rows.resize(from);
+        m_rows.append(fresh);
+        m_atEnd = atEnd;
+        m_total = qMax<qint64>(total, m_rowsBefore + m_rows.size());
+        const QScopedValueRollback announcing(m_announcing, true);
         endResetModel();
     }
     emit loaded();
+    emit windowChanged();
     return true;
 }
 
@@ -260,30 +346,82 @@ bool OperationTableModel::canFetchMore(const QModelIndex& parent) const
 {
     // A slot reacting to a reset or an insert must not grow the model while it is being
     // announced (it would nest a second change inside the first); the view asks again later.
-    return !parent.isValid() && m_store && !m_stale && !m_announcing && m_rows.size() < m_total;
+    return !parent.isValid() && m_store && !m_stale && !m_announcing && !m_atEnd && !m_rows.isEmpty();
 }
 
 void OperationTableModel::fetchMore(const QModelIndex& parent)
 {
     if (!canFetchMore(parent))
         return;
+    OperationStore::Query q = baseQuery();
+    q.after = OperationStore::cursorOf(m_rows.constLast(), q.sort);
     QList<Operation> page;
-    if (!fetchRows(int(m_rows.size()), m_pageSize, &page))
+    if (!readRows(q, m_pageSize, &page))
         return;
-    // Rows inserted since the first page shift the offsets; skip any we already hold.
+    m_atEnd = page.size() < m_pageSize;
+    // A row whose sort value changed since it was read may come again: keep the one shown.
     QList<Operation> fresh;
     for (const Operation& op : std::as_const(page)) {
         if (rowOf(op.operationId) < 0)
             fresh << op;
     }
-    if (page.size() < m_pageSize)
-        m_total = m_rows.size() + fresh.size();   // the result ended early: rows were deleted or closed
-    if (fresh.isEmpty())
+    if (!fresh.isEmpty()) {
+        const QScopedValueRollback announcing(m_announcing, true);
+        beginInsertRows({}, int(m_rows.size()), int(m_rows.size() + fresh.size()) - 1);
+        m_rows.append(fresh);
+        endInsertRows();
+    }
+    if (m_atEnd)
+        m_total = m_rowsBefore + m_rows.size();   // the result ended here: rows were deleted or closed
+    trimWindow(true);
+    emit windowChanged();
+}
+
+bool OperationTableModel::fetchPrevious()
+{
+    if (!m_store || m_stale || m_announcing || m_atStart || m_rows.isEmpty())
+        return !m_stale;
+    OperationStore::Query q = baseQuery();
+    q.before = OperationStore::cursorOf(m_rows.constFirst(), q.sort);
+    QList<Operation> page;
+    if (!readRows(q, m_pageSize, &page))
+        return false;
+    m_atStart = page.size() < m_pageSize;
+    QList<Operation> fresh;
+    for (const Operation& op : std::as_const(page)) {
+        if (rowOf(op.operationId) < 0)
+            fresh << op;
+    }
+    if (!fresh.isEmpty()) {
+        const QScopedValueRollback announcing(m_announcing, true);
+        beginInsertRows({}, 0, int(fresh.size()) - 1);
+        m_rows = fresh + m_rows;
+        endInsertRows();
+    }
+    m_rowsBefore = m_atStart ? 0 : qMax<qint64>(0, m_rowsBefore - fresh.size());
+    trimWindow(false);
+    emit windowChanged();
+    return true;
+}
+
+void OperationTableModel::trimWindow(bool dropFromTop)
+{
+    const int excess = int(m_rows.size()) - m_maxRows;
+    if (excess <= 0)
         return;
     const QScopedValueRollback announcing(m_announcing, true);
-    beginInsertRows({}, int(m_rows.size()), int(m_rows.size() + fresh.size()) - 1);
-    m_rows.append(fresh);
-    endInsertRows();
+    if (dropFromTop) {
+        beginRemoveRows({}, 0, excess - 1);
+        m_rows.remove(0, excess);
+        endRemoveRows();
+        m_rowsBefore += excess;
+        m_atStart = false;
+    } else {
+        beginRemoveRows({}, int(m_rows.size()) - excess, int(m_rows.size()) - 1);
+        m_rows.resize(m_rows.size() - excess);
+        endRemoveRows();
+        m_atEnd = false;
+    }
 }
 
 QVariant OperationTableModel::displayData(const Operation& op, int column) const

@@ -9,12 +9,17 @@
 #include <QTimer>
 
 /**
- * The operations table: one page of refund_ops at a time, straight from SQL.
+ * The operations table: a window of refund_ops rows, straight from SQL.
  *
- * Filtering, searching and sorting happen in the query (OperationStore::Query); rows are
- * fetched on demand in pages of pageSize() (canFetchMore/fetchMore), so rowCount() is the
- * number of rows fetched so far and totalCount() the size of the whole result. Nothing ever
- * loads the full table, and no proxy model may sit on top (it would only see fetched rows).
+ * Filtering, searching and sorting happen in the query (OperationStore::Query). The model
+ * holds one contiguous window of the result, read in keyset pages of pageSize() on
+ * (sort key, operation_id): fetchMore() reads the page after the last row, fetchPrevious()
+ * the page before the first, fetchLast() the end of the result. A page starts after a row,
+ * not at an offset, so a row leaving the filter between pages moves no unread row past us.
+ * The window holds at most maxLoadedRows(); growing past it drops rows at the other end
+ * (read again when scrolled back). rowCount() is the window, rowsBefore() where it starts
+ * (exact from either end, counted as pages come and go), totalCount() the whole result.
+ * Nothing ever loads the full table, and no proxy model may sit on top.
  *
  * The key countdown is computed at paint time from the Clock (UTC epoch ms). One 1 s timer
  * emits dataChanged for the countdown column of the rows the view reports as visible
@@ -59,6 +64,9 @@ public:
 
     void setPageSize(int rows);   ///< 1..1000, default 200
     int pageSize() const { return m_pageSize; }
+    /** The window's bound (at least two pages; default 4,000 rows, about 2 MB). */
+    void setMaxLoadedRows(int rows);
+    int maxLoadedRows() const { return m_maxRows; }
     /** Attempts budget shown as "n / budget" (max_attempts_per_operation, R6). */
     void setAttemptBudget(int budget);
     void setLocale(const QLocale& locale);
@@ -77,10 +85,23 @@ public:
      */
     bool reload();
     /**
-     * Re-reads what is shown (at least one page, as many rows as are fetched now) after a
-     * change in the database. The window restores selection and scroll by operation id.
+     * Re-reads the visible rows (setVisibleRows) and a quarter page around them, at least one
+     * page, after a change in the database: the cost does not grow with how far the user
+     * scrolled. Rows below the re-read range are dropped (read again when scrolled to); rows
+     * above it keep their last read. Same rows: updated in place (selection and scroll stay);
+     * otherwise a reset, and the window restores selection and scroll by operation id.
      */
     bool refresh();
+    /** Reads the page before the first row (no-op at the start). False on a query error. */
+    bool fetchPrevious();
+    /** Replaces the window with the last page of the result (Ctrl+End). False on a query error. */
+    bool fetchLast();
+    /** The window holds the first row of the result. */
+    bool atStart() const { return m_atStart; }
+    /** The window holds the last row of the result (nothing more to fetch). */
+    bool atEnd() const { return m_atEnd; }
+    /** How many rows of the result come before the window's first row. */
+    qint64 rowsBefore() const { return m_rowsBefore; }
 
     /**
      * The state counts the navigation shows. Without a search, a reload takes its total from
@@ -118,10 +139,16 @@ signals:
     void queryFailed(const StoreError& error);
     /** A query succeeded after a failure, or a reload finished: totalCount() is current. */
     void loaded();
+    /** The window moved or grew: rowsBefore(), rowCount(), atStart() or atEnd() changed. */
+    void windowChanged();
 
 private:
     QVariant displayData(const Operation& op, int column) const;
-    bool fetchRows(int offset, int count, QList<Operation>* out);
+    /** Up to count rows of q's order (pages of at most 1000), following q's cursor. */
+    bool readRows(OperationStore::Query q, int count, QList<Operation>* out);
+    OperationStore::Query baseQuery() const;
+    /** Drops rows at the far end until the window fits maxLoadedRows(). */
+    void trimWindow(bool dropFromTop);
     bool countRows(qint64* out);
     void setFailed(const StoreError& error);
 
@@ -132,6 +159,10 @@ private:
     std::optional<OperationStore::StateCounts> m_stateCounts;
     qint64 m_total = 0;
     int m_pageSize = 200;
+    int m_maxRows = 4000;
+    bool m_atStart = true;
+    bool m_atEnd = true;
+    qint64 m_rowsBefore = 0;
     int m_budget = 6;
     QLocale m_locale;
     bool m_stale = false;

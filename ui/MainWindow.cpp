@@ -104,6 +104,7 @@ MainWindow::MainWindow(const Clock& clock, const Options& options, QWidget* pare
     connect(&m_providerMonitor, &ProviderStatusMonitor::checked, this, &MainWindow::onProviderChecked);
     connect(m_model, &OperationTableModel::dataChanged, this, &MainWindow::onTick);
     connect(m_model, &OperationTableModel::queryFailed, this, [this](const StoreError& e) { handleStoreError(e); });
+    connect(m_model, &OperationTableModel::windowChanged, this, &MainWindow::updateRowsStatus);
 
     m_providerStatus->setText(tr("Provider: not configured"));
     updateDatabaseStatus();
@@ -1126,8 +1127,22 @@ void MainWindow::updateResultTitle()
     const qint64 total = m_model->totalCount();
     m_resultTitle->setText(total == 1 ? tr("%1 · 1 operation").arg(title)
                                       : tr("%1 · %2 operations").arg(title, QLocale().toString(total)));
-    m_rowsStatus->setText(tr("%1 of %2 rows loaded").arg(QLocale().toString(m_model->rowCount()),
-                                                         QLocale().toString(total)));
+    updateRowsStatus();
+}
+
+void MainWindow::updateRowsStatus()
+{
+    // Which rows of the result the table holds now, updated with every page read or dropped.
+    const QLocale locale;
+    const qint64 total = m_model->totalCount();
+    if (m_model->rowCount() == 0) {
+        m_rowsStatus->setText(tr("%1 of %2 rows loaded").arg(locale.toString(0), locale.toString(total)));
+        return;
+    }
+    const qint64 first = m_model->rowsBefore() + 1;
+    m_rowsStatus->setText(tr("Rows %1–%2 of %3 loaded")
+                              .arg(locale.toString(first), locale.toString(first + m_model->rowCount() - 1),
+                                   locale.toString(total)));
 }
 
 void MainWindow::updateDatabaseStatus()

@@ -145,6 +145,7 @@ private:
     void showDetailOf(const QString& operationId);
     void updateEmptyState();
     void updateResultTitle();
+    void updateRowsStatus();
     void updateDatabaseStatus();
     void updateRoleStatus();
     void applyRole();

@@ -13,6 +13,7 @@
 #include <QKeyEvent>
 #include <QMap>
 #include <QScrollBar>
+#include <QTimer>
 
 OperationTableView::OperationTableView(QWidget* parent)
     : QTableView(parent)
@@ -34,6 +35,10 @@ OperationTableView::OperationTableView(QWidget* parent)
     horizontalHeader()->setStretchLastSection(true);
     horizontalHeader()->setSortIndicatorShown(true);
     connect(verticalScrollBar(), &QScrollBar::valueChanged, this, &OperationTableView::updateVisibleRows);
+    connect(verticalScrollBar(), &QScrollBar::valueChanged, this, [this](int value) {
+        if (value == verticalScrollBar()->minimum())
+            fetchPreviousAtTop();
+    });
 }
 
 void OperationTableView::setModel(QAbstractItemModel* model)
@@ -45,8 +50,43 @@ void OperationTableView::setModel(QAbstractItemModel* model)
     // Rows appear and vanish on reload and fetchMore: the visible range moves with them.
     connect(model, &QAbstractItemModel::modelReset, this, &OperationTableView::updateVisibleRows);
     connect(model, &QAbstractItemModel::rowsInserted, this, &OperationTableView::updateVisibleRows);
+    connect(model, &QAbstractItemModel::rowsRemoved, this, &OperationTableView::updateVisibleRows);
     connect(model, &QAbstractItemModel::layoutChanged, this, &OperationTableView::updateVisibleRows);
+    if (m_model) {
+        // The window grows and shrinks at its top (a page before it, rows dropped past its
+        // bound): keep the rows on screen where they are instead of letting them jump.
+        connect(m_model, &QAbstractItemModel::rowsInserted, this, [this](const QModelIndex&, int first, int last) {
+            if (first == 0 && m_model->rowCount() > last + 1)
+                shiftScroll(last + 1);
+        });
+        connect(m_model, &QAbstractItemModel::rowsRemoved, this, [this](const QModelIndex&, int first, int last) {
+            if (first == 0 && m_model->rowCount() > 0)
+                shiftScroll(-(last + 1));
+        });
+    }
     updateVisibleRows();
+}
+
+void OperationTableView::shiftScroll(int rows)
+{
+    QScrollBar* bar = verticalScrollBar();
+    // Rows have one fixed height (the header is Fixed), so rows convert to pixels exactly.
+    const int px = rows * verticalHeader()->defaultSectionSize();
+    updateGeometries();   // the bar's range must cover the new rows before the value moves
+    bar->setValue(bar->value() + px);
+}
+
+void OperationTableView::fetchPreviousAtTop()
+{
+    // Asked from the scroll bar's signal: read the page before the window once the scroll has settled.
+    if (m_previousPending || !m_model || m_model->atStart())
+        return;
+    m_previousPending = true;
+    QTimer::singleShot(0, this, [this] {
+        m_previousPending = false;
+        if (m_model && !m_model->atStart() && verticalScrollBar()->value() == verticalScrollBar()->minimum())
+            m_model->fetchPrevious();
+    });
 }
 
 void OperationTableView::updateVisibleRows()
@@ -102,6 +142,26 @@ void OperationTableView::keyPressEvent(QKeyEvent* event)
         event->accept();
         return;
     }
+    // Ctrl+End / Ctrl+Home go to the end / start of the whole result, not of the loaded window.
+    const bool toEnd = event == QKeySequence::MoveToEndOfDocument;
+    const bool toStart = event == QKeySequence::MoveToStartOfDocument;
+    if (m_model && ((toEnd && !m_model->atEnd()) || (toStart && !m_model->atStart()))) {
+        const int column = currentIndex().isValid() ? currentIndex().column() : 0;
+        if (!(toEnd ? m_model->fetchLast() : m_model->reload()) || m_model->rowCount() == 0)
+            return;
+        const QModelIndex target = m_model->index(toEnd ? m_model->rowCount() - 1 : 0, column);
+        selectionModel()->setCurrentIndex(target, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+        if (toEnd)
+            scrollToBottom();
+        else
+            scrollToTop();
+        event->accept();
+        return;
+    }
+    // Up at the window's first row reads the page before it first.
+    if (m_model && !m_model->atStart() && currentIndex().row() == 0
+        && (event->key() == Qt::Key_Up || event->key() == Qt::Key_PageUp))
+        m_model->fetchPrevious();
     QTableView::keyPressEvent(event);
 }
 

@@ -11,6 +11,10 @@ class QMenu;
  * tab-separated text (rows by line, in view order), and it tells OperationTableModel which
  * rows are on screen so the countdown tick repaints only those.
  *
+ * It pages the model's window: scrolling to the bottom reads the next page (fetchMore),
+ * scrolling to the top the one before (fetchPrevious), and Ctrl+End / Ctrl+Home jump to the
+ * end / start of the whole result; rows added or dropped above the screen do not move it.
+ *
  * Its context menu copies one id of the row (operation, order, idempotency key, refund) and,
  * when a provider dashboard is configured, opens the row's refund there
  * (<dashboard>/refunds/<re_...>, e.g. https://dashboard.stripe.com/test/refunds/re_...).
@@ -44,6 +48,11 @@ protected:
     void contextMenuEvent(QContextMenuEvent* event) override;
 
 private:
+    /** Moves the scroll position by rows (rows added or dropped above the visible ones). */
+    void shiftScroll(int rows);
+    void fetchPreviousAtTop();
+
     OperationTableModel* m_model = nullptr;
+    bool m_previousPending = false;
     QUrl m_dashboardUrl;
 };

@@ -13,6 +13,7 @@
 #include <QSqlRecord>
 #include <QUuid>
 
+#include <algorithm>
 #include <limits>
 
 namespace {
@@ -112,6 +113,67 @@ QString sortColumn(OperationStore::SortKey key)
     case OperationStore::SortKey::ProviderRefundId: return QStringLiteral("o.provider_refund_id");
     }
     return QStringLiteral("o.created_at");
+}
+
+bool nullableSort(OperationStore::SortKey key)
+{
+    return key == OperationStore::SortKey::KeyExpiresAt || key == OperationStore::SortKey::LastAttemptAt
+        || key == OperationStore::SortKey::ProviderRefundId;
+}
+
+// One term of the total order operations() sorts by: an SQL expression, its direction and
+// the cursor's value for it.
+struct OrderTerm
+{
+    QString expr;
+    bool ascending = true;
+    QVariant value;
+};
+
+// The terms in order: [NULLs-last flag,] [currency,] the sort column, operation_id. A NULL
+// cursor value drops the column's term: every row after it is NULL there too.
+QList<OrderTerm> orderTerms(OperationStore::SortKey key, bool descending, const OperationStore::Cursor* cursor)
+{
+    using K = OperationStore::SortKey;
+    QList<OrderTerm> terms;
+    const QString col = key == K::ProviderRefundId ? QStringLiteral("NULLIF(o.provider_refund_id, '')") : sortColumn(key);
+    const bool nullValue = cursor && cursor->value.isNull();
+    if (nullableSort(key))
+        terms << OrderTerm{QStringLiteral("(CASE WHEN %1 IS NULL THEN 1 ELSE 0 END)").arg(col), true,
+                           cursor ? QVariant(nullValue ? 1 : 0) : QVariant()};
+    if (key == K::Amount)
+        terms << OrderTerm{QStringLiteral("o.currency"), true, cursor ? QVariant(cursor->currency) : QVariant()};
+    if (!(nullableSort(key) && nullValue))
+        terms << OrderTerm{col, !descending, cursor ? cursor->value : QVariant()};
+    if (key != K::OperationId)
+        terms << OrderTerm{QStringLiteral("o.operation_id"), !descending, cursor ? QVariant(cursor->operationId) : QVariant()};
+    return terms;
+}
+
+// Rows strictly later (or, with later = false, earlier) than the cursor in the order of
+// terms, plus the cursor's own row when inclusive. The leading non-strict bound on the first
+// term lets an index on the sort columns start the scan at the cursor.
+QString keysetClause(const QList<OrderTerm>& terms, bool later, bool inclusive, QVariantList* binds)
+{
+    const auto cmp = [later](const OrderTerm& t) { return t.ascending == later ? QStringLiteral(">") : QStringLiteral("<"); };
+    QString sql = QStringLiteral("(%1 %2= ? AND (").arg(terms.first().expr, cmp(terms.first()));
+    *binds << terms.first().value;
+    QStringList alternatives;
+    for (int i = 0; i <= terms.size(); ++i) {
+        if (i == terms.size() && !inclusive)
+            break;
+        QStringList parts;
+        for (int j = 0; j < i && j < terms.size(); ++j) {
+            parts << terms.at(j).expr + QStringLiteral(" = ?");
+            *binds << terms.at(j).value;
+        }
+        if (i < terms.size()) {
+            parts << QStringLiteral("%1 %2 ?").arg(terms.at(i).expr, cmp(terms.at(i)));
+            *binds << terms.at(i).value;
+        }
+        alternatives << QStringLiteral("(") + parts.join(QStringLiteral(" AND ")) + QStringLiteral(")");
+    }
+    return sql + alternatives.join(QStringLiteral(" OR ")) + QStringLiteral("))");
 }
 
 // R5a: a request ref names the caller's unit of work; it is stored, logged and compared, so
@@ -1235,32 +1297,53 @@ QString OperationStore::whereFor(const Query& query, QVariantList* binds) const
     return clauses.isEmpty() ? QString() : QStringLiteral(" WHERE ") + clauses.join(QStringLiteral(" AND "));
 }
 
+OperationStore::Cursor OperationStore::cursorOf(const Operation& op, SortKey sort)
+{
+    Cursor c;
+    c.operationId = op.operationId;
+    const auto optional = [](const std::optional<qint64>& v) { return v ? QVariant(*v) : QVariant(); };
+    switch (sort) {
+    case SortKey::CreatedAt: c.value = op.createdAt; break;
+    case SortKey::OperationId: c.value = op.operationId; break;
+    case SortKey::OrderId: c.value = op.orderId; break;
+    case SortKey::Amount: c.value = op.amountCents; c.currency = op.currency; break;
+    case SortKey::Status: c.value = statusName(op.status); break;
+    // The column counts every attempt; Operation::attempts leaves out those never sent.
+    case SortKey::Attempts: c.value = op.attempts + op.notSentAttempts; break;
+    case SortKey::KeyExpiresAt: c.value = optional(op.keyExpiresAt); break;
+    case SortKey::LastAttemptAt: c.value = optional(op.lastAttemptAt); break;
+    case SortKey::ProviderRefundId: c.value = op.providerRefundId.isEmpty() ? QVariant() : QVariant(op.providerRefundId); break;
+    }
+    return c;
+}
+
 StoreResult<QList<Operation>> OperationStore::operations(const Query& query)
 {
     QVariantList binds;
-    const QString where = whereFor(query, &binds);
-    const QString dir = query.descending ? QStringLiteral(" DESC") : QStringLiteral(" ASC");
-    const QString col = sortColumn(query.sort);
-    // NULLs sort last in both directions on both engines.
-    QString order = QStringLiteral(" ORDER BY ");
-    if (query.sort == SortKey::KeyExpiresAt || query.sort == SortKey::LastAttemptAt || query.sort == SortKey::ProviderRefundId)
-        order += QStringLiteral("(%1 IS NULL), ").arg(col);
-    // Amounts compare within one currency only (3800 jpy is not above 38.00 usd).
-    if (query.sort == SortKey::Amount)
-        order += QStringLiteral("o.currency ASC, ");
-    order += col + dir;
-    if (query.sort != SortKey::OperationId)
-        order += QStringLiteral(", o.operation_id") + dir;
-    const int limit = qBound(1, query.limit, 1000);
-    binds << limit << qMax(0, query.offset);
+    QString where = whereFor(query, &binds);
+    const auto addClause = [&where](const QString& clause) {
+        where += (where.isEmpty() ? QStringLiteral(" WHERE ") : QStringLiteral(" AND ")) + clause;
+    };
+    if (query.after)
+        addClause(keysetClause(orderTerms(query.sort, query.descending, &*query.after), true, query.afterInclusive, &binds));
+    if (query.before)
+        addClause(keysetClause(orderTerms(query.sort, query.descending, &*query.before), false, false, &binds));
+    // Paging backwards reads the order reversed from the cursor (or the end), then turns the page.
+    const bool backward = query.before.has_value() || query.fromEnd;
+    QStringList order;
+    for (const OrderTerm& t : orderTerms(query.sort, query.descending, nullptr))
+        order << t.expr + (t.ascending != backward ? QStringLiteral(" ASC") : QStringLiteral(" DESC"));
+    binds << qBound(1, query.limit, 1000);
     auto q = m_db.run(QStringLiteral("SELECT ") + kOpColumns + kOpExtraColumns + QStringLiteral(" FROM refund_ops o") + where
-                          + order + QStringLiteral(" LIMIT ? OFFSET ?"),
+                          + QStringLiteral(" ORDER BY ") + order.join(QStringLiteral(", ")) + QStringLiteral(" LIMIT ?"),
                       binds, QStringLiteral("list operations"));
     if (!q)
         return q.error();
     QList<Operation> out;
     while (q.value().next())
         out << readOperation(q.value(), true);
+    if (backward)
+        std::reverse(out.begin(), out.end());
     return out;
 }
 

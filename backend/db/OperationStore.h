@@ -297,19 +297,44 @@ public:
     enum class StateFilter { All, Open, Unknown, Refunded, Failed, KeyExpiringSoon, Reversed };
     enum class SortKey { CreatedAt, OperationId, OrderId, Amount, Status, Attempts, KeyExpiresAt, LastAttemptAt, ProviderRefundId };
 
+    /**
+     * A row's place in a sort order (keyset paging): its sort value and operation id. A page
+     * that starts after a cursor neither skips nor repeats a row when rows before it leave the
+     * filter or new ones arrive, which offsets do (issue 12).
+     */
+    struct Cursor
+    {
+        QVariant value;        ///< the sort column's value; null where the column is NULL
+        QString currency;      ///< SortKey::Amount only: amounts compare within a currency
+        QString operationId;
+    };
+    /** The cursor of op in the order of sort (op as operations() reads it). */
+    static Cursor cursorOf(const Operation& op, SortKey sort);
+
     struct Query
     {
         StateFilter filter = StateFilter::All;
         QString search;               ///< order id, refund id (exact), operation id or key prefix
         SortKey sort = SortKey::CreatedAt;
         bool descending = true;
-        int offset = 0;
         int limit = 100;              ///< 1..1000
+        /** Rows after this one in the order (with afterInclusive, this one too if it still matches). */
+        std::optional<Cursor> after;
+        bool afterInclusive = false;
+        /** The limit rows just before this one (paging backwards), still returned in the order. */
+        std::optional<Cursor> before;
+        /** The last limit rows of the result (before, if set, bounds them), in the order. */
+        bool fromEnd = false;
         qint64 nowMs = 0;             ///< for KeyExpiringSoon; 0 = the store's clock
         qint64 expiringWithinMs = 3600 * 1000;
     };
 
-    /** One page, ordered by the sort key then operation_id (stable), with tool-call counts and last outcome. */
+    /**
+     * One page, ordered by the sort key then operation_id (a total order, so keyset pages are
+     * exact), with tool-call counts and last outcome. NULL sort values come last in both
+     * directions; amounts sort within their currency, currencies by code. An index on the
+     * sort columns serves a page from its cursor without reading the rows before it.
+     */
     StoreResult<QList<Operation>> operations(const Query& query);
     StoreResult<qint64> countOperations(const Query& query);
 

@@ -99,7 +99,8 @@ void UnknownSweep::runCoordinator()
         query.sort = OperationStore::SortKey::CreatedAt;
         query.descending = false;
         query.limit = 1000;
-        for (query.offset = 0;; query.offset += query.limit) {
+        // Keyset pages: a row resolved meanwhile by someone else moves no other row past us.
+        for (;;) {
             auto page = store.operations(query);
             if (!page)
                 return fail(page.error().message);
@@ -109,6 +110,7 @@ void UnknownSweep::runCoordinator()
             }
             if (page.value().size() < query.limit)
                 break;
+            query.after = OperationStore::cursorOf(page.value().constLast(), query.sort);
         }
     }
     concurrency = std::clamp(concurrency, 1, 16);

@@ -46,6 +46,10 @@ private slots:
     void tickTouchesOnlyVisibleCountdownCells();
     void timerTicksOncePerSecond();
     void ctrlCCopiesSelectedCellsAsTsv();
+    void fetchMoreSkipsNoRowWhenOneLeavesTheFilter_issue12();
+    void windowIsBoundedAndStaysASliceOfTheOrder_issue12();
+    void ctrlEndShowsTheLastRowsAndScrollingUpReadsBack_issue12();
+    void refreshReReadsOnlyAroundTheVisibleRows_issue12();
 
 private:
     std::unique_ptr<TestDatabase> m_testDb;
@@ -295,6 +299,138 @@ void TestOperationTableModel::ctrlCCopiesSelectedCellsAsTsv()
     QApplication::clipboard()->clear();
     QTest::keyClick(&view, Qt::Key_C, Qt::ControlModifier);
     QCOMPARE(QApplication::clipboard()->text(), orderId(7) + QStringLiteral("\tre_TestRefund0007"));
+}
+
+// Issue 12: the next page starts after the last row shown. With OFFSET paging, resolving a
+// row of the first page made the second page start one row late, and that row never showed.
+void TestOperationTableModel::fetchMoreSkipsNoRowWhenOneLeavesTheFilter_issue12()
+{
+    TestDatabase t(QStringLiteral("sqlite"));
+    QVERIFY2(t.isValid(), qPrintable(t.error()));
+    auto db = t.openMigrated();
+    QVERIFY(db);
+    ManualClock clock(kStart);
+    OperationStore store(*db, clock);
+    QStringList open;
+    for (int i = 0; i < 12; ++i) {
+        QVERIFY(store.addOrder(Order{orderId(i), 5000, QStringLiteral("usd"), QStringLiteral("pi_f%1").arg(i), 0}));
+        open.prepend(store.openOrJoin(orderId(i), 1000, QStringLiteral("toolu_f%1").arg(i)).value().operation.operationId);
+        clock.advanceMs(1000);
+    }
+    OperationTableModel model(clock);
+    model.setTickInterval(0);
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setStore(&store);
+    model.setPageSize(5);
+    model.setFilter(OperationStore::StateFilter::Open);
+    QVERIFY(model.reload());
+    QCOMPARE(model.rowCount(), 5);
+    // Someone resolves the second row shown: it leaves the Open filter.
+    const QString resolved = model.operationAt(1)->operationId;
+    QVERIFY(store.claimAttempt(resolved, QStringLiteral("toolu_x"), 6, kRetention));
+    QVERIFY(store.closeRefunded(resolved, QStringLiteral("re_F1"), QStringLiteral("succeeded")));
+    model.fetchMore({});
+    QStringList shown;
+    for (int row = 0; row < model.rowCount(); ++row)
+        shown << model.operationAt(row)->operationId;
+    QCOMPARE(shown, open.mid(0, 10));   // the resolved row still shown (stale until refresh), none skipped
+}
+
+// Issue 12: the window never holds more than maxLoadedRows; rowsBefore() says where it starts
+// as pages come and go at both ends, and the window is always an exact slice of the order.
+void TestOperationTableModel::windowIsBoundedAndStaysASliceOfTheOrder_issue12()
+{
+    QStringList order;   // every id in the default order (newest first), read in keyset pages
+    OperationStore::Query q;
+    q.limit = 1000;
+    for (const Operation& op : m_store->operations(q).value())
+        order << op.operationId;
+    QCOMPARE(order.size(), kRows);
+    const auto isSlice = [this, &order] {
+        for (int row = 0; row < m_model->rowCount(); ++row) {
+            if (m_model->operationAt(row)->operationId != order.at(int(m_model->rowsBefore()) + row))
+                return false;
+        }
+        return true;
+    };
+    m_model->setMaxLoadedRows(400);
+    QVERIFY(m_model->reload());
+    QVERIFY(m_model->atStart());
+    for (int i = 0; i < 3; ++i)
+        m_model->fetchMore({});
+    QCOMPARE(m_model->rowCount(), 400);
+    QCOMPARE(m_model->rowsBefore(), qint64(400));
+    QVERIFY(!m_model->atStart());
+    QVERIFY(isSlice());
+    m_model->fetchMore({});
+    m_model->fetchMore({});
+    QVERIFY(m_model->atEnd());
+    QVERIFY(!m_model->canFetchMore({}));
+    QCOMPARE(m_model->rowsBefore() + m_model->rowCount(), qint64(kRows));
+    QVERIFY(isSlice());
+    QVERIFY(m_model->fetchPrevious());
+    QCOMPARE(m_model->rowsBefore(), qint64(400));
+    QVERIFY(!m_model->atEnd());
+    QVERIFY(isSlice());
+    for (int i = 0; i < 5 && !m_model->atStart(); ++i)
+        QVERIFY(m_model->fetchPrevious());
+    QVERIFY(m_model->atStart());
+    QCOMPARE(m_model->rowsBefore(), qint64(0));
+    QVERIFY(isSlice());
+}
+
+// Issue 12: Ctrl+End goes to the last row of all 1,000, not of the 200 loaded; scrolling back
+// to the top reads the page before without moving the rows on screen.
+void TestOperationTableModel::ctrlEndShowsTheLastRowsAndScrollingUpReadsBack_issue12()
+{
+    OperationTableView view;
+    view.setModel(m_model.get());
+    view.resize(900, 300);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    QVERIFY(m_model->reload());
+    view.setFocus();
+    view.selectionModel()->setCurrentIndex(m_model->index(0, 0), QItemSelectionModel::ClearAndSelect);
+    QTest::keyClick(&view, Qt::Key_End, Qt::ControlModifier);
+    QVERIFY(m_model->atEnd());
+    QCOMPARE(view.currentIndex().row(), m_model->rowCount() - 1);
+    QCOMPARE(m_model->operationAt(view.currentIndex().row())->orderId, orderId(0));   // the oldest
+    QCOMPARE(m_model->rowsBefore(), qint64(kRows - 200));
+    view.scrollTo(m_model->index(0, 0), QAbstractItemView::PositionAtTop);
+    const QString topBefore = m_model->operationAt(view.rowAt(0))->operationId;
+    QTRY_COMPARE(m_model->rowCount(), 400);   // the page before the window, read at the top
+    QCOMPARE(m_model->rowsBefore(), qint64(kRows - 400));
+    QCOMPARE(m_model->operationAt(view.rowAt(0))->operationId, topBefore);
+    QTest::keyClick(&view, Qt::Key_Home, Qt::ControlModifier);
+    QVERIFY(m_model->atStart());
+    QCOMPARE(view.currentIndex().row(), 0);
+    QCOMPARE(m_model->operationAt(0)->orderId, orderId(kRows - 1));
+}
+
+// Issue 12: a change notification re-reads the rows on screen and a quarter page around
+// them, not every row scrolled through; the changed row shows its new value.
+void TestOperationTableModel::refreshReReadsOnlyAroundTheVisibleRows_issue12()
+{
+    QVERIFY(m_model->reload());
+    while (m_model->canFetchMore({}))
+        m_model->fetchMore({});
+    QCOMPARE(m_model->rowCount(), kRows);
+    m_model->setVisibleRows(600, 620);
+    const QString changed = m_model->operationAt(610)->operationId;
+    QCOMPARE(m_model->operationAt(610)->attempts, 0);
+    QVERIFY(m_store->claimAttempt(changed, QStringLiteral("toolu_r"), 6, kRetention));
+    QSignalSpy reset(m_model.get(), &QAbstractItemModel::modelReset);
+    // The model tester calls fetchMore() after every change, which would read the dropped rows again.
+    m_tester.reset();
+    QVERIFY(m_model->refresh());
+    QCOMPARE(reset.count(), 0);   // same rows: updated in place
+    QCOMPARE(m_model->operationAt(610)->attempts, 1);
+    // Re-read from row 550 (a quarter page above), one page: rows below 750 are dropped.
+    QCOMPARE(m_model->rowCount(), 750);
+    QVERIFY(!m_model->atEnd());
+    QVERIFY(m_model->canFetchMore({}));
+    m_model->fetchMore({});
+    QCOMPARE(m_model->rowCount(), 950);
 }
 
 QTEST_MAIN(TestOperationTableModel)

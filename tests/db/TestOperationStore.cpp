@@ -37,6 +37,8 @@ class TestOperationStore : public QObject
 
 private slots:
     void amountSortKeepsCurrenciesApart();
+    void keysetPagesEqualTheFullOrder_issue12();
+    void keysetPageSkipsNoRowWhenOneLeavesTheFilter_issue12();
     void migrate_fromEmpty();
     void migrate_refusesNewerSchema();
     void r2_openCommitsRowWithUuidKey();
@@ -650,9 +652,12 @@ void TestOperationStore::queries_filterSearchPageCount()
     q.descending = false;
     q.limit = 5;
     QStringList paged;
-    for (q.offset = 0; q.offset < 15; q.offset += 5) {
-        for (const Operation& op : store.operations(q).value())
+    for (int page = 0; page < 3; ++page) {
+        const QList<Operation> rows = store.operations(q).value();
+        for (const Operation& op : rows)
             paged << op.operationId;
+        if (!rows.isEmpty())
+            q.after = OperationStore::cursorOf(rows.constLast(), q.sort);
     }
     QCOMPARE(paged, ids);
 }
@@ -685,6 +690,127 @@ void TestOperationStore::amountSortKeepsCurrenciesApart()
         seen << op.currency + QLatin1Char(' ') + QString::number(op.amountCents);
     QCOMPARE(seen, (QStringList{QStringLiteral("eur 9000"), QStringLiteral("jpy 3800"), QStringLiteral("jpy 100"),
                                 QStringLiteral("usd 5000"), QStringLiteral("usd 1200")}));
+}
+
+// Issue 12: keyset pages (forward after a cursor, inclusive, backward before one, from the
+// end) are exact slices of the full order, for every sort key, both directions and a filter,
+// on rows with ties in every sort column, NULLs, and three currencies.
+void TestOperationStore::keysetPagesEqualTheFullOrder_issue12()
+{
+    TestDatabase t;
+    REFUND_OPEN_OR_FAIL(db, t);
+    ManualClock clock(kT0);
+    OperationStore store(*db, clock);
+    const QString currencies[] = {QStringLiteral("usd"), QStringLiteral("eur"), QStringLiteral("jpy")};
+    QSet<QString> orders;
+    for (int i = 0; i < 41; ++i) {
+        const QString currency = currencies[(i / 13) % 3];
+        const QString order = QStringLiteral("k-%1").arg(i % 13, 2, 10, QLatin1Char('0')) + currency;   // orders repeat
+        if (!orders.contains(order)) {
+            QVERIFY(store.addOrder(Order{order, 90000, currency, QStringLiteral("pi_") + order.mid(2), 0}));
+            orders.insert(order);
+        }
+        auto op = store.openOrJoin(order, 100 * (1 + i % 4), QStringLiteral("toolu_k%1").arg(i));
+        QVERIFY2(op, qPrintable(op ? QString() : op.error().message));
+        const QString id = op.value().operation.operationId;
+        if (i % 5 != 0)   // every fifth row never attempted: NULL key expiry and last attempt
+            QVERIFY(store.claimAttempt(id, QStringLiteral("toolu_k%1").arg(i), 6, 24 * kHour));
+        if (i % 5 == 1)
+            QVERIFY(store.closeRefunded(id, QStringLiteral("re_k%1").arg(i % 3), QStringLiteral("succeeded")));
+        else if (i % 5 == 2)
+            QVERIFY(store.markUnknown(id, QStringLiteral("attempt_budget_exhausted")));
+        else if (i % 5 == 3)
+            QVERIFY(store.closeFailed(id, QStringLiteral("charge_already_refunded")));
+        if (i % 3 == 2)   // three rows per instant: created_at ties
+            clock.advanceMs(1000);
+    }
+    using K = OperationStore::SortKey;
+    const K keys[] = {K::CreatedAt, K::OperationId, K::OrderId, K::Amount, K::Status, K::Attempts,
+                      K::KeyExpiresAt, K::LastAttemptAt, K::ProviderRefundId};
+    const auto idsOf = [](const QList<Operation>& rows) {
+        QStringList ids;
+        for (const Operation& op : rows)
+            ids << op.operationId;
+        return ids;
+    };
+    for (const K key : keys) {
+        for (const bool descending : {true, false}) {
+            for (const auto filter : {OperationStore::StateFilter::All, OperationStore::StateFilter::Open}) {
+                const QString where = QStringLiteral("sort %1 %2 filter %3")
+                                          .arg(int(key)).arg(descending ? QStringLiteral("desc") : QStringLiteral("asc")).arg(int(filter));
+                OperationStore::Query q;
+                q.sort = key;
+                q.descending = descending;
+                q.filter = filter;
+                q.limit = 1000;
+                const QList<Operation> full = store.operations(q).value();
+                QVERIFY2(full.size() == (filter == OperationStore::StateFilter::All ? 41 : 17), qPrintable(where));
+                const QStringList want = idsOf(full);
+                q.limit = 4;
+                QStringList forward;
+                for (int guard = 0; guard < 20; ++guard) {
+                    const QList<Operation> page = store.operations(q).value();
+                    forward << idsOf(page);
+                    if (page.size() < q.limit)
+                        break;
+                    q.after = OperationStore::cursorOf(page.constLast(), key);
+                }
+                QVERIFY2(forward == want, qPrintable(where + QStringLiteral(" forward")));
+                q.after.reset();
+                q.fromEnd = true;
+                QStringList backward;
+                for (int guard = 0; guard < 20; ++guard) {
+                    const QList<Operation> page = store.operations(q).value();
+                    backward = idsOf(page) + backward;
+                    if (page.size() < q.limit)
+                        break;
+                    q.before = OperationStore::cursorOf(page.constFirst(), key);
+                }
+                QVERIFY2(backward == want, qPrintable(where + QStringLiteral(" backward")));
+                q = {};
+                q.sort = key;
+                q.descending = descending;
+                q.filter = filter;
+                q.limit = 3;
+                q.after = OperationStore::cursorOf(full.at(5), key);
+                q.afterInclusive = true;
+                QVERIFY2(idsOf(store.operations(q).value()) == want.mid(5, 3), qPrintable(where + QStringLiteral(" inclusive")));
+            }
+        }
+    }
+}
+
+// Issue 12: the next page starts after the last row read, not at an offset, so a row of the
+// first page leaving the filter (resolved by someone else) does not push an unread row
+// into the gap. With LIMIT/OFFSET the second page skipped one row here.
+void TestOperationStore::keysetPageSkipsNoRowWhenOneLeavesTheFilter_issue12()
+{
+    TestDatabase t;
+    REFUND_OPEN_OR_FAIL(db, t);
+    ManualClock clock(kT0);
+    OperationStore store(*db, clock);
+    QStringList unknown;
+    for (int i = 0; i < 10; ++i) {
+        const QString order = QStringLiteral("u-%1").arg(i);
+        QVERIFY(store.addOrder(Order{order, 5000, QStringLiteral("usd"), QStringLiteral("pi_u%1").arg(i), 0}));
+        const QString id = store.openOrJoin(order, 1000, QStringLiteral("toolu_u%1").arg(i)).value().operation.operationId;
+        QVERIFY(store.claimAttempt(id, QStringLiteral("toolu_u%1").arg(i), 6, 24 * kHour));
+        QVERIFY(store.markUnknown(id, QStringLiteral("attempt_budget_exhausted")));
+        unknown.prepend(id);   // newest first, as the query orders them
+        clock.advanceMs(1000);
+    }
+    OperationStore::Query q;
+    q.filter = OperationStore::StateFilter::Unknown;
+    q.limit = 5;
+    QStringList seen;
+    const QList<Operation> first = store.operations(q).value();
+    for (const Operation& op : first)
+        seen << op.operationId;
+    QVERIFY(store.closeRefunded(first.at(1).operationId, QStringLiteral("re_u"), QStringLiteral("succeeded")));
+    q.after = OperationStore::cursorOf(first.constLast(), q.sort);
+    for (const Operation& op : store.operations(q).value())
+        seen << op.operationId;
+    QCOMPARE(seen, unknown);
 }
 
 void TestOperationStore::addOrder_validatesAndIsIdempotent()
