@@ -9,13 +9,15 @@
 #include <QLineEdit>
 #include <QProgressBar>
 #include <QPushButton>
-#include <QTableWidget>
+#include <QCloseEvent>
+#include <QTableView>
 #include <QVBoxLayout>
 
 CheckUnknownDialog::CheckUnknownDialog(const ReviewerContext& context, QWidget* parent)
     : QDialog(parent)
     , m_context(context)
     , m_sweep(new UnknownSweep(context.databaseUrl, context.provider, *context.clock, this))
+    , m_resolver(new SweepResolver(context.databaseUrl, *context.clock, this))
 {
     setObjectName(QStringLiteral("checkUnknownDialog"));
     setWindowTitle(tr("Check all unknown operations"));
@@ -42,22 +44,41 @@ CheckUnknownDialog::CheckUnknownDialog(const ReviewerContext& context, QWidget* 
     m_cancel = new QPushButton(tr("Cancel"), this);
     m_cancel->setObjectName(QStringLiteral("sweepCancelButton"));
     m_cancel->setEnabled(false);
+    m_eta = new QLabel(this);
+    m_eta->setObjectName(QStringLiteral("sweepEta"));
     bar->addWidget(m_summary, 1);
     bar->addWidget(m_progress, 1);
+    bar->addWidget(m_eta);
     bar->addWidget(m_start);
     bar->addWidget(m_cancel);
     layout->addLayout(bar);
 
-    m_table = new QTableWidget(0, ColumnCount, this);
+    m_model = new SweepProposalModel(m_sweep, this);
+    m_table = new QTableView(this);
     m_table->setObjectName(QStringLiteral("sweepTable"));
-    m_table->setHorizontalHeaderLabels(
-        {QString(), tr("Operation"), tr("Order"), tr("Amount"), tr("Proposal"), tr("Why"), tr("Result")});
+    m_table->setModel(m_model);
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setWordWrap(false);
+    m_table->setTextElideMode(Qt::ElideRight);   // the whole text is in the tooltip
+    m_table->setHorizontalScrollMode(QAbstractItemView::ScrollPerPixel);
     m_table->verticalHeader()->hide();
-    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_table->horizontalHeader()->setSectionResizeMode(Why, QHeaderView::Stretch);
-    m_table->setWordWrap(true);
+    // Fixed row heights and column widths: a view that measures contents walks every row
+    // on each change, which froze this list at 15,000 rows.
+    m_table->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+    m_table->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 10);
+    QHeaderView* header = m_table->horizontalHeader();
+    header->setSectionResizeMode(QHeaderView::Interactive);
+    header->setSectionResizeMode(Column::Why, QHeaderView::Stretch);
+    const int em = fontMetrics().horizontalAdvance(QLatin1Char('M'));
+    header->resizeSection(Column::Pick, 3 * em);
+    // An operation id is "op_" and 32 hex digits: the whole id fits, it is what people copy.
+    header->resizeSection(Column::OperationCol,
+                          fontMetrics().horizontalAdvance(QStringLiteral("op_") + QString(32, QLatin1Char('0'))) + 2 * em);
+    header->resizeSection(Column::Order, 8 * em);
+    header->resizeSection(Column::Amount, 7 * em);
+    header->resizeSection(Column::Proposal, 18 * em);
+    header->resizeSection(Column::Result, 14 * em);
     layout->addWidget(m_table, 1);
 
     auto* confirm = new QHBoxLayout;
@@ -84,33 +105,62 @@ CheckUnknownDialog::CheckUnknownDialog(const ReviewerContext& context, QWidget* 
     connect(m_start, &QPushButton::clicked, this, &CheckUnknownDialog::start);
     connect(m_cancel, &QPushButton::clicked, this, [this] {
         m_sweep->cancel();
+        m_resolver->cancel();
         m_summary->setText(tr("Canceling…"));
     });
     connect(m_selectAll, &QPushButton::clicked, this, &CheckUnknownDialog::selectAllProposals);
     connect(m_resolve, &QPushButton::clicked, this, &CheckUnknownDialog::resolveSelected);
     connect(m_note, &QLineEdit::textChanged, this, &CheckUnknownDialog::updateButtons);
-    connect(m_table, &QTableWidget::itemChanged, this, [this](QTableWidgetItem* item) {
-        if (item->column() == Pick)
-            updateButtons();
-    });
+    connect(m_model, &SweepProposalModel::checksChanged, this, &CheckUnknownDialog::updateButtons);
     connect(m_sweep, &UnknownSweep::started, this, &CheckUnknownDialog::onStarted);
-    connect(m_sweep, &UnknownSweep::itemFinished, this, &CheckUnknownDialog::onItemFinished);
-    connect(m_sweep, &UnknownSweep::progress, this, [this](int done, int total) {
-        m_progress->setRange(0, std::max(total, 1));
-        m_progress->setValue(done);
-    });
+    connect(m_sweep, &UnknownSweep::itemFinished, m_model, &SweepProposalModel::itemFinished);
+    connect(m_sweep, &UnknownSweep::progress, this, &CheckUnknownDialog::onProgress);
     connect(m_sweep, &UnknownSweep::finished, this, &CheckUnknownDialog::onFinished);
+    connect(m_resolver, &SweepResolver::outcomes, this, [this](const QList<SweepResolver::Outcome>& batch) {
+        m_model->applyOutcomes(batch);
+        for (const SweepResolver::Outcome& o : batch) {
+            if (o.kind == SweepResolver::Outcome::Kind::Resolved)
+                m_resolvedIds << m_sweep->items().at(o.row).operation.operationId;
+        }
+    });
+    connect(m_resolver, &SweepResolver::progress, this, [this](int done, int total) {
+        m_progress->setRange(0, qMax(total, 1));
+        m_progress->setValue(done);
+        m_summary->setText(tr("Resolving: %1 of %2 done…").arg(QLocale().toString(done), QLocale().toString(total)));
+    });
+    connect(m_resolver, &SweepResolver::finished, this, &CheckUnknownDialog::onResolverFinished);
     updateButtons();
 }
 
 CheckUnknownDialog::~CheckUnknownDialog() = default;
 
+void CheckUnknownDialog::closeEvent(QCloseEvent* event)
+{
+    // Waiting for the threads here would stall the window: stop the sweep, let a resolve the
+    // person confirmed finish, and close for good when both are idle.
+    if (m_sweep->isRunning() || m_resolver->isRunning()) {
+        m_sweep->cancel();
+        m_closeWhenIdle = true;
+        hide();
+        event->ignore();
+        return;
+    }
+    QDialog::closeEvent(event);
+}
+
+void CheckUnknownDialog::closeIfIdle()
+{
+    if (m_closeWhenIdle && !m_sweep->isRunning() && !m_resolver->isRunning())
+        close();
+}
+
 void CheckUnknownDialog::start()
 {
-    if (m_sweep->isRunning())
+    if (m_sweep->isRunning() || m_resolver->isRunning())
         return;
-    m_table->setRowCount(0);
+    m_model->reset(0);
     m_summary->setText(tr("Reading the unknown operations…"));
+    m_eta->clear();
     m_start->setEnabled(false);
     m_cancel->setEnabled(true);
     m_sweep->start();
@@ -119,68 +169,34 @@ void CheckUnknownDialog::start()
 
 void CheckUnknownDialog::onStarted(int total)
 {
-    m_table->setRowCount(total);
-    const auto& items = m_sweep->items();
-    for (int row = 0; row < total; ++row) {
-        auto* pick = new QTableWidgetItem;
-        pick->setFlags(Qt::ItemIsEnabled); // no checkbox until there is a proposal
-        m_table->setItem(row, Pick, pick);
-        m_table->setItem(row, OperationCol, new QTableWidgetItem(items.at(row).operation.operationId));
-        for (int col = Order; col < ColumnCount; ++col)
-            m_table->setItem(row, col, new QTableWidgetItem(col == Proposal ? tr("waiting…") : QString()));
-    }
+    m_model->reset(total);
+    m_sweepClock.start();
+    m_lastProgressPaintMs = -1000;
+    m_progress->setRange(0, qMax(total, 1));
+    m_progress->setValue(0);
     m_summary->setText(total == 0 ? tr("There are no unknown operations.")
                                   : tr("Looking up %n unknown operation(s), %1 at a time…", nullptr, total)
                                         .arg(m_sweep->concurrency()));
 }
 
-void CheckUnknownDialog::onItemFinished(int row)
+void CheckUnknownDialog::onProgress(int done, int total)
 {
-    const UnknownSweep::Item& item = m_sweep->items().at(row);
-    const Operation& op = item.operation;
-    const auto blocker = QSignalBlocker(m_table);
-    m_table->item(row, Order)->setText(op.orderId);
-    m_table->item(row, Amount)->setText(op.amountCents > 0 ? OperationFormat::money(op.amountCents, op.currency)
-                                                           : QString());
-    if (!item.error.isEmpty()) {
-        m_table->item(row, Proposal)->setText(tr("Not looked up"));
-        m_table->item(row, Why)->setText(item.error);
+    m_progress->setRange(0, qMax(total, 1));
+    m_progress->setValue(done);
+    // The rate and time left from what finished so far, repainted at most 4 times a second.
+    const qint64 elapsed = m_sweepClock.isValid() ? m_sweepClock.elapsed() : 0;
+    if (done < total && elapsed - m_lastProgressPaintMs < 250)
+        return;
+    m_lastProgressPaintMs = elapsed;
+    if (done == 0 || elapsed < 1000 || done >= total) {
+        m_eta->clear();
         return;
     }
-    QString proposal = ResolutionPolicy::kindTitle(item.proposal.kind);
-    if (item.proposal.kind == ResolutionPolicy::Proposal::Kind::Refunded)
-        proposal += QStringLiteral(" (%1)").arg(item.proposal.refundId);
-    m_table->item(row, Proposal)->setText(proposal);
-    QString why = item.proposal.reason;
-    if (!item.lookup.ok() && !item.lookup.advice().isEmpty())
-        why += QLatin1Char(' ') + item.lookup.advice();
-    m_table->item(row, Why)->setText(why);
-    m_table->item(row, Why)->setToolTip(why);
-    QColor color;
-    switch (item.proposal.kind) {
-    case ResolutionPolicy::Proposal::Kind::Refunded:
-        color = QColor(0x15, 0x80, 0x3d);
-        break;
-    case ResolutionPolicy::Proposal::Kind::Failed:
-        color = QColor(0xb9, 0x1c, 0x1c);
-        break;
-    case ResolutionPolicy::Proposal::Kind::NeedsPerson:
-    case ResolutionPolicy::Proposal::Kind::Incomplete:
-        color = QColor(0xb4, 0x53, 0x09);
-        break;
-    default:
-        break;
-    }
-    if (color.isValid())
-        m_table->item(row, Proposal)->setForeground(color);
-    m_table->resizeRowToContents(row);
-    if (item.proposal.proposesResolution()) {
-        QTableWidgetItem* pick = m_table->item(row, Pick);
-        pick->setFlags(Qt::ItemIsEnabled | Qt::ItemIsUserCheckable);
-        pick->setCheckState(Qt::Unchecked);
-        pick->setToolTip(tr("Tick to resolve this operation as proposed."));
-    }
-    updateButtons();
+    const double perSecond = done * 1000.0 / double(elapsed);
+    const qint64 leftMs = qint64(double(elapsed) * double(total - done) / double(done));
+    const QString left = leftMs < 60000 ? tr("%n s", nullptr, int(qMax<qint64>(1, leftMs / 1000)))
+                                        : ResolutionPolicy::durationText(leftMs);
+    m_eta->setText(tr("%1/s · about %2 left").arg(QLocale().toString(perSecond, 'f', perSecond < 10 ? 1 : 0), left));
 }
 
 void CheckUnknownDialog::onFinished(bool canceled, const QString& failure)
@@ -188,9 +204,8 @@ void CheckUnknownDialog::onFinished(bool canceled, const QString& failure)
     m_start->setEnabled(true);
     m_start->setText(tr("Check again"));
     m_cancel->setEnabled(false);
-    int proposals = 0;
-    for (const UnknownSweep::Item& item : m_sweep->items())
-        proposals += item.proposal.proposesResolution() ? 1 : 0;
+    m_eta->clear();
+    const int proposals = m_model->checkableCount();
     if (!failure.isEmpty())
         m_summary->setText(tr("Could not start: %1").arg(failure));
     else if (canceled)
@@ -200,104 +215,59 @@ void CheckUnknownDialog::onFinished(bool canceled, const QString& failure)
     else
         m_summary->setText(tr("Done: %1 looked up, %n with a proposal.", nullptr, proposals).arg(m_sweep->total()));
     updateButtons();
+    closeIfIdle();
 }
 
 int CheckUnknownDialog::selectAllProposals()
 {
-    int ticked = 0;
-    for (int row = 0; row < m_table->rowCount(); ++row) {
-        QTableWidgetItem* pick = m_table->item(row, Pick);
-        if (pick && (pick->flags() & Qt::ItemIsUserCheckable)) {
-            pick->setCheckState(Qt::Checked);
-            ++ticked;
-        }
-    }
-    updateButtons();
-    return ticked;
-}
-
-void CheckUnknownDialog::setResult(int row, const QString& text, const QColor& color)
-{
-    QTableWidgetItem* item = m_table->item(row, Result);
-    item->setText(text);
-    item->setToolTip(text);
-    item->setForeground(color);
-    m_table->resizeRowToContents(row);
+    return m_model->checkAll();
 }
 
 int CheckUnknownDialog::resolveSelected()
 {
     const QString note = m_note->text().trimmed();
-    if (note.isEmpty())
+    if (note.isEmpty() || m_resolver->isRunning())
         return 0;
-    if (!m_store) {
-        auto db = Database::open(m_context.databaseUrl);
-        if (!db) {
-            m_summary->setText(tr("The operation database cannot be opened: %1").arg(db.error().message));
-            return 0;
-        }
-        m_db = std::move(db).value();
-        m_store = std::make_unique<OperationStore>(*m_db, *m_context.clock);
-    }
-    QStringList resolvedIds;
-    const qint64 now = m_context.clock->nowMs();
-    for (int row = 0; row < m_table->rowCount(); ++row) {
-        QTableWidgetItem* pick = m_table->item(row, Pick);
-        if (!pick || !(pick->flags() & Qt::ItemIsUserCheckable) || pick->checkState() != Qt::Checked)
-            continue;
-        const UnknownSweep::Item& item = m_sweep->items().at(row);
-        OperationStore::Resolution resolution;
-        if (item.proposal.kind == ResolutionPolicy::Proposal::Kind::Refunded) {
-            const FoundRefund* refund = item.lookup.find(item.proposal.refundId);
-            const auto permission = refund ? ResolutionPolicy::canResolveAsRefunded(item.operation, item.lookup, *refund)
-                                           : ResolutionPolicy::Permission{false, tr("the refund is gone")};
-            if (!permission.allowed) {
-                setResult(row, tr("Not resolved: %1").arg(permission.reason), QColor(0xb9, 0x1c, 0x1c));
-                continue;
-            }
-            resolution = ResolutionPolicy::refundedResolution(*refund, item.lookup, m_context.actor, m_context.role, note);
-        } else {
-            // The key may have been live when proposed, but retention only moves forward: recheck now.
-            const auto permission = ResolutionPolicy::canResolveAsFailed(item.operation, item.lookup, now);
-            if (!permission.allowed) {
-                setResult(row, tr("Not resolved: %1").arg(permission.reason), QColor(0xb9, 0x1c, 0x1c));
-                continue;
-            }
-            resolution = ResolutionPolicy::failedResolution(item.lookup, m_context.actor, m_context.role, note);
-        }
-        auto result = m_store->resolve(item.operation.operationId, resolution);
-        pick->setCheckState(Qt::Unchecked);
-        pick->setFlags(Qt::ItemIsEnabled);
-        if (result) {
-            setResult(row, tr("Resolved as %1").arg(OperationFormat::statusTitle(result.value().status).toLower()),
-                      QColor(0x15, 0x80, 0x3d));
-            resolvedIds << item.operation.operationId;
-        } else if (result.error().code == StoreError::Code::AlreadyResolved) {
-            setResult(row, result.error().message, QColor(0xb4, 0x53, 0x09));
-        } else {
-            setResult(row, tr("Not resolved: %1").arg(result.error().message), QColor(0xb9, 0x1c, 0x1c));
-        }
-    }
-    if (!resolvedIds.isEmpty())
-        emit operationsResolved(resolvedIds);
+    const QList<SweepResolver::Job> jobs = m_model->checkedJobs();
+    if (jobs.isEmpty())
+        return 0;
+    m_resolvedIds.clear();
+    if (!m_resolver->start(jobs, m_context.actor, m_context.role, note))
+        return 0;
+    m_progress->setRange(0, int(jobs.size()));
+    m_progress->setValue(0);
+    m_summary->setText(tr("Resolving: %1 of %2 done…").arg(QLocale().toString(0), QLocale().toString(jobs.size())));
+    m_cancel->setEnabled(true);
     updateButtons();
-    return int(resolvedIds.size());
+    return int(jobs.size());
+}
+
+void CheckUnknownDialog::onResolverFinished(bool canceled, const QString& failure)
+{
+    m_cancel->setEnabled(m_sweep->isRunning());
+    if (!failure.isEmpty())
+        m_summary->setText(tr("The operation database cannot be opened: %1").arg(failure));
+    else if (canceled)
+        m_summary->setText(tr("Resolving canceled: %1 of %2 written.")
+                               .arg(QLocale().toString(m_resolver->resolvedCount()), QLocale().toString(m_resolver->total())));
+    else
+        m_summary->setText(tr("Resolved %1 of %2 selected.")
+                               .arg(QLocale().toString(m_resolver->resolvedCount()), QLocale().toString(m_resolver->total())));
+    if (!m_resolvedIds.isEmpty())
+        emit operationsResolved(std::exchange(m_resolvedIds, {}));
+    updateButtons();
+    closeIfIdle();
 }
 
 void CheckUnknownDialog::updateButtons()
 {
-    int checked = 0, checkable = 0;
-    for (int row = 0; row < m_table->rowCount(); ++row) {
-        const QTableWidgetItem* pick = m_table->item(row, Pick);
-        if (pick && (pick->flags() & Qt::ItemIsUserCheckable)) {
-            ++checkable;
-            checked += pick->checkState() == Qt::Checked ? 1 : 0;
-        }
-    }
-    m_selectAll->setEnabled(checkable > 0);
+    const int checked = m_model->checkedCount();
+    const bool busy = m_resolver->isRunning();
+    m_selectAll->setEnabled(m_model->checkableCount() > 0 && !busy);
+    m_start->setEnabled(!m_sweep->isRunning() && !busy);
     const bool noted = !m_note->text().trimmed().isEmpty();
-    m_resolve->setEnabled(checked > 0 && noted);
-    m_resolve->setText(checked > 0 ? tr("Resolve selected (%1)").arg(checked) : tr("Resolve selected"));
+    m_resolve->setEnabled(checked > 0 && noted && !busy);
+    m_resolve->setText(checked > 0 ? tr("Resolve selected (%1)").arg(QLocale().toString(checked)) : tr("Resolve selected"));
     m_resolve->setToolTip(checked == 0 ? tr("Tick the rows to resolve.")
                           : !noted     ? tr("Write a note for the audit log.")
                                        : QString());

@@ -268,4 +268,28 @@ OperationStore::Resolution failedResolution(const LookupResult& lookup, const QS
     return r;
 }
 
+std::optional<OperationStore::Resolution> confirmedResolution(const Operation& operation, const LookupResult& lookup,
+                                                              const Proposal& proposal, const QString& actor,
+                                                              const QString& role, const QString& note, qint64 nowMs,
+                                                              QString* whyNot)
+{
+    Permission permission;
+    if (proposal.kind == Proposal::Kind::Refunded) {
+        const FoundRefund* refund = lookup.find(proposal.refundId);
+        permission = refund ? canResolveAsRefunded(operation, lookup, *refund)
+                            : Permission{false, tr("the refund is gone")};
+        if (permission.allowed)
+            return refundedResolution(*refund, lookup, actor, role, note);
+    } else if (proposal.kind == Proposal::Kind::Failed) {
+        permission = canResolveAsFailed(operation, lookup, nowMs);
+        if (permission.allowed)
+            return failedResolution(lookup, actor, role, note);
+    } else {
+        permission = {false, tr("nothing is proposed")};
+    }
+    if (whyNot)
+        *whyNot = permission.reason;
+    return std::nullopt;
+}
+
 } // namespace ResolutionPolicy

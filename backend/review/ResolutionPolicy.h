@@ -91,6 +91,16 @@ OperationStore::Resolution refundedResolution(const FoundRefund& refund, const L
 OperationStore::Resolution failedResolution(const LookupResult& lookup, const QString& actor, const QString& role,
                                             const QString& note);
 
+/**
+ * What a person's confirmation of proposal turns into at nowMs: the resolve() input
+ * (refundedResolution / failedResolution), rechecked against R16 now (key retention only moves
+ * forward, the refund must still be in the lookup); or nullopt with *whyNot set (translated).
+ * The one path from a confirmed proposal to a write, for one row or a batch.
+ */
+std::optional<OperationStore::Resolution> confirmedResolution(const Operation& operation, const LookupResult& lookup,
+                                                              const Proposal& proposal, const QString& actor,
+                                                              const QString& role, const QString& note, qint64 nowMs,
+                                                              QString* whyNot);
 /** "3 h 12 min", "45 min", "2 d 4 h": time left, rounded down; "0 min" at or below zero. */
 QString durationText(qint64 ms);
 

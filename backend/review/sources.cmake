@@ -10,4 +10,5 @@ target_sources(refund_backend PRIVATE
     review/ReviewerContext.h
     review/RefundEventLedger.h review/RefundEventLedger.cpp
     review/ResolutionPolicy.h review/ResolutionPolicy.cpp
+    review/SweepResolver.h review/SweepResolver.cpp
     review/UnknownSweep.h review/UnknownSweep.cpp)

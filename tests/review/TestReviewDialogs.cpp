@@ -311,15 +311,16 @@ void TestReviewDialogs::checkAllUnknown()
     QSignalSpy finished(dialog.sweep(), &UnknownSweep::finished);
     QTest::mouseClick(child<QPushButton>(&dialog, "sweepStartButton"), Qt::LeftButton);
     QVERIFY(finished.wait(120000));
-    QTableWidget* table = dialog.table();
+    SweepProposalModel* table = dialog.model();
+    const auto cell = [table](int row, int column) { return table->index(row, column).data().toString(); };
     QCOMPARE(table->rowCount(), 3);
     QMap<QString, int> rowOf;
     for (int row = 0; row < table->rowCount(); ++row)
-        rowOf.insert(table->item(row, CheckUnknownDialog::OperationCol)->text(), row);
-    QVERIFY(table->item(rowOf.value(executed), CheckUnknownDialog::Proposal)->text().startsWith(QStringLiteral("Refunded")));
-    QVERIFY(table->item(rowOf.value(neverExecuted), CheckUnknownDialog::Proposal)->text().startsWith(QStringLiteral("Failed")));
-    QCOMPARE(table->item(rowOf.value(live), CheckUnknownDialog::Proposal)->text(), QStringLiteral("Keep waiting"));
-    QVERIFY(!(table->item(rowOf.value(live), CheckUnknownDialog::Pick)->flags() & Qt::ItemIsUserCheckable));
+        rowOf.insert(cell(row, CheckUnknownDialog::Column::OperationCol), row);
+    QVERIFY(cell(rowOf.value(executed), CheckUnknownDialog::Column::Proposal).startsWith(QStringLiteral("Refunded")));
+    QVERIFY(cell(rowOf.value(neverExecuted), CheckUnknownDialog::Column::Proposal).startsWith(QStringLiteral("Failed")));
+    QCOMPARE(cell(rowOf.value(live), CheckUnknownDialog::Column::Proposal), QStringLiteral("Keep waiting"));
+    QVERIFY(!(table->index(rowOf.value(live), CheckUnknownDialog::Column::Pick).flags() & Qt::ItemIsUserCheckable));
     QVERIFY(child<QProgressBar>(&dialog, "sweepProgress")->value() == 3);
     // Nothing resolved by the sweep itself.
     QCOMPARE(m_store->operation(executed).value().status, OperationStatus::Unknown);
@@ -339,11 +340,14 @@ void TestReviewDialogs::checkAllUnknown()
     snapshot(&dialog, QStringLiteral("check-unknown-dialog.png"));
     QSignalSpy resolved(&dialog, &CheckUnknownDialog::operationsResolved);
     QTest::mouseClick(resolve, Qt::LeftButton);
+    QVERIFY(!resolve->isEnabled());   // written in the background, one run at a time
+    QVERIFY(resolved.wait(30000));
     QCOMPARE(resolved.count(), 1);
     QCOMPARE(resolved.first().at(0).toStringList(), QStringList{neverExecuted});
-    const QString colleague = table->item(rowOf.value(executed), CheckUnknownDialog::Result)->text();
+    const QString colleague = cell(rowOf.value(executed), CheckUnknownDialog::Column::Result);
     QVERIFY2(colleague.contains(QStringLiteral("maria.k")), qPrintable(colleague));
-    QVERIFY(table->item(rowOf.value(neverExecuted), CheckUnknownDialog::Result)->text().startsWith(QStringLiteral("Resolved as failed")));
+    QVERIFY(cell(rowOf.value(neverExecuted), CheckUnknownDialog::Column::Result).startsWith(QStringLiteral("Resolved as failed")));
+    QCOMPARE(table->checkableCount(), 0);   // rows with a result are not ticked again
     const Operation failedOp = m_store->operation(neverExecuted).value();
     QCOMPARE(failedOp.status, OperationStatus::Failed);
     QCOMPARE(failedOp.failureCode, QStringLiteral("no_refund_found"));

@@ -7,7 +7,10 @@
 
 #include "review/OperationLookup.h"
 #include "review/ResolutionPolicy.h"
+#include "review/SweepResolver.h"
 #include "review/UnknownSweep.h"
+
+#include <QJsonObject>
 
 #include <QSignalSpy>
 #include <QTest>
@@ -30,6 +33,8 @@ private slots:
     void sweepPausesOnRateLimitsAndRetries();
     void sweepCancel();
     void r15_sweepReadsTheEventsOnceForAllUnknownOperations();
+    void r17_batchResolveWritesConfirmedProposalsInTheBackground();
+    void r17_batchResolveCancelLeavesTheRestUnknown();
 
 private:
     /** The worked example (SPEC section 8) on order orderId: six dropped attempts, then unknown. */
@@ -39,6 +44,10 @@ private:
     ProviderConfig readConfig() const;
     /** count refunds of 10 cents on order's payment for other operations (op_<prefix>N); false on the first that fails. */
     bool addRefundsElsewhere(const Order& order, int count, const QString& prefix, const QString& orderMetadata = {});
+    /** count timed-out unknown operations (orders from firstOrder on) whose refund exists, swept: each proposes Refunded. */
+    std::unique_ptr<UnknownSweep> sweepRefundedUnknown(int firstOrder, int count);
+    /** Provider requests so far, without the sandbox's own control routes. */
+    int providerRequests() const;
     std::unique_ptr<RefundToolFixture> m_f;
     int m_calls = 0;
 };
@@ -313,6 +322,124 @@ void TestReviewSandbox::r15_sweepReadsTheEventsOnceForAllUnknownOperations()
     // Each operation still reads its own payment's refunds, after the events.
     QCOMPARE(shared.refundReads, 8);
     QCOMPARE(perLookup.refundReads, 8);
+}
+
+std::unique_ptr<UnknownSweep> TestReviewSandbox::sweepRefundedUnknown(int firstOrder, int count)
+{
+    // Refunded, not "failed after key retention": PostgreSQL's guard judges R16 by the
+    // server's clock, which a test's manual clock cannot move.
+    for (int i = 0; i < count; ++i) {
+        if (makeTimedOutUnknown(QString::number(firstOrder + i), 100 + i).isEmpty()) {
+            qWarning("operation %d did not end unknown", i);
+            return nullptr;
+        }
+    }
+    auto sweep = std::make_unique<UnknownSweep>(m_f->testDb.url(), readConfig(), m_f->clock);
+    QSignalSpy finished(sweep.get(), &UnknownSweep::finished);
+    sweep->start();
+    if (!finished.wait(120000))
+        return nullptr;
+    return sweep;
+}
+
+int TestReviewSandbox::providerRequests() const
+{
+    int n = 0;
+    const QJsonObject byPath = m_f->sandbox.stats().value(QStringLiteral("requests_by_path")).toObject();
+    for (auto it = byPath.begin(); it != byPath.end(); ++it) {
+        if (!it.key().contains(QStringLiteral("/_sandbox")))
+            n += it.value().toInt();
+    }
+    return n;
+}
+
+// Issue 12 item 3, R17: the rows a person confirmed are written off the caller's thread, in
+// batches, through confirmedResolution + resolve(); a colleague's earlier resolution wins and
+// is reported; the provider is not asked anything (the lookup was the evidence).
+void TestReviewSandbox::r17_batchResolveWritesConfirmedProposalsInTheBackground()
+{
+    constexpr int kCount = 24;
+    auto sweep = sweepRefundedUnknown(7300, kCount);
+    QVERIFY(sweep);
+    QList<SweepResolver::Job> jobs;
+    for (int row = 0; row < sweep->items().size(); ++row) {
+        const UnknownSweep::Item& item = sweep->items().at(row);
+        QCOMPARE(ResolutionPolicy::kindName(item.proposal.kind), QStringLiteral("refunded"));
+        jobs << SweepResolver::Job{row, item.operation, item.lookup, item.proposal};
+    }
+    QCOMPARE(jobs.size(), kCount);
+    const QString colleagues = jobs.at(3).operation.operationId;
+    const auto byColleague = m_f->store->resolve(colleagues, ResolutionPolicy::refundedResolution(
+                                                                 jobs.at(3).lookup.refunds.first(), jobs.at(3).lookup,
+                                                                 QStringLiteral("maria.k"), QStringLiteral("finance"),
+                                                                 QStringLiteral("checked by hand")));
+    QVERIFY2(byColleague, qPrintable(byColleague ? QString() : byColleague.error().message));
+    const int requestsBefore = providerRequests();
+
+    SweepResolver resolver(m_f->testDb.url(), m_f->clock);
+    resolver.setBatchSize(7);
+    QSignalSpy batches(&resolver, &SweepResolver::outcomes);
+    QSignalSpy finished(&resolver, &SweepResolver::finished);
+    QVERIFY(!resolver.start(jobs, QStringLiteral("ana.reviewer"), QStringLiteral("support"), QStringLiteral("  ")));
+    QVERIFY(resolver.start(jobs, QStringLiteral("ana.reviewer"), QStringLiteral("support"), QStringLiteral("Check all")));
+    QVERIFY(resolver.isRunning());
+    QVERIFY(!resolver.start(jobs, QStringLiteral("ana.reviewer"), QStringLiteral("support"), QStringLiteral("again")));
+    QVERIFY(finished.wait(60000));
+    QCOMPARE(finished.first().at(0).toBool(), false);
+    QCOMPARE(finished.first().at(1).toString(), QString());
+    QMap<int, SweepResolver::Outcome> byRow;
+    for (const auto& signal : std::as_const(batches)) {
+        const auto batch = signal.at(0).value<QList<SweepResolver::Outcome>>();
+        QVERIFY(!batch.isEmpty() && batch.size() <= 7);
+        for (const SweepResolver::Outcome& o : batch)
+            byRow.insert(o.row, o);
+    }
+    QCOMPARE(byRow.size(), kCount);
+    QVERIFY(batches.size() < kCount / 2);   // batched, not a signal per row
+    QCOMPARE(resolver.done(), kCount);
+    QCOMPARE(resolver.resolvedCount(), kCount - 1);
+    QCOMPARE(int(byRow.value(3).kind), int(SweepResolver::Outcome::Kind::AlreadyResolved));
+    // Who resolved first: the actor on SQLite, the database login on PostgreSQL (R21).
+    const QString colleague = byColleague.value().resolvedBy;
+    QVERIFY2(byRow.value(3).message.contains(colleague), qPrintable(byRow.value(3).message));
+    for (int row = 0; row < kCount; ++row) {
+        const Operation op = m_f->store->operation(jobs.at(row).operation.operationId).value();
+        QCOMPARE(op.status, OperationStatus::Refunded);
+        QCOMPARE(op.resolutionNote, row == 3 ? QStringLiteral("checked by hand") : QStringLiteral("Check all"));
+        QCOMPARE(m_f->store->auditEntries(op.operationId).value().size(), 1);   // one transition each
+    }
+    QCOMPARE(providerRequests(), requestsBefore);
+}
+
+// Issue 12 item 3: Cancel stops before the next row; rows written stay written and the rest
+// stay unknown, and the counts say which.
+void TestReviewSandbox::r17_batchResolveCancelLeavesTheRestUnknown()
+{
+    constexpr int kCount = 40;
+    auto sweep = sweepRefundedUnknown(7400, kCount);
+    QVERIFY(sweep);
+    QList<SweepResolver::Job> jobs;
+    for (int row = 0; row < sweep->items().size(); ++row) {
+        const UnknownSweep::Item& item = sweep->items().at(row);
+        jobs << SweepResolver::Job{row, item.operation, item.lookup, item.proposal};
+    }
+    SweepResolver resolver(m_f->testDb.url(), m_f->clock);
+    resolver.setBatchSize(1);
+    QSignalSpy finished(&resolver, &SweepResolver::finished);
+    connect(&resolver, &SweepResolver::outcomes, &resolver, [&resolver] { resolver.cancel(); });
+    QVERIFY(resolver.start(jobs, QStringLiteral("ana.reviewer"), QStringLiteral("support"), QStringLiteral("Check all")));
+    QVERIFY(finished.wait(60000));
+    QCOMPARE(finished.first().at(0).toBool(), true);
+    QVERIFY2(resolver.resolvedCount() >= 1 && resolver.resolvedCount() < kCount,
+             qPrintable(QString::number(resolver.resolvedCount())));
+    int refunded = 0, unknown = 0;
+    for (const SweepResolver::Job& job : std::as_const(jobs)) {
+        const OperationStatus status = m_f->store->operation(job.operation.operationId).value().status;
+        refunded += status == OperationStatus::Refunded ? 1 : 0;
+        unknown += status == OperationStatus::Unknown ? 1 : 0;
+    }
+    QCOMPARE(refunded, resolver.resolvedCount());
+    QCOMPARE(unknown, kCount - refunded);
 }
 
 REFUND_TEST_MAIN_ALL_ENGINES(TestReviewSandbox)
