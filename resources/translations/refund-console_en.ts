@@ -28,30 +28,6 @@
         <translation>Cancel</translation>
     </message>
     <message>
-        <source>Operation</source>
-        <translation>Operation</translation>
-    </message>
-    <message>
-        <source>Order</source>
-        <translation>Order</translation>
-    </message>
-    <message>
-        <source>Amount</source>
-        <translation>Amount</translation>
-    </message>
-    <message>
-        <source>Proposal</source>
-        <translation>Proposal</translation>
-    </message>
-    <message>
-        <source>Why</source>
-        <translation>Why</translation>
-    </message>
-    <message>
-        <source>Result</source>
-        <translation>Result</translation>
-    </message>
-    <message>
         <source>Note for the audit log (required), e.g. Checked with Check all unknown; evidence attached per row.</source>
         <translation>Note for the audit log (required), e.g. Checked with Check all unknown; evidence attached per row.</translation>
     </message>
@@ -72,10 +48,6 @@
         <translation>Reading the unknown operations…</translation>
     </message>
     <message>
-        <source>waiting…</source>
-        <translation>waiting…</translation>
-    </message>
-    <message>
         <source>There are no unknown operations.</source>
         <translation>There are no unknown operations.</translation>
     </message>
@@ -85,14 +57,6 @@
             <numerusform>Looking up %n unknown operation(s), %1 at a time…</numerusform>
             <numerusform>Looking up %n unknown operation(s), %1 at a time…</numerusform>
         </translation>
-    </message>
-    <message>
-        <source>Not looked up</source>
-        <translation>Not looked up</translation>
-    </message>
-    <message>
-        <source>Tick to resolve this operation as proposed.</source>
-        <translation>Tick to resolve this operation as proposed.</translation>
     </message>
     <message>
         <source>Check again</source>
@@ -118,18 +82,6 @@
         <translation>The operation database cannot be opened: %1</translation>
     </message>
     <message>
-        <source>the refund is gone</source>
-        <translation>the refund is gone</translation>
-    </message>
-    <message>
-        <source>Not resolved: %1</source>
-        <translation>Not resolved: %1</translation>
-    </message>
-    <message>
-        <source>Resolved as %1</source>
-        <translation>Resolved as %1</translation>
-    </message>
-    <message>
         <source>Resolve selected (%1)</source>
         <translation>Resolve selected (%1)</translation>
     </message>
@@ -144,6 +96,29 @@
     <message>
         <source>&amp;Note:</source>
         <translation>&amp;Note:</translation>
+    </message>
+    <message>
+        <source>Resolving: %1 of %2 done…</source>
+        <translation>Resolving: %1 of %2 done…</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n s</source>
+        <translation>
+            <numerusform>%n s</numerusform>
+            <numerusform>%n s</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1/s · about %2 left</source>
+        <translation>%1/s · about %2 left</translation>
+    </message>
+    <message>
+        <source>Resolving canceled: %1 of %2 written.</source>
+        <translation>Resolving canceled: %1 of %2 written.</translation>
+    </message>
+    <message>
+        <source>Resolved %1 of %2 selected.</source>
+        <translation>Resolved %1 of %2 selected.</translation>
     </message>
 </context>
 <context>
@@ -1345,6 +1320,10 @@ Pick a wider date range or another state to see the duplicate-prevention history
         <source>A confirmed refund was reversed</source>
         <translation>A confirmed refund was reversed</translation>
     </message>
+    <message>
+        <source>Rows %1–%2 of %3 loaded</source>
+        <translation>Rows %1–%2 of %3 loaded</translation>
+    </message>
 </context>
 <context>
     <name>MessageBanner</name>
@@ -2028,6 +2007,53 @@ Pick a wider date range or another state to see the duplicate-prevention history
     <message>
         <source>Reversed</source>
         <translation>Reversed</translation>
+    </message>
+</context>
+<context>
+    <name>SweepProposalModel</name>
+    <message>
+        <source>Resolved as %1</source>
+        <translation>Resolved as %1</translation>
+    </message>
+    <message>
+        <source>Not resolved: %1</source>
+        <translation>Not resolved: %1</translation>
+    </message>
+    <message>
+        <source>Not looked up</source>
+        <translation>Not looked up</translation>
+    </message>
+    <message>
+        <source>waiting…</source>
+        <translation>waiting…</translation>
+    </message>
+    <message>
+        <source>Tick to resolve this operation as proposed.</source>
+        <translation>Tick to resolve this operation as proposed.</translation>
+    </message>
+    <message>
+        <source>Operation</source>
+        <translation>Operation</translation>
+    </message>
+    <message>
+        <source>Order</source>
+        <translation>Order</translation>
+    </message>
+    <message>
+        <source>Amount</source>
+        <translation>Amount</translation>
+    </message>
+    <message>
+        <source>Proposal</source>
+        <translation>Proposal</translation>
+    </message>
+    <message>
+        <source>Why</source>
+        <translation>Why</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>Result</translation>
     </message>
 </context>
 <context>

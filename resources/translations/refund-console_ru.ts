@@ -28,30 +28,6 @@
         <translation>Отмена</translation>
     </message>
     <message>
-        <source>Operation</source>
-        <translation>Операция</translation>
-    </message>
-    <message>
-        <source>Order</source>
-        <translation>Заказ</translation>
-    </message>
-    <message>
-        <source>Amount</source>
-        <translation>Сумма</translation>
-    </message>
-    <message>
-        <source>Proposal</source>
-        <translation>Предложение</translation>
-    </message>
-    <message>
-        <source>Why</source>
-        <translation>Причина</translation>
-    </message>
-    <message>
-        <source>Result</source>
-        <translation>Результат</translation>
-    </message>
-    <message>
         <source>Note for the audit log (required), e.g. Checked with Check all unknown; evidence attached per row.</source>
         <translation>Примечание для журнала аудита (обязательно), например: Проверено через «Проверить все неизвестные»; доказательства приложены к каждой строке.</translation>
     </message>
@@ -72,10 +48,6 @@
         <translation>Чтение неизвестных операций…</translation>
     </message>
     <message>
-        <source>waiting…</source>
-        <translation>ожидание…</translation>
-    </message>
-    <message>
         <source>There are no unknown operations.</source>
         <translation>Неизвестных операций нет.</translation>
     </message>
@@ -86,14 +58,6 @@
             <numerusform>Поиск у провайдера: %n неизвестные операции, по %1 одновременно…</numerusform>
             <numerusform>Поиск у провайдера: %n неизвестных операций, по %1 одновременно…</numerusform>
         </translation>
-    </message>
-    <message>
-        <source>Not looked up</source>
-        <translation>Поиск не выполнялся</translation>
-    </message>
-    <message>
-        <source>Tick to resolve this operation as proposed.</source>
-        <translation>Отметьте, чтобы решить эту операцию согласно предложению.</translation>
     </message>
     <message>
         <source>Check again</source>
@@ -120,18 +84,6 @@
         <translation>Не удаётся открыть базу данных операций: %1</translation>
     </message>
     <message>
-        <source>the refund is gone</source>
-        <translation>возврат больше не найден</translation>
-    </message>
-    <message>
-        <source>Not resolved: %1</source>
-        <translation>Не решено: %1</translation>
-    </message>
-    <message>
-        <source>Resolved as %1</source>
-        <translation>Решено: %1</translation>
-    </message>
-    <message>
         <source>Resolve selected (%1)</source>
         <translation>Решить выбранные (%1)</translation>
     </message>
@@ -146,6 +98,30 @@
     <message>
         <source>&amp;Note:</source>
         <translation>&amp;Примечание:</translation>
+    </message>
+    <message>
+        <source>Resolving: %1 of %2 done…</source>
+        <translation>Решение: готово %1 из %2…</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n s</source>
+        <translation>
+            <numerusform>%n с</numerusform>
+            <numerusform>%n с</numerusform>
+            <numerusform>%n с</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1/s · about %2 left</source>
+        <translation>%1/с · осталось около %2</translation>
+    </message>
+    <message>
+        <source>Resolving canceled: %1 of %2 written.</source>
+        <translation>Решение отменено: записано %1 из %2.</translation>
+    </message>
+    <message>
+        <source>Resolved %1 of %2 selected.</source>
+        <translation>Решено %1 из %2 выбранных.</translation>
     </message>
 </context>
 <context>
@@ -1350,6 +1326,10 @@ Pick a wider date range or another state to see the duplicate-prevention history
         <source>A confirmed refund was reversed</source>
         <translation>Подтверждённый возврат отменён</translation>
     </message>
+    <message>
+        <source>Rows %1–%2 of %3 loaded</source>
+        <translation>Загружены строки %1–%2 из %3</translation>
+    </message>
 </context>
 <context>
     <name>MessageBanner</name>
@@ -2034,6 +2014,53 @@ Pick a wider date range or another state to see the duplicate-prevention history
     <message>
         <source>Reversed</source>
         <translation>Отменён провайдером</translation>
+    </message>
+</context>
+<context>
+    <name>SweepProposalModel</name>
+    <message>
+        <source>Resolved as %1</source>
+        <translation>Решено: %1</translation>
+    </message>
+    <message>
+        <source>Not resolved: %1</source>
+        <translation>Не решено: %1</translation>
+    </message>
+    <message>
+        <source>Not looked up</source>
+        <translation>Поиск не выполнялся</translation>
+    </message>
+    <message>
+        <source>waiting…</source>
+        <translation>ожидание…</translation>
+    </message>
+    <message>
+        <source>Tick to resolve this operation as proposed.</source>
+        <translation>Отметьте, чтобы решить эту операцию согласно предложению.</translation>
+    </message>
+    <message>
+        <source>Operation</source>
+        <translation>Операция</translation>
+    </message>
+    <message>
+        <source>Order</source>
+        <translation>Заказ</translation>
+    </message>
+    <message>
+        <source>Amount</source>
+        <translation>Сумма</translation>
+    </message>
+    <message>
+        <source>Proposal</source>
+        <translation>Предложение</translation>
+    </message>
+    <message>
+        <source>Why</source>
+        <translation>Причина</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>Результат</translation>
     </message>
 </context>
 <context>

@@ -28,30 +28,6 @@
         <translation>İptal</translation>
     </message>
     <message>
-        <source>Operation</source>
-        <translation>İşlem</translation>
-    </message>
-    <message>
-        <source>Order</source>
-        <translation>Sipariş</translation>
-    </message>
-    <message>
-        <source>Amount</source>
-        <translation>Tutar</translation>
-    </message>
-    <message>
-        <source>Proposal</source>
-        <translation>Öneri</translation>
-    </message>
-    <message>
-        <source>Why</source>
-        <translation>Neden</translation>
-    </message>
-    <message>
-        <source>Result</source>
-        <translation>Sonuç</translation>
-    </message>
-    <message>
         <source>Note for the audit log (required), e.g. Checked with Check all unknown; evidence attached per row.</source>
         <translation>Denetim kaydı için not (zorunlu), ör. &quot;Tüm bilinmeyenleri kontrol et&quot; ile kontrol edildi; kanıtlar her satıra eklendi.</translation>
     </message>
@@ -72,10 +48,6 @@
         <translation>Bilinmeyen işlemler okunuyor…</translation>
     </message>
     <message>
-        <source>waiting…</source>
-        <translation>bekleniyor…</translation>
-    </message>
-    <message>
         <source>There are no unknown operations.</source>
         <translation>Durumu bilinmeyen işlem yok.</translation>
     </message>
@@ -84,14 +56,6 @@
         <translation>
             <numerusform>%n bilinmeyen işlem sorgulanıyor, aynı anda %1 tane…</numerusform>
         </translation>
-    </message>
-    <message>
-        <source>Not looked up</source>
-        <translation>Sorgulanmadı</translation>
-    </message>
-    <message>
-        <source>Tick to resolve this operation as proposed.</source>
-        <translation>Bu işlemi önerildiği gibi sonuçlandırmak için işaretleyin.</translation>
     </message>
     <message>
         <source>Check again</source>
@@ -116,18 +80,6 @@
         <translation>İşlem veritabanı açılamıyor: %1</translation>
     </message>
     <message>
-        <source>the refund is gone</source>
-        <translation>iade artık bulunamıyor</translation>
-    </message>
-    <message>
-        <source>Not resolved: %1</source>
-        <translation>Sonuçlandırılmadı: %1</translation>
-    </message>
-    <message>
-        <source>Resolved as %1</source>
-        <translation>Sonuçlandırıldı: %1</translation>
-    </message>
-    <message>
         <source>Resolve selected (%1)</source>
         <translation>Seçilenleri sonuçlandır (%1)</translation>
     </message>
@@ -142,6 +94,28 @@
     <message>
         <source>&amp;Note:</source>
         <translation>&amp;Not:</translation>
+    </message>
+    <message>
+        <source>Resolving: %1 of %2 done…</source>
+        <translation>Sonuçlandırılıyor: %2 satırın %1 tanesi tamamlandı…</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n s</source>
+        <translation>
+            <numerusform>%n sn</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1/s · about %2 left</source>
+        <translation>%1/sn · yaklaşık %2 kaldı</translation>
+    </message>
+    <message>
+        <source>Resolving canceled: %1 of %2 written.</source>
+        <translation>Sonuçlandırma iptal edildi: %2 satırın %1 tanesi yazıldı.</translation>
+    </message>
+    <message>
+        <source>Resolved %1 of %2 selected.</source>
+        <translation>Seçilen %2 satırın %1 tanesi sonuçlandırıldı.</translation>
     </message>
 </context>
 <context>
@@ -1340,6 +1314,10 @@ Mükerrer önleme geçmişini görmek için daha geniş bir tarih aralığı vey
         <source>A confirmed refund was reversed</source>
         <translation>Onaylanmış bir iade geri döndü</translation>
     </message>
+    <message>
+        <source>Rows %1–%2 of %3 loaded</source>
+        <translation>%3 satırın %1–%2 arası yüklendi</translation>
+    </message>
 </context>
 <context>
     <name>MessageBanner</name>
@@ -2022,6 +2000,53 @@ Mükerrer önleme geçmişini görmek için daha geniş bir tarih aralığı vey
     <message>
         <source>Reversed</source>
         <translation>Geri döndü</translation>
+    </message>
+</context>
+<context>
+    <name>SweepProposalModel</name>
+    <message>
+        <source>Resolved as %1</source>
+        <translation>Sonuçlandırıldı: %1</translation>
+    </message>
+    <message>
+        <source>Not resolved: %1</source>
+        <translation>Sonuçlandırılmadı: %1</translation>
+    </message>
+    <message>
+        <source>Not looked up</source>
+        <translation>Sorgulanmadı</translation>
+    </message>
+    <message>
+        <source>waiting…</source>
+        <translation>bekleniyor…</translation>
+    </message>
+    <message>
+        <source>Tick to resolve this operation as proposed.</source>
+        <translation>Bu işlemi önerildiği gibi sonuçlandırmak için işaretleyin.</translation>
+    </message>
+    <message>
+        <source>Operation</source>
+        <translation>İşlem</translation>
+    </message>
+    <message>
+        <source>Order</source>
+        <translation>Sipariş</translation>
+    </message>
+    <message>
+        <source>Amount</source>
+        <translation>Tutar</translation>
+    </message>
+    <message>
+        <source>Proposal</source>
+        <translation>Öneri</translation>
+    </message>
+    <message>
+        <source>Why</source>
+        <translation>Neden</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>Sonuç</translation>
     </message>
 </context>
 <context>
