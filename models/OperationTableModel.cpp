@@ -250,6 +250,10 @@ bool OperationTableModel::refresh()
     QList<Operation> read;
     if (!readRows(q, want, &read))
         return false;
+    // Nothing left from the window's first row on, but rows before it (e.g. after Ctrl+End,
+    // every row shown was resolved): show the end of what is left rather than an empty list.
+    if (from == 0 && read.isEmpty() && !m_atStart)
+        return fetchLast();
     const bool atEnd = read.size() < want;
     QList<Operation> fresh;
     fresh.reserve(read.size());
@@ -278,8 +282,10 @@ bool OperationTableModel::refresh()
             m_rows[from + i] = fresh.at(i);
         m_atEnd = atEnd;
         m_total = qMax<qint64>(total, m_rowsBefore + m_rows.size());
-        if (!m_rows.isEmpty())
-            emit dataChanged(index(0, 0), index(int(m_rows.size()) - 1, NB_COLUMNS - 1));
+        // Under the guard: a view reacting to the change must not fetch in the middle of it.
+        const QScopedValueRollback announcing(m_announcing, true);
+        if (!fresh.isEmpty())
+            emit dataChanged(index(from, 0), index(from + int(fresh.size()) - 1, NB_COLUMNS - 1));
     } else {
         beginResetModel();
         m_rows.resize(from);
@@ -289,6 +295,7 @@ bool OperationTableModel::refresh()
         const QScopedValueRollback announcing(m_announcing, true);
         endResetModel();
     }
+    trimWindow(true);
     emit loaded();
     emit windowChanged();
     return true;

@@ -18,7 +18,8 @@
  * not at an offset, so a row leaving the filter between pages moves no unread row past us.
  * The window holds at most maxLoadedRows(); growing past it drops rows at the other end
  * (read again when scrolled back). rowCount() is the window, rowsBefore() where it starts
- * (exact from either end, counted as pages come and go), totalCount() the whole result.
+ * (exact when read from either end, then counted as pages come and go: rows that arrive or
+ * leave before the window meanwhile make it approximate), totalCount() the whole result.
  * Nothing ever loads the full table, and no proxy model may sit on top.
  *
  * The key countdown is computed at paint time from the Clock (UTC epoch ms). One 1 s timer
@@ -100,7 +101,7 @@ public:
     bool atStart() const { return m_atStart; }
     /** The window holds the last row of the result (nothing more to fetch). */
     bool atEnd() const { return m_atEnd; }
-    /** How many rows of the result come before the window's first row. */
+    /** How many rows of the result come before the window's first row (see the class comment). */
     qint64 rowsBefore() const { return m_rowsBefore; }
 
     /**

@@ -65,7 +65,9 @@ void SweepProposalModel::applyOutcomes(const QList<SweepResolver::Outcome>& outc
             cell = {tr("Not resolved: %1").arg(o.message), kRed};
             break;
         }
-        setState(o.row, RowState::Done);
+        const bool settled = o.kind == SweepResolver::Outcome::Kind::Resolved
+            || o.kind == SweepResolver::Outcome::Kind::AlreadyResolved;
+        setState(o.row, settled ? RowState::Done : RowState::Checkable);
         first = qMin(first, o.row);
         last = qMax(last, o.row);
     }
@@ -85,8 +87,19 @@ bool SweepProposalModel::isChecked(int row) const
     return row >= 0 && row < m_state.size() && m_state.at(row) == RowState::Checked;
 }
 
+void SweepProposalModel::setLocked(bool locked)
+{
+    if (m_locked == locked)
+        return;
+    m_locked = locked;
+    if (!m_state.isEmpty())
+        emit dataChanged(index(0, Pick), index(int(m_state.size()) - 1, Pick), {Qt::CheckStateRole});
+}
+
 int SweepProposalModel::checkAll()
 {
+    if (m_locked)
+        return m_checked;
     int first = int(m_state.size()), last = -1;
     for (int row = 0; row < m_state.size(); ++row) {
         if (m_state.at(row) == RowState::Checkable) {
@@ -105,7 +118,7 @@ QList<SweepResolver::Job> SweepProposalModel::checkedJobs() const
 {
     QList<SweepResolver::Job> jobs;
     jobs.reserve(m_checked);
-    for (int row = 0; row < m_state.size(); ++row) {
+    for (int row = 0; row < m_state.size() && row < m_sweep->items().size(); ++row) {
         if (m_state.at(row) != RowState::Checked)
             continue;
         const UnknownSweep::Item& item = m_sweep->items().at(row);
@@ -201,7 +214,7 @@ QVariant SweepProposalModel::data(const QModelIndex& index, int role) const
 
 bool SweepProposalModel::setData(const QModelIndex& index, const QVariant& value, int role)
 {
-    if (role != Qt::CheckStateRole || index.column() != Pick || !isCheckable(index.row()))
+    if (role != Qt::CheckStateRole || index.column() != Pick || !isCheckable(index.row()) || m_locked)
         return false;
     const bool check = value.toInt() == Qt::Checked;
     setState(index.row(), check ? RowState::Checked : RowState::Checkable);
@@ -215,7 +228,7 @@ Qt::ItemFlags SweepProposalModel::flags(const QModelIndex& index) const
     if (!index.isValid())
         return Qt::NoItemFlags;
     Qt::ItemFlags f = Qt::ItemIsEnabled | Qt::ItemIsSelectable;
-    if (index.column() == Pick && isCheckable(index.row()))
+    if (index.column() == Pick && isCheckable(index.row()) && !m_locked)
         f |= Qt::ItemIsUserCheckable;
     return f;
 }

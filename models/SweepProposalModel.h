@@ -15,7 +15,8 @@
  * cheap dataChanged signals, not a widget per cell. Rows with a proposal (refunded / failed)
  * are checkable in the Pick column; the checked and checkable counts are kept as rows change,
  * so the buttons never walk the list. The Result column shows what resolving the row did
- * (SweepResolver outcomes); a row with a result is no longer checkable.
+ * (SweepResolver outcomes): a resolved row (by us or a colleague) is no longer checkable; a
+ * refused or failed one can be ticked again once the cause is gone.
  */
 class SweepProposalModel : public QAbstractTableModel
 {
@@ -45,6 +46,8 @@ public:
     QList<SweepResolver::Job> checkedJobs() const;
     /** The Result column's text of row (empty before a result). */
     QString resultText(int row) const;
+    /** While locked (a resolve is running) no row can be ticked or unticked. */
+    void setLocked(bool locked);
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;
@@ -74,4 +77,5 @@ private:
     QVector<ResultCell> m_results;   // empty cells until a row has a result
     int m_checked = 0;
     int m_checkable = 0;   // Checkable or Checked
+    bool m_locked = false;
 };

@@ -9,7 +9,6 @@
 #include <QLineEdit>
 #include <QProgressBar>
 #include <QPushButton>
-#include <QCloseEvent>
 #include <QTableView>
 #include <QVBoxLayout>
 
@@ -119,7 +118,7 @@ CheckUnknownDialog::CheckUnknownDialog(const ReviewerContext& context, QWidget* 
     connect(m_resolver, &SweepResolver::outcomes, this, [this](const QList<SweepResolver::Outcome>& batch) {
         m_model->applyOutcomes(batch);
         for (const SweepResolver::Outcome& o : batch) {
-            if (o.kind == SweepResolver::Outcome::Kind::Resolved)
+            if (o.kind == SweepResolver::Outcome::Kind::Resolved && o.row >= 0 && o.row < m_sweep->items().size())
                 m_resolvedIds << m_sweep->items().at(o.row).operation.operationId;
         }
     });
@@ -134,24 +133,25 @@ CheckUnknownDialog::CheckUnknownDialog(const ReviewerContext& context, QWidget* 
 
 CheckUnknownDialog::~CheckUnknownDialog() = default;
 
-void CheckUnknownDialog::closeEvent(QCloseEvent* event)
+void CheckUnknownDialog::done(int result)
 {
-    // Waiting for the threads here would stall the window: stop the sweep, let a resolve the
-    // person confirmed finish, and close for good when both are idle.
+    // Deleting the dialog now would wait for the threads on the GUI thread: stop the sweep,
+    // let a resolve the person confirmed finish (its rows reach the views), and close for good
+    // when both are idle.
     if (m_sweep->isRunning() || m_resolver->isRunning()) {
         m_sweep->cancel();
         m_closeWhenIdle = true;
+        m_closeResult = result;
         hide();
-        event->ignore();
         return;
     }
-    QDialog::closeEvent(event);
+    QDialog::done(result);
 }
 
 void CheckUnknownDialog::closeIfIdle()
 {
     if (m_closeWhenIdle && !m_sweep->isRunning() && !m_resolver->isRunning())
-        close();
+        QDialog::done(m_closeResult);
 }
 
 void CheckUnknownDialog::start()
@@ -201,9 +201,8 @@ void CheckUnknownDialog::onProgress(int done, int total)
 
 void CheckUnknownDialog::onFinished(bool canceled, const QString& failure)
 {
-    m_start->setEnabled(true);
     m_start->setText(tr("Check again"));
-    m_cancel->setEnabled(false);
+    m_cancel->setEnabled(m_resolver->isRunning());
     m_eta->clear();
     const int proposals = m_model->checkableCount();
     if (!failure.isEmpty())
@@ -232,8 +231,9 @@ int CheckUnknownDialog::resolveSelected()
     if (jobs.isEmpty())
         return 0;
     m_resolvedIds.clear();
-    if (!m_resolver->start(jobs, m_context.actor, m_context.role, note))
+    if (m_sweep->isRunning() || !m_resolver->start(jobs, m_context.actor, m_context.role, note))
         return 0;
+    m_model->setLocked(true);   // the rows handed over are written as ticked now
     m_progress->setRange(0, int(jobs.size()));
     m_progress->setValue(0);
     m_summary->setText(tr("Resolving: %1 of %2 done…").arg(QLocale().toString(0), QLocale().toString(jobs.size())));
@@ -245,6 +245,7 @@ int CheckUnknownDialog::resolveSelected()
 void CheckUnknownDialog::onResolverFinished(bool canceled, const QString& failure)
 {
     m_cancel->setEnabled(m_sweep->isRunning());
+    m_model->setLocked(false);
     if (!failure.isEmpty())
         m_summary->setText(tr("The operation database cannot be opened: %1").arg(failure));
     else if (canceled)
@@ -261,10 +262,12 @@ void CheckUnknownDialog::onResolverFinished(bool canceled, const QString& failur
 
 void CheckUnknownDialog::updateButtons()
 {
+    // One job at a time, so Cancel always means the one running: resolving waits for the
+    // sweep to finish (or be canceled), and a new sweep for the resolve.
     const int checked = m_model->checkedCount();
-    const bool busy = m_resolver->isRunning();
+    const bool busy = m_resolver->isRunning() || m_sweep->isRunning();
     m_selectAll->setEnabled(m_model->checkableCount() > 0 && !busy);
-    m_start->setEnabled(!m_sweep->isRunning() && !busy);
+    m_start->setEnabled(!busy);
     const bool noted = !m_note->text().trimmed().isEmpty();
     m_resolve->setEnabled(checked > 0 && noted && !busy);
     m_resolve->setText(checked > 0 ? tr("Resolve selected (%1)").arg(QLocale().toString(checked)) : tr("Resolve selected"));

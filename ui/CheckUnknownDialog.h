@@ -50,13 +50,13 @@ public:
      * operationsResolved() follows when the run ends with at least one row written.
      */
     int resolveSelected();
+    /** Close, Esc and the window's close button: while busy, stops the sweep, hides, and closes once idle. */
+    void done(int result) override;
 
 signals:
     /** At least one operation was resolved (refresh the views). */
     void operationsResolved(const QStringList& operationIds);
 
-protected:
-    void closeEvent(QCloseEvent* event) override;
 
 private:
     void onStarted(int total);
@@ -74,6 +74,7 @@ private:
     QElapsedTimer m_sweepClock;      // since started(): the rate and time left
     qint64 m_lastProgressPaintMs = -1000;
     bool m_closeWhenIdle = false;    // closed while busy: close for good once idle
+    int m_closeResult = QDialog::Rejected;
 
     QLabel* m_summary = nullptr;
     QLabel* m_eta = nullptr;

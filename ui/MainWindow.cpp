@@ -1139,10 +1139,11 @@ void MainWindow::updateRowsStatus()
         m_rowsStatus->setText(tr("%1 of %2 rows loaded").arg(locale.toString(0), locale.toString(total)));
         return;
     }
-    const qint64 first = m_model->rowsBefore() + 1;
+    // rowsBefore() is counted as pages come and go; never claim more rows than there are.
+    const qint64 last = qMin<qint64>(total, m_model->rowsBefore() + m_model->rowCount());
+    const qint64 first = qMax<qint64>(1, last - m_model->rowCount() + 1);
     m_rowsStatus->setText(tr("Rows %1–%2 of %3 loaded")
-                              .arg(locale.toString(first), locale.toString(first + m_model->rowCount() - 1),
-                                   locale.toString(total)));
+                              .arg(locale.toString(first), locale.toString(last), locale.toString(total)));
 }
 
 void MainWindow::updateDatabaseStatus()

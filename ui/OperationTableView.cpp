@@ -43,6 +43,10 @@ OperationTableView::OperationTableView(QWidget* parent)
 
 void OperationTableView::setModel(QAbstractItemModel* model)
 {
+    if (model == this->model())
+        return;
+    if (QAbstractItemModel* old = this->model())
+        disconnect(old, nullptr, this, nullptr);   // our own connections to it, below
     QTableView::setModel(model);
     m_model = qobject_cast<OperationTableModel*>(model);
     if (!model)
@@ -71,7 +75,7 @@ void OperationTableView::shiftScroll(int rows)
 {
     QScrollBar* bar = verticalScrollBar();
     // Rows have one fixed height (the header is Fixed), so rows convert to pixels exactly.
-    const int px = rows * verticalHeader()->defaultSectionSize();
+    const int px = rows * (m_model && m_model->rowCount() > 0 ? rowHeight(0) : verticalHeader()->defaultSectionSize());
     updateGeometries();   // the bar's range must cover the new rows before the value moves
     bar->setValue(bar->value() + px);
 }

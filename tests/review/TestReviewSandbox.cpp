@@ -13,6 +13,7 @@
 #include <QJsonObject>
 
 #include <QSignalSpy>
+#include <QThread>
 #include <QTest>
 
 namespace {
@@ -423,7 +424,23 @@ void TestReviewSandbox::r17_batchResolveCancelLeavesTheRestUnknown()
         const UnknownSweep::Item& item = sweep->items().at(row);
         jobs << SweepResolver::Job{row, item.operation, item.lookup, item.proposal};
     }
-    SweepResolver resolver(m_f->testDb.url(), m_f->clock);
+    // Every clock read on the resolver's thread takes 20 ms, so 40 rows take over a second
+    // while the first outcome reaches this thread (and cancel() the resolver) in a few ms.
+    class SlowClock final : public Clock
+    {
+    public:
+        explicit SlowClock(const Clock& base) : m_base(base) {}
+        qint64 nowMs() const override
+        {
+            QThread::msleep(20);
+            return m_base.nowMs();
+        }
+
+    private:
+        const Clock& m_base;
+    };
+    const SlowClock slow(m_f->clock);
+    SweepResolver resolver(m_f->testDb.url(), slow);
     resolver.setBatchSize(1);
     QSignalSpy finished(&resolver, &SweepResolver::finished);
     connect(&resolver, &SweepResolver::outcomes, &resolver, [&resolver] { resolver.cancel(); });
