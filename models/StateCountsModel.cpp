@@ -25,14 +25,18 @@ bool StateCountsModel::refresh(OperationStore& store)
         return false;
     }
     m_lastError = {};
-    const auto& c = counts.value();
+    setCounts(counts.value());
+    return true;
+}
+
+void StateCountsModel::setCounts(const OperationStore::StateCounts& c)
+{
     const bool changed = c.all != m_counts.all || c.open != m_counts.open || c.unknown != m_counts.unknown
         || c.refunded != m_counts.refunded || c.failed != m_counts.failed || c.keyExpiringSoon != m_counts.keyExpiringSoon
         || c.reversed != m_counts.reversed;
     m_counts = c;
     if (changed)
         emit dataChanged(index(0), index(kRows - 1), {Qt::DisplayRole, CountRole, AttentionRole, Qt::AccessibleTextRole});
-    return true;
 }
 
 qint64 StateCountsModel::count(OperationStore::StateFilter filter) const

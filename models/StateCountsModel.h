@@ -27,6 +27,8 @@ public:
 
     /** Re-counts; false on error (lastError()), counts unchanged. */
     bool refresh(OperationStore& store);
+    /** Shows counts read elsewhere (ConsoleDataService); dataChanged only when they differ. */
+    void setCounts(const OperationStore::StateCounts& counts);
     StoreError lastError() const { return m_lastError; }
 
     const OperationStore::StateCounts& counts() const { return m_counts; }

@@ -24,6 +24,7 @@
 #include "StateNavigationDelegate.h"
 #include "db/SchemaMigrator.h"
 #include "db/SettingsStore.h"
+#include "OperationFormat.h"
 
 #include <QAction>
 #include <QFileInfo>
@@ -99,12 +100,32 @@ MainWindow::MainWindow(const Clock& clock, const Options& options, QWidget* pare
     m_countsTimer.setInterval(options.countsIntervalMs);
     connect(&m_countsTimer, &QTimer::timeout, this, [this] {
         if (m_connected)
-            refreshCounts();
+            m_data->requestSnapshot(++m_snapshotTicket);
     });
     connect(&m_providerMonitor, &ProviderStatusMonitor::checked, this, &MainWindow::onProviderChecked);
     connect(m_model, &OperationTableModel::dataChanged, this, &MainWindow::onTick);
     connect(m_model, &OperationTableModel::queryFailed, this, [this](const StoreError& e) { handleStoreError(e); });
     connect(m_model, &OperationTableModel::windowChanged, this, &MainWindow::updateRowsStatus);
+
+    // Change notifications, their reconnects and the state counts they trigger run on the
+    // data service's thread; only their results reach this one.
+    ConsoleDataService::Options dataOptions;
+    dataOptions.watchIntervalMs = options.watchIntervalMs;
+    dataOptions.retryIntervalMs = options.retryIntervalMs;
+    dataOptions.expiringWithinMs = OperationFormat::kSoonMs;
+    m_data = std::make_unique<ConsoleDataService>(clock, dataOptions);
+    connect(m_data.get(), &ConsoleDataService::changed, this, &MainWindow::onDatabaseChanged);
+    connect(m_data.get(), &ConsoleDataService::snapshotReady, this,
+            [this](quint64, const ConsoleDataService::Snapshot& snapshot) {
+                if (m_connected)
+                    applySnapshot(snapshot);
+            });
+    connect(m_data.get(), &ConsoleDataService::snapshotFailed, this, [this](quint64, const StoreError& error) {
+        if (m_connected)
+            handleStoreError(error);
+    });
+    connect(m_data.get(), &ConsoleDataService::connectionLost, this, &MainWindow::onDatabaseLost);
+    connect(m_data.get(), &ConsoleDataService::connectionRestored, this, &MainWindow::retryConnection);
 
     m_providerStatus->setText(tr("Provider: not configured"));
     updateDatabaseStatus();
@@ -114,8 +135,7 @@ MainWindow::MainWindow(const Clock& clock, const Options& options, QWidget* pare
 
 MainWindow::~MainWindow()
 {
-    if (m_watcher)
-        m_watcher->stop();
+    m_data.reset();   // joins the data thread before the widgets it reports to go
 }
 
 void MainWindow::buildUi()
@@ -458,10 +478,7 @@ bool MainWindow::connectDatabase(const QString& url)
 {
     m_dbUrl = url;
     m_fatal = false;
-    if (m_watcher) {
-        m_watcher->stop();
-        m_watcher.reset();
-    }
+    m_data->close();
     m_detail->clear();
     m_model->setStore(nullptr);
     m_store.reset();
@@ -518,24 +535,7 @@ bool MainWindow::connectDatabase(const QString& url)
     }
     m_store = std::make_unique<OperationStore>(*m_db, m_clock);
     m_model->setStore(m_store.get());
-
-    m_watcher = std::make_unique<ChangeWatcher>(*parsed);
-    m_watcher->setPollIntervalMs(m_options.watchIntervalMs);
-    m_watcher->setRetryIntervalMs(m_options.retryIntervalMs);
-    connect(m_watcher.get(), &ChangeWatcher::changed, this, [this] {
-        if (!m_connected)
-            return;
-        refreshAll();
-        // The other tabs follow too, when they are looked at and hold no unsaved edits.
-        if (m_tabs->currentWidget() == m_historyPage && m_historyConnected)
-            m_historyTab->refresh();
-        if (m_settingsConnected && !m_settingsTab->hasChanges())
-            m_settingsTab->reload();
-    });
-    connect(m_watcher.get(), &ChangeWatcher::connectionLost, this, &MainWindow::onDatabaseLost);
-    connect(m_watcher.get(), &ChangeWatcher::connectionRestored, this, &MainWindow::retryConnection);
-    if (!m_watcher->start())
-        Logging::warn(QStringLiteral("console: change watcher did not start: %1").arg(m_watcher->errorString()));
+    m_data->open(url);
 
     return loadAfterConnect();
 }
@@ -546,10 +546,8 @@ bool MainWindow::loadAfterConnect()
     if (auto values = settings.load())
         m_budget = values.value().maxAttemptsPerOperation;
     m_model->setAttemptBudget(m_budget);
-    if (!recount()) {
-        handleStoreError(m_counts->lastError());
+    if (!recount())
         return false;
-    }
     m_model->setFilter(StateCountsModel::filterAt(m_navigation->currentIndex().row()));
     m_model->setSearch(m_search->text());
     if (!m_model->reload())
@@ -871,11 +869,21 @@ void MainWindow::reloadOperations()
 
 bool MainWindow::recount()
 {
-    if (!m_counts->refresh(*m_store))
+    auto counts = m_store->stateCounts(m_clock.nowMs(), OperationFormat::kSoonMs);
+    if (!counts) {
+        handleStoreError(counts.error());
         return false;
+    }
+    applyCounts(counts.value());
+    return true;
+}
+
+void MainWindow::applyCounts(const OperationStore::StateCounts& counts)
+{
+    m_counts->setCounts(counts);
     // New work for a person, said once per rise of the count (and not for what was there at
     // connect time: the navigation's counts show that).
-    const qint64 unknown = m_counts->counts().unknown;
+    const qint64 unknown = counts.unknown;
     if (m_lastUnknown >= 0 && unknown > m_lastUnknown) {
         const qint64 newOnes = unknown - m_lastUnknown;
         raiseAlert(Filter::Unknown, tr("Refunds need a person"),
@@ -886,7 +894,7 @@ bool MainWindow::recount()
     }
     m_lastUnknown = unknown;
     // R24: a refund the customer was told about failed at the provider. Said once per new reversal.
-    const qint64 reversed = m_counts->counts().reversed;
+    const qint64 reversed = counts.reversed;
     if (m_lastReversed >= 0 && reversed > m_lastReversed) {
         raiseAlert(Filter::Reversed, tr("A confirmed refund was reversed"),
                    tr("A confirmed refund was reversed: the provider reports it failed, so the money did not reach the "
@@ -894,36 +902,58 @@ bool MainWindow::recount()
     }
     m_lastReversed = reversed;
     // The table's totals come from these counts, so a reload does not count a million rows again.
-    m_model->setStateCounts(m_counts->counts());
-    return true;
+    m_model->setStateCounts(counts);
+    updateResultTitle();
 }
 
-void MainWindow::refreshCounts()
+void MainWindow::applySnapshot(const ConsoleDataService::Snapshot& snapshot)
 {
-    if (m_store && !recount())
-        handleStoreError(m_counts->lastError());
+    applyCounts(snapshot.counts);
+    // Live settings (R20, issue 12): an admin's change of the budget reaches the Attempts
+    // column and the detail panel with the change notification that brought it.
+    if (snapshot.maxAttemptsPerOperation != m_budget) {
+        m_budget = snapshot.maxAttemptsPerOperation;
+        m_model->setAttemptBudget(m_budget);
+    }
+}
+
+void MainWindow::onDatabaseChanged(const ConsoleDataService::Snapshot& snapshot)
+{
+    if (!m_connected)
+        return;
+    applySnapshot(snapshot);
+    if (refreshTable())
+        m_lastGoodLoadMs = m_clock.nowMs();
+    // The other tabs follow too, when they are looked at and hold no unsaved edits.
+    if (m_tabs->currentWidget() == m_historyPage && m_historyConnected)
+        m_historyTab->refresh();
+    if (m_settingsConnected && !m_settingsTab->hasChanges())
+        m_settingsTab->reload();
 }
 
 bool MainWindow::refreshAll()
 {
     if (!m_store)
         return false;
-    if (!recount()) {
-        handleStoreError(m_counts->lastError());
+    if (!recount())
         return false;
-    }
-    // Live settings (R20, issue 12): an admin's change of the budget reaches the Attempts
-    // column and the detail panel with the change notification that brought us here.
     if (auto values = SettingsStore(*m_db, m_clock).load(); values && values.value().maxAttemptsPerOperation != m_budget) {
         m_budget = values.value().maxAttemptsPerOperation;
         m_model->setAttemptBudget(m_budget);
     }
+    if (!refreshTable())
+        return false;
+    m_lastGoodLoadMs = m_clock.nowMs();
+    return true;
+}
+
+bool MainWindow::refreshTable()
+{
     const QString selected = selectedOperationId();
     const int scroll = m_table->verticalScrollBar()->value();
     const bool wasReset = m_model->rowCount() == 0;
     if (!m_model->refresh())
         return false;
-    m_lastGoodLoadMs = m_clock.nowMs();
     if (selectedOperationId() != selected || wasReset)
         restoreSelection(selected, scroll);
     else if (!selected.isEmpty())

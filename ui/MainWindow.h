@@ -1,7 +1,7 @@
 #pragma once
 
 #include "Clock.h"
-#include "db/ChangeWatcher.h"
+#include "console/ConsoleDataService.h"
 #include "db/Database.h"
 #include "db/OperationStore.h"
 #include "ProviderStatusMonitor.h"
@@ -35,9 +35,11 @@ class StateCountsModel;
  * banners for a lost database and a refused provider key, and a status bar naming the
  * database, the provider and the role.
  *
- * Database work runs on this (GUI) thread's own connection: pages of pageSize rows and
- * detail reads by primary key. Live updates come from a ChangeWatcher (PostgreSQL
- * LISTEN/NOTIFY, SQLite data_version polling). A lost connection never loses what is shown:
+ * Live updates come from a ConsoleDataService on its own thread: its ChangeWatcher
+ * (PostgreSQL LISTEN/NOTIFY, SQLite data_version polling) and its reconnects, and the state
+ * counts and settings each change notification (and the 15 s counts timer) needs. On this
+ * thread's own connection, still: the connect-time load, F5, keyset pages of pageSize rows
+ * around what is visible, and detail reads by primary key. A lost connection never loses what is shown:
  * rows stay (greyed, marked stale), a banner says what to do, and the window reconnects every
  * retryIntervalMs until the database is back.
  */
@@ -132,8 +134,14 @@ private:
     void openConnectionDialog();
     bool loadAfterConnect();
     void reloadOperations();
-    void refreshCounts();
+    /** The state counts read on this thread's connection (connect, F5); false after handleStoreError. */
     bool recount();
+    void applyCounts(const OperationStore::StateCounts& counts);
+    void applySnapshot(const ConsoleDataService::Snapshot& snapshot);
+    /** A change notification: the data service read the counts; re-read the table's visible window. */
+    void onDatabaseChanged(const ConsoleDataService::Snapshot& snapshot);
+    /** Re-reads the table's visible window and the detail, keeping selection and scroll. */
+    bool refreshTable();
     void onSearchEdited();
     void onNavigationChanged();
     void onCurrentRowChanged();
@@ -162,7 +170,8 @@ private:
     QString m_dbUrl;                 // may hold a password: never shown or logged
     std::unique_ptr<Database> m_db;
     std::unique_ptr<OperationStore> m_store;
-    std::unique_ptr<ChangeWatcher> m_watcher;
+    std::unique_ptr<ConsoleDataService> m_data;   // its own thread: watcher, change-time counts
+    quint64 m_snapshotTicket = 0;
     int m_budget = 6;
     bool m_connected = false;
     bool m_loadedOnce = false;

@@ -1,0 +1,159 @@
+#include "console/ConsoleDataService.h"
+
+#include "Logging.h"
+#include "db/ChangeWatcher.h"
+#include "db/Database.h"
+#include "db/DatabaseUrl.h"
+#include "db/SettingsStore.h"
+
+#include <QThread>
+
+// Everything of the worker runs on the service thread: its connection, store and watcher are
+// created, used and destroyed there (Qt SQL connections belong to the thread that opened them).
+class ConsoleDataService::Worker : public QObject
+{
+public:
+    Worker(ConsoleDataService* owner, const Clock& clock, const Options& options)
+        : m_owner(owner)
+        , m_clock(clock)
+        , m_options(options)
+    {
+    }
+
+    void open(quint64 generation, const QString& url)
+    {
+        close();
+        m_generation = generation;
+        const auto parsed = DatabaseUrl::parse(url);
+        if (!parsed)
+            return post([error = StoreError::make(StoreError::Code::InvalidArgument, QStringLiteral("database url is not valid"))](
+                            ConsoleDataService* s) { emit s->openFailed(error); });
+        auto db = Database::open(*parsed);
+        if (!db)
+            return post([error = db.error()](ConsoleDataService* s) { emit s->openFailed(error); });
+        m_db = std::move(db).value();
+        m_store = std::make_unique<OperationStore>(*m_db, m_clock);
+        m_watcher = std::make_unique<ChangeWatcher>(*parsed);
+        m_watcher->setPollIntervalMs(m_options.watchIntervalMs);
+        m_watcher->setRetryIntervalMs(m_options.retryIntervalMs);
+        QObject::connect(m_watcher.get(), &ChangeWatcher::changed, this, [this] {
+            auto snapshot = read();
+            if (snapshot)
+                post([s = snapshot.value()](ConsoleDataService* o) { emit o->changed(s); });
+            else
+                post([e = snapshot.error()](ConsoleDataService* o) { emit o->snapshotFailed(0, e); });
+        });
+        QObject::connect(m_watcher.get(), &ChangeWatcher::connectionLost, this, [this](const QString& reason) {
+            post([reason](ConsoleDataService* o) { emit o->connectionLost(reason); });
+        });
+        QObject::connect(m_watcher.get(), &ChangeWatcher::connectionRestored, this, [this] {
+            // The snapshot connection may have dropped with the watcher's: reopen it before reading.
+            if (m_db)
+                m_db->reconnect();
+            post([](ConsoleDataService* o) { emit o->connectionRestored(); });
+        });
+        if (!m_watcher->start())
+            Logging::warn(QStringLiteral("console data service: change watcher did not start: %1").arg(m_watcher->errorString()));
+        post([](ConsoleDataService* s) { emit s->opened(); });
+        // The owner read what it shows before this watcher started (open() is queued): a
+        // commit in between would never be announced. One change now closes that gap.
+        if (auto snapshot = read())
+            post([s = snapshot.value()](ConsoleDataService* o) { emit o->changed(s); });
+    }
+
+    void close()
+    {
+        if (m_watcher)
+            m_watcher->stop();
+        m_watcher.reset();
+        m_store.reset();
+        m_db.reset();
+    }
+
+    void snapshot(quint64 ticket)
+    {
+        auto s = read();
+        if (s)
+            post([ticket, v = s.value()](ConsoleDataService* o) { emit o->snapshotReady(ticket, v); });
+        else
+            post([ticket, e = s.error()](ConsoleDataService* o) { emit o->snapshotFailed(ticket, e); });
+    }
+
+private:
+    StoreResult<Snapshot> read()
+    {
+        if (!m_store)
+            return StoreError::make(StoreError::Code::ConnectionFailed, QStringLiteral("the database is not open"));
+        Snapshot s;
+        s.readAtMs = m_clock.nowMs();
+        auto counts = m_store->stateCounts(s.readAtMs, m_options.expiringWithinMs);
+        if (!counts && counts.error().code == StoreError::Code::ConnectionFailed && m_db && m_db->reconnect())
+            counts = m_store->stateCounts(s.readAtMs, m_options.expiringWithinMs);   // one retry on a fresh connection
+        if (!counts)
+            return counts.error();
+        s.counts = counts.value();
+        if (auto values = SettingsStore(*m_db, m_clock).load())
+            s.maxAttemptsPerOperation = values.value().maxAttemptsPerOperation;
+        return s;
+    }
+
+    // Hands fn to the owner's thread; dropped there if the owner opened or closed since.
+    template <typename Fn>
+    void post(Fn fn)
+    {
+        QMetaObject::invokeMethod(
+            m_owner,
+            [owner = m_owner, generation = m_generation, fn = std::move(fn)] {
+                if (owner->m_generation == generation)
+                    fn(owner);
+            },
+            Qt::QueuedConnection);
+    }
+
+    ConsoleDataService* m_owner;
+    const Clock& m_clock;
+    Options m_options;
+    quint64 m_generation = 0;
+    std::unique_ptr<Database> m_db;
+    std::unique_ptr<OperationStore> m_store;
+    std::unique_ptr<ChangeWatcher> m_watcher;
+};
+
+ConsoleDataService::ConsoleDataService(const Clock& clock, const Options& options, QObject* parent)
+    : QObject(parent)
+    , m_clock(clock)
+    , m_options(options)
+    , m_thread(new QThread)
+{
+    m_thread->setObjectName(QStringLiteral("console-data"));
+    m_worker = new Worker(this, m_clock, m_options);
+    m_worker->moveToThread(m_thread);
+    m_thread->start();
+}
+
+ConsoleDataService::~ConsoleDataService()
+{
+    ++m_generation;
+    // Close on the service thread (its connection and watcher live there), then stop it.
+    QMetaObject::invokeMethod(m_worker, [w = m_worker] { w->close(); delete w; }, Qt::BlockingQueuedConnection);
+    m_thread->quit();
+    m_thread->wait();
+    delete m_thread;
+}
+
+void ConsoleDataService::open(const QString& url)
+{
+    const quint64 generation = ++m_generation;
+    QMetaObject::invokeMethod(m_worker, [w = m_worker, generation, url] { w->open(generation, url); }, Qt::QueuedConnection);
+}
+
+void ConsoleDataService::close()
+{
+    ++m_generation;
+    QMetaObject::invokeMethod(m_worker, [w = m_worker] { w->close(); }, Qt::QueuedConnection);
+}
+
+void ConsoleDataService::requestSnapshot(quint64 ticket)
+{
+    QMetaObject::invokeMethod(m_worker, [w = m_worker, ticket] { w->snapshot(ticket); }, Qt::QueuedConnection);
+}

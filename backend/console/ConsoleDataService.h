@@ -1,0 +1,88 @@
+#pragma once
+
+#include "Clock.h"
+#include "db/OperationStore.h"
+#include "db/StoreError.h"
+
+#include <QObject>
+#include <QString>
+
+#include <memory>
+
+class ChangeWatcher;
+class Database;
+class QThread;
+
+/**
+ * The console's background data service (issue 12 item 1): a QObject on its own QThread
+ * that owns a database connection, the change watcher and the reads a change notification
+ * triggers, so neither the watcher's (re)connects (connect_timeout 5 s on a host that drops
+ * packets) nor the state counts (a GROUP BY over every row, ~200 ms on a million PostgreSQL
+ * rows) ever wait on the GUI thread.
+ *
+ * Every public method is safe to call from the owner's (GUI) thread: it queues the work on
+ * the service thread and returns at once; results come back as signals, delivered queued in
+ * the owner's thread. A snapshot is the state counts (at the clock's now, keys expiring
+ * within expiringWithinMs) and the settings the views show (the attempt budget, R6/R20).
+ * After the watcher reports a change the service reads a snapshot itself and emits
+ * changed(snapshot), one per burst of notifications (the watcher coalesces them); and once
+ * right after open(), because the owner read what it shows before the watcher started.
+ *
+ * Still on the owner's connection for now: the table's keyset pages and the detail panel
+ * (one indexed read each, a few ms).
+ */
+class ConsoleDataService : public QObject
+{
+    Q_OBJECT
+
+public:
+    struct Options
+    {
+        int watchIntervalMs = 1000;            ///< ChangeWatcher poll / liveness interval, ms
+        int retryIntervalMs = 2000;            ///< ChangeWatcher reconnect interval, ms
+        qint64 expiringWithinMs = 3600 * 1000; ///< the "key expires within" state count, ms
+    };
+
+    /** What the views need after a change: counts and the budget, read in one go. */
+    struct Snapshot
+    {
+        OperationStore::StateCounts counts;
+        int maxAttemptsPerOperation = 6;   ///< R6, from the settings table (R20)
+        qint64 readAtMs = 0;               ///< UTC epoch ms of the read
+    };
+
+    ConsoleDataService(const Clock& clock, const Options& options, QObject* parent = nullptr);
+    ~ConsoleDataService() override;   ///< closes on the service thread and joins it
+
+    /** Opens url on the service thread and starts watching; opened() or openFailed() follows. */
+    void open(const QString& url);
+    /** Stops watching and closes the connection; nothing is emitted for work still queued. */
+    void close();
+    /** Reads a snapshot now; snapshotReady(ticket, ...) or snapshotFailed(ticket, ...) follows. */
+    void requestSnapshot(quint64 ticket);
+
+    /** The service thread (for tests: nothing of the service runs on the caller's). */
+    QThread* thread() const { return m_thread; }
+
+signals:
+    void opened();
+    void openFailed(const StoreError& error);
+    void snapshotReady(quint64 ticket, const ConsoleDataService::Snapshot& snapshot);
+    /** A snapshot read failed; ticket 0 for the read after a change notification. */
+    void snapshotFailed(quint64 ticket, const StoreError& error);
+    /** The database changed (another console, the tool, the reconciler): a fresh snapshot. */
+    void changed(const ConsoleDataService::Snapshot& snapshot);
+    /** The watcher lost its connection (emitted once), then got it back. */
+    void connectionLost(const QString& reason);
+    void connectionRestored();
+
+private:
+    class Worker;
+    const Clock& m_clock;
+    Options m_options;
+    QThread* m_thread = nullptr;
+    Worker* m_worker = nullptr;   // lives on m_thread
+    quint64 m_generation = 0;     // bumped by open/close: results of an older connection are dropped
+};
+
+Q_DECLARE_METATYPE(ConsoleDataService::Snapshot)

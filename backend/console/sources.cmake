@@ -1,0 +1,4 @@
+# The console's background data service (issue 12): its own thread, connection and change
+# watcher, so no SQL or network wait runs on the GUI thread.
+target_sources(refund_backend PRIVATE
+    console/ConsoleDataService.h console/ConsoleDataService.cpp)

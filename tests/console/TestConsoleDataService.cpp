@@ -1,0 +1,113 @@
+// ConsoleDataService (issue 12 item 1) on both engines, without a window: it opens, watches
+// and reads on its own thread; a change from another connection arrives as a snapshot with
+// the new counts and settings; a commit made before its watcher started is still announced;
+// a failed open arrives later, never inside open(); results of a closed connection are dropped.
+#include "TestDatabase.h"
+
+#include "console/ConsoleDataService.h"
+#include "db/OperationStore.h"
+#include "db/SettingsStore.h"
+
+#include <QSignalSpy>
+#include <QThread>
+#include <QtTest>
+
+class TestConsoleDataService : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void changeFromAnotherConnectionArrivesAsASnapshot();
+    void commitBeforeTheWatcherStartedIsAnnounced();
+    void failedOpenArrivesLaterNotInsideOpen();
+    void resultsOfAClosedConnectionAreDropped();
+
+private:
+    static ConsoleDataService::Options fast()
+    {
+        ConsoleDataService::Options o;
+        o.watchIntervalMs = 50;
+        o.retryIntervalMs = 200;
+        return o;
+    }
+};
+
+void TestConsoleDataService::changeFromAnotherConnectionArrivesAsASnapshot()
+{
+    TestDatabase testDb;
+    REFUND_OPEN_OR_FAIL(db, testDb);
+    OperationStore store(*db);
+    QVERIFY(store.addOrder(Order{QStringLiteral("ds-1"), 5000, QStringLiteral("usd"), QStringLiteral("pi_ds1"), 0}));
+    ConsoleDataService service(Clock::system(), fast());
+    QVERIFY(service.thread() != QThread::currentThread());
+    QSignalSpy opened(&service, &ConsoleDataService::opened);
+    QSignalSpy changed(&service, &ConsoleDataService::changed);
+    service.open(testDb.url());
+    QVERIFY(opened.wait(10000));
+    QTRY_VERIFY_WITH_TIMEOUT(changed.count() >= 1, 10000);   // the one right after open()
+    QTest::qWait(200);
+    changed.clear();
+
+    QVERIFY(store.openOrJoin(QStringLiteral("ds-1"), 1200, QStringLiteral("toolu_ds1")));
+    QVERIFY(SettingsStore(*db).set(QStringLiteral("max_attempts_per_operation"), QStringLiteral("8"),
+                                   QStringLiteral("admin1"), QStringLiteral("admin")));
+    QTRY_VERIFY_WITH_TIMEOUT(!changed.isEmpty()
+                                 && changed.last().at(0).value<ConsoleDataService::Snapshot>().maxAttemptsPerOperation == 8,
+                             10000);
+    const auto snapshot = changed.last().at(0).value<ConsoleDataService::Snapshot>();
+    QCOMPARE(snapshot.counts.all, store.stateCounts().value().all);
+    QCOMPARE(snapshot.counts.open, qint64(1));
+
+    QSignalSpy ready(&service, &ConsoleDataService::snapshotReady);
+    service.requestSnapshot(42);
+    QVERIFY(ready.wait(10000));
+    QCOMPARE(ready.first().at(0).toULongLong(), quint64(42));
+    QCOMPARE(ready.first().at(1).value<ConsoleDataService::Snapshot>().counts.open, qint64(1));
+}
+
+// The owner loads what it shows, then the service starts watching: a commit in between is not
+// a change the watcher can see. The snapshot right after open() announces it (without it, no
+// changed() ever came here and the console kept the old budget until the next counts timer).
+void TestConsoleDataService::commitBeforeTheWatcherStartedIsAnnounced()
+{
+    TestDatabase testDb;
+    REFUND_OPEN_OR_FAIL(db, testDb);
+    QVERIFY(SettingsStore(*db).set(QStringLiteral("max_attempts_per_operation"), QStringLiteral("7"),
+                                   QStringLiteral("admin1"), QStringLiteral("admin")));
+    ConsoleDataService service(Clock::system(), fast());
+    QSignalSpy changed(&service, &ConsoleDataService::changed);
+    service.open(testDb.url());
+    QTRY_VERIFY_WITH_TIMEOUT(!changed.isEmpty(), 10000);
+    QCOMPARE(changed.first().at(0).value<ConsoleDataService::Snapshot>().maxAttemptsPerOperation, 7);
+}
+
+void TestConsoleDataService::failedOpenArrivesLaterNotInsideOpen()
+{
+    ConsoleDataService service(Clock::system(), fast());
+    QSignalSpy failed(&service, &ConsoleDataService::openFailed);
+    // A refused port on PostgreSQL, a directory that is no SQLite file: either fails, later.
+    const QString bad = TestDatabase::currentEngine() == QLatin1String("postgresql")
+        ? QStringLiteral("postgresql://nobody@127.0.0.1:1/none")
+        : QStringLiteral("sqlite:") + QDir::tempPath();
+    service.open(bad);
+    QCOMPARE(failed.count(), 0);   // open() only queued the work
+    QVERIFY(failed.wait(20000));
+    QVERIFY(!failed.first().at(0).value<StoreError>().message.isEmpty());
+}
+
+void TestConsoleDataService::resultsOfAClosedConnectionAreDropped()
+{
+    TestDatabase testDb;
+    REFUND_OPEN_OR_FAIL(db, testDb);
+    ConsoleDataService service(Clock::system(), fast());
+    QSignalSpy opened(&service, &ConsoleDataService::opened);
+    QSignalSpy changed(&service, &ConsoleDataService::changed);
+    service.open(testDb.url());
+    service.close();   // before this thread saw any result: every one of them belongs to the closed connection
+    QTest::qWait(1500);
+    QCOMPARE(opened.count(), 0);
+    QCOMPARE(changed.count(), 0);
+}
+
+REFUND_TEST_MAIN_ALL_ENGINES(TestConsoleDataService)
+#include "TestConsoleDataService.moc"
