@@ -99,8 +99,11 @@ MainWindow::MainWindow(const Clock& clock, const Options& options, QWidget* pare
     connect(&m_retryTimer, &QTimer::timeout, this, &MainWindow::retryConnection);
     m_countsTimer.setInterval(options.countsIntervalMs);
     connect(&m_countsTimer, &QTimer::timeout, this, [this] {
-        if (m_connected)
+        // One read at a time: a slow count (a million rows) never piles requests up behind it.
+        if (m_connected && !m_snapshotPending) {
+            m_snapshotPending = true;
             m_data->requestSnapshot(++m_snapshotTicket);
+        }
     });
     connect(&m_providerMonitor, &ProviderStatusMonitor::checked, this, &MainWindow::onProviderChecked);
     connect(m_model, &OperationTableModel::dataChanged, this, &MainWindow::onTick);
@@ -116,13 +119,22 @@ MainWindow::MainWindow(const Clock& clock, const Options& options, QWidget* pare
     m_data = std::make_unique<ConsoleDataService>(clock, dataOptions);
     connect(m_data.get(), &ConsoleDataService::changed, this, &MainWindow::onDatabaseChanged);
     connect(m_data.get(), &ConsoleDataService::snapshotReady, this,
-            [this](quint64, const ConsoleDataService::Snapshot& snapshot) {
+            [this](quint64 ticket, const ConsoleDataService::Snapshot& snapshot) {
+                if (ticket == m_snapshotTicket)
+                    m_snapshotPending = false;
                 if (m_connected)
                     applySnapshot(snapshot);
             });
-    connect(m_data.get(), &ConsoleDataService::snapshotFailed, this, [this](quint64, const StoreError& error) {
+    connect(m_data.get(), &ConsoleDataService::snapshotFailed, this, [this](quint64 ticket, const StoreError& error) {
+        if (ticket == m_snapshotTicket)
+            m_snapshotPending = false;
         if (m_connected)
             handleStoreError(error);
+    });
+    connect(m_data.get(), &ConsoleDataService::openFailed, this, [](const StoreError& error) {
+        // The service retries; the window's own connection shows the database's state.
+        Logging::debug(QStringLiteral("console: data service could not open the database: %1")
+                           .arg(Logging::redact(error.message)));
     });
     connect(m_data.get(), &ConsoleDataService::connectionLost, this, &MainWindow::onDatabaseLost);
     connect(m_data.get(), &ConsoleDataService::connectionRestored, this, &MainWindow::retryConnection);
@@ -479,6 +491,8 @@ bool MainWindow::connectDatabase(const QString& url)
     m_dbUrl = url;
     m_fatal = false;
     m_data->close();
+    m_snapshotPending = false;
+    m_countsReadAtMs = 0;
     m_detail->clear();
     m_model->setStore(nullptr);
     m_store.reset();
@@ -869,11 +883,13 @@ void MainWindow::reloadOperations()
 
 bool MainWindow::recount()
 {
-    auto counts = m_store->stateCounts(m_clock.nowMs(), OperationFormat::kSoonMs);
+    const qint64 readAt = m_clock.nowMs();
+    auto counts = m_store->stateCounts(readAt, OperationFormat::kSoonMs);
     if (!counts) {
         handleStoreError(counts.error());
         return false;
     }
+    m_countsReadAtMs = qMax(m_countsReadAtMs, readAt);
     applyCounts(counts.value());
     return true;
 }
@@ -908,10 +924,15 @@ void MainWindow::applyCounts(const OperationStore::StateCounts& counts)
 
 void MainWindow::applySnapshot(const ConsoleDataService::Snapshot& snapshot)
 {
+    // Counted on two threads (F5 and the connect-time load here, notifications there): a
+    // snapshot read before the counts shown must not take them back (nor re-raise an alert).
+    if (snapshot.readAtMs < m_countsReadAtMs)
+        return;
+    m_countsReadAtMs = snapshot.readAtMs;
     applyCounts(snapshot.counts);
     // Live settings (R20, issue 12): an admin's change of the budget reaches the Attempts
     // column and the detail panel with the change notification that brought it.
-    if (snapshot.maxAttemptsPerOperation != m_budget) {
+    if (snapshot.maxAttemptsPerOperation > 0 && snapshot.maxAttemptsPerOperation != m_budget) {
         m_budget = snapshot.maxAttemptsPerOperation;
         m_model->setAttemptBudget(m_budget);
     }

@@ -172,6 +172,8 @@ private:
     std::unique_ptr<OperationStore> m_store;
     std::unique_ptr<ConsoleDataService> m_data;   // its own thread: watcher, change-time counts
     quint64 m_snapshotTicket = 0;
+    bool m_snapshotPending = false;  // the counts timer's request is in flight
+    qint64 m_countsReadAtMs = 0;     // UTC ms when the counts shown were read (either thread)
     int m_budget = 6;
     bool m_connected = false;
     bool m_loadedOnce = false;

@@ -7,6 +7,7 @@
 #include "db/SettingsStore.h"
 
 #include <QThread>
+#include <QTimer>
 
 // Everything of the worker runs on the service thread: its connection, store and watcher are
 // created, used and destroyed there (Qt SQL connections belong to the thread that opened them).
@@ -18,51 +19,30 @@ public:
         , m_clock(clock)
         , m_options(options)
     {
+        // One timer retries whatever is down: the connection (open) or the watcher (start).
+        m_retry.setParent(this);
+        m_retry.setInterval(qMax(10, m_options.retryIntervalMs));
+        QObject::connect(&m_retry, &QTimer::timeout, this, [this] { retry(); });
     }
 
     void open(quint64 generation, const QString& url)
     {
         close();
         m_generation = generation;
+        m_url = url;
         const auto parsed = DatabaseUrl::parse(url);
-        if (!parsed)
-            return post([error = StoreError::make(StoreError::Code::InvalidArgument, QStringLiteral("database url is not valid"))](
+        if (!parsed) {
+            m_url.clear();
+            return post([error = StoreError::make(StoreError::Code::InvalidUrl, QStringLiteral("database url is not valid"))](
                             ConsoleDataService* s) { emit s->openFailed(error); });
-        auto db = Database::open(*parsed);
-        if (!db)
-            return post([error = db.error()](ConsoleDataService* s) { emit s->openFailed(error); });
-        m_db = std::move(db).value();
-        m_store = std::make_unique<OperationStore>(*m_db, m_clock);
-        m_watcher = std::make_unique<ChangeWatcher>(*parsed);
-        m_watcher->setPollIntervalMs(m_options.watchIntervalMs);
-        m_watcher->setRetryIntervalMs(m_options.retryIntervalMs);
-        QObject::connect(m_watcher.get(), &ChangeWatcher::changed, this, [this] {
-            auto snapshot = read();
-            if (snapshot)
-                post([s = snapshot.value()](ConsoleDataService* o) { emit o->changed(s); });
-            else
-                post([e = snapshot.error()](ConsoleDataService* o) { emit o->snapshotFailed(0, e); });
-        });
-        QObject::connect(m_watcher.get(), &ChangeWatcher::connectionLost, this, [this](const QString& reason) {
-            post([reason](ConsoleDataService* o) { emit o->connectionLost(reason); });
-        });
-        QObject::connect(m_watcher.get(), &ChangeWatcher::connectionRestored, this, [this] {
-            // The snapshot connection may have dropped with the watcher's: reopen it before reading.
-            if (m_db)
-                m_db->reconnect();
-            post([](ConsoleDataService* o) { emit o->connectionRestored(); });
-        });
-        if (!m_watcher->start())
-            Logging::warn(QStringLiteral("console data service: change watcher did not start: %1").arg(m_watcher->errorString()));
-        post([](ConsoleDataService* s) { emit s->opened(); });
-        // The owner read what it shows before this watcher started (open() is queued): a
-        // commit in between would never be announced. One change now closes that gap.
-        if (auto snapshot = read())
-            post([s = snapshot.value()](ConsoleDataService* o) { emit o->changed(s); });
+        }
+        tryOpen();
     }
 
     void close()
     {
+        m_retry.stop();
+        m_url.clear();
         if (m_watcher)
             m_watcher->stop();
         m_watcher.reset();
@@ -72,6 +52,8 @@ public:
 
     void snapshot(quint64 ticket)
     {
+        if (!m_store)
+            return;   // not open yet: the open (or its retry) announces a change when it is
         auto s = read();
         if (s)
             post([ticket, v = s.value()](ConsoleDataService* o) { emit o->snapshotReady(ticket, v); });
@@ -80,18 +62,78 @@ public:
     }
 
 private:
+    void tryOpen()
+    {
+        const auto parsed = DatabaseUrl::parse(m_url);
+        auto db = Database::open(*parsed, QStringLiteral("refund-console-data"));
+        if (!db) {
+            // Reported, then retried: the window's own connection shows the database's state.
+            post([error = db.error()](ConsoleDataService* s) { emit s->openFailed(error); });
+            m_retry.start();
+            return;
+        }
+        m_db = std::move(db).value();
+        m_store = std::make_unique<OperationStore>(*m_db, m_clock);
+        m_watcher = std::make_unique<ChangeWatcher>(*parsed);
+        m_watcher->setPollIntervalMs(m_options.watchIntervalMs);
+        m_watcher->setRetryIntervalMs(m_options.retryIntervalMs);
+        QObject::connect(m_watcher.get(), &ChangeWatcher::changed, this, [this] { announceChange(); });
+        QObject::connect(m_watcher.get(), &ChangeWatcher::connectionLost, this, [this](const QString& reason) {
+            post([reason](ConsoleDataService* o) { emit o->connectionLost(reason); });
+        });
+        QObject::connect(m_watcher.get(), &ChangeWatcher::connectionRestored, this, [this] {
+            post([](ConsoleDataService* o) { emit o->connectionRestored(); });
+        });
+        post([](ConsoleDataService* s) { emit s->opened(); });
+        if (!m_watcher->start()) {
+            // Without a watcher nothing live reaches the window: say so, and keep trying.
+            post([reason = m_watcher->errorString()](ConsoleDataService* o) { emit o->connectionLost(reason); });
+            m_retry.start();
+            return;
+        }
+        // The owner read what it shows before this watcher started (open() is queued): a
+        // commit in between would never be announced. One change now closes that gap.
+        announceChange();
+    }
+
+    void retry()
+    {
+        if (m_url.isEmpty()) {
+            m_retry.stop();
+            return;
+        }
+        if (!m_store) {
+            m_retry.stop();
+            tryOpen();
+            return;
+        }
+        if (m_watcher && m_watcher->start()) {
+            m_retry.stop();
+            post([](ConsoleDataService* o) { emit o->connectionRestored(); });
+            announceChange();
+        }
+    }
+
+    void announceChange()
+    {
+        auto snapshot = read();
+        if (snapshot)
+            post([s = snapshot.value()](ConsoleDataService* o) { emit o->changed(s); });
+        else
+            post([e = snapshot.error()](ConsoleDataService* o) { emit o->snapshotFailed(0, e); });
+    }
+
     StoreResult<Snapshot> read()
     {
-        if (!m_store)
-            return StoreError::make(StoreError::Code::ConnectionFailed, QStringLiteral("the database is not open"));
         Snapshot s;
         s.readAtMs = m_clock.nowMs();
         auto counts = m_store->stateCounts(s.readAtMs, m_options.expiringWithinMs);
-        if (!counts && counts.error().code == StoreError::Code::ConnectionFailed && m_db && m_db->reconnect())
-            counts = m_store->stateCounts(s.readAtMs, m_options.expiringWithinMs);   // one retry on a fresh connection
+        if (!counts && counts.error().code == StoreError::Code::ConnectionFailed && m_db->reconnect())
+            counts = m_store->stateCounts(s.readAtMs, m_options.expiringWithinMs);   // once more on a fresh connection
         if (!counts)
             return counts.error();
         s.counts = counts.value();
+        // A failed settings read leaves 0: the window keeps the budget it shows.
         if (auto values = SettingsStore(*m_db, m_clock).load())
             s.maxAttemptsPerOperation = values.value().maxAttemptsPerOperation;
         return s;
@@ -114,6 +156,8 @@ private:
     const Clock& m_clock;
     Options m_options;
     quint64 m_generation = 0;
+    QString m_url;   // may hold a password: never logged; empty when closed
+    QTimer m_retry;
     std::unique_ptr<Database> m_db;
     std::unique_ptr<OperationStore> m_store;
     std::unique_ptr<ChangeWatcher> m_watcher;

@@ -47,22 +47,29 @@ public:
     struct Snapshot
     {
         OperationStore::StateCounts counts;
-        int maxAttemptsPerOperation = 6;   ///< R6, from the settings table (R20)
+        int maxAttemptsPerOperation = 0;   ///< R6, from the settings table (R20); 0 if they could not be read
         qint64 readAtMs = 0;               ///< UTC epoch ms of the read
     };
 
     ConsoleDataService(const Clock& clock, const Options& options, QObject* parent = nullptr);
     ~ConsoleDataService() override;   ///< closes on the service thread and joins it
 
-    /** Opens url on the service thread and starts watching; opened() or openFailed() follows. */
+    /**
+     * Opens url on the service thread and starts watching; opened() (then one changed()) or
+     * openFailed() follows. A failed open, or a watcher that cannot start, is retried every
+     * retryIntervalMs until close() or another open().
+     */
     void open(const QString& url);
     /** Stops watching and closes the connection; nothing is emitted for work still queued. */
     void close();
-    /** Reads a snapshot now; snapshotReady(ticket, ...) or snapshotFailed(ticket, ...) follows. */
+    /**
+     * Reads a snapshot now; snapshotReady(ticket, ...) or snapshotFailed(ticket, ...) follows.
+     * Nothing follows while the service is not open (the open announces a change when it is).
+     */
     void requestSnapshot(quint64 ticket);
 
     /** The service thread (for tests: nothing of the service runs on the caller's). */
-    QThread* thread() const { return m_thread; }
+    QThread* serviceThread() const { return m_thread; }
 
 signals:
     void opened();
@@ -72,7 +79,7 @@ signals:
     void snapshotFailed(quint64 ticket, const StoreError& error);
     /** The database changed (another console, the tool, the reconciler): a fresh snapshot. */
     void changed(const ConsoleDataService::Snapshot& snapshot);
-    /** The watcher lost its connection (emitted once), then got it back. */
+    /** The watcher lost its connection or could not start (emitted once), then got it back. */
     void connectionLost(const QString& reason);
     void connectionRestored();
 

@@ -39,7 +39,7 @@ void TestConsoleDataService::changeFromAnotherConnectionArrivesAsASnapshot()
     OperationStore store(*db);
     QVERIFY(store.addOrder(Order{QStringLiteral("ds-1"), 5000, QStringLiteral("usd"), QStringLiteral("pi_ds1"), 0}));
     ConsoleDataService service(Clock::system(), fast());
-    QVERIFY(service.thread() != QThread::currentThread());
+    QVERIFY(service.serviceThread() != QThread::currentThread());
     QSignalSpy opened(&service, &ConsoleDataService::opened);
     QSignalSpy changed(&service, &ConsoleDataService::changed);
     service.open(testDb.url());
@@ -85,6 +85,8 @@ void TestConsoleDataService::failedOpenArrivesLaterNotInsideOpen()
 {
     ConsoleDataService service(Clock::system(), fast());
     QSignalSpy failed(&service, &ConsoleDataService::openFailed);
+    QSignalSpy ready(&service, &ConsoleDataService::snapshotReady);
+    QSignalSpy snapshotFailed(&service, &ConsoleDataService::snapshotFailed);
     // A refused port on PostgreSQL, a directory that is no SQLite file: either fails, later.
     const QString bad = TestDatabase::currentEngine() == QLatin1String("postgresql")
         ? QStringLiteral("postgresql://nobody@127.0.0.1:1/none")
@@ -93,8 +95,20 @@ void TestConsoleDataService::failedOpenArrivesLaterNotInsideOpen()
     QCOMPARE(failed.count(), 0);   // open() only queued the work
     QVERIFY(failed.wait(20000));
     QVERIFY(!failed.first().at(0).value<StoreError>().message.isEmpty());
+    QTRY_VERIFY_WITH_TIMEOUT(failed.count() >= 2, 20000);   // retried every retryIntervalMs
+    // Not open: a snapshot request waits for the open instead of failing as "connection lost".
+    service.requestSnapshot(7);
+    QTest::qWait(300);
+    QCOMPARE(ready.count(), 0);
+    QCOMPARE(snapshotFailed.count(), 0);
+    service.close();
+    const int afterClose = failed.count();
+    QTest::qWait(600);
+    QCOMPARE(failed.count(), afterClose);   // close() stops the retries
 }
 
+// A result of a connection that was closed or replaced never reaches the owner: after
+// open(A), close(), open(A) exactly one opened() and one changed() arrive.
 void TestConsoleDataService::resultsOfAClosedConnectionAreDropped()
 {
     TestDatabase testDb;
@@ -103,10 +117,13 @@ void TestConsoleDataService::resultsOfAClosedConnectionAreDropped()
     QSignalSpy opened(&service, &ConsoleDataService::opened);
     QSignalSpy changed(&service, &ConsoleDataService::changed);
     service.open(testDb.url());
-    service.close();   // before this thread saw any result: every one of them belongs to the closed connection
-    QTest::qWait(1500);
-    QCOMPARE(opened.count(), 0);
-    QCOMPARE(changed.count(), 0);
+    service.close();
+    service.open(testDb.url());
+    QVERIFY(opened.wait(20000));
+    QTRY_VERIFY_WITH_TIMEOUT(changed.count() >= 1, 20000);
+    QTest::qWait(500);
+    QCOMPARE(opened.count(), 1);
+    QCOMPARE(changed.count(), 1);
 }
 
 REFUND_TEST_MAIN_ALL_ENGINES(TestConsoleDataService)
