@@ -179,41 +179,29 @@ void OperationTableModel::setFailed(const StoreError& error)
 
 bool OperationTableModel::reload()
 {
-    if (!m_store)
-        return false;
-    qint64 total = 0;
-    QList<Operation> rows;
-    if (!countRows(&total) || !readRows(baseQuery(), m_pageSize, &rows))
-        return false;
-    beginResetModel();
-    m_rows = rows;
-    m_atStart = true;
-    m_atEnd = rows.size() < m_pageSize;
-    m_rowsBefore = 0;
-    m_total = qMax<qint64>(total, m_rows.size());
-    m_stale = false;
-    m_lastError = {};
-    const QScopedValueRollback announcing(m_announcing, true);
-    endResetModel();
-    emit loaded();
-    emit windowChanged();
-    return true;
+    return readEdge(false);
 }
 
 bool OperationTableModel::fetchLast()
+{
+    return readEdge(true);
+}
+
+bool OperationTableModel::readEdge(bool fromEnd)
 {
     if (!m_store)
         return false;
     qint64 total = 0;
     QList<Operation> rows;
     OperationStore::Query q = baseQuery();
-    q.fromEnd = true;
+    q.fromEnd = fromEnd;
     if (!countRows(&total) || !readRows(q, m_pageSize, &rows))
         return false;
+    const bool whole = rows.size() < m_pageSize;   // one page holds the whole result
     beginResetModel();
     m_rows = rows;
-    m_atEnd = true;
-    m_atStart = rows.size() < m_pageSize;
+    m_atStart = !fromEnd || whole;
+    m_atEnd = fromEnd || whole;
     m_total = qMax<qint64>(total, m_rows.size());
     m_rowsBefore = m_atStart ? 0 : m_total - m_rows.size();
     m_stale = false;
@@ -366,12 +354,7 @@ void OperationTableModel::fetchMore(const QModelIndex& parent)
     if (!readRows(q, m_pageSize, &page))
         return;
     m_atEnd = page.size() < m_pageSize;
-    // A row whose sort value changed since it was read may come again: keep the one shown.
-    QList<Operation> fresh;
-    for (const Operation& op : std::as_const(page)) {
-        if (rowOf(op.operationId) < 0)
-            fresh << op;
-    }
+    const QList<Operation> fresh = notShown(page);
     if (!fresh.isEmpty()) {
         const QScopedValueRollback announcing(m_announcing, true);
         beginInsertRows({}, int(m_rows.size()), int(m_rows.size() + fresh.size()) - 1);
@@ -394,11 +377,7 @@ bool OperationTableModel::fetchPrevious()
     if (!readRows(q, m_pageSize, &page))
         return false;
     m_atStart = page.size() < m_pageSize;
-    QList<Operation> fresh;
-    for (const Operation& op : std::as_const(page)) {
-        if (rowOf(op.operationId) < 0)
-            fresh << op;
-    }
+    const QList<Operation> fresh = notShown(page);
     if (!fresh.isEmpty()) {
         const QScopedValueRollback announcing(m_announcing, true);
         beginInsertRows({}, 0, int(fresh.size()) - 1);
@@ -409,6 +388,17 @@ bool OperationTableModel::fetchPrevious()
     trimWindow(false);
     emit windowChanged();
     return true;
+}
+
+QList<Operation> OperationTableModel::notShown(const QList<Operation>& page) const
+{
+    // A row whose sort value changed since it was read may come again: keep the one shown.
+    QList<Operation> fresh;
+    for (const Operation& op : page) {
+        if (rowOf(op.operationId) < 0)
+            fresh << op;
+    }
+    return fresh;
 }
 
 void OperationTableModel::trimWindow(bool dropFromTop)

@@ -148,6 +148,10 @@ private:
     /** Up to count rows of q's order (pages of at most 1000), following q's cursor. */
     bool readRows(OperationStore::Query q, int count, QList<Operation>* out);
     OperationStore::Query baseQuery() const;
+    /** Replaces the window with the first (or, fromEnd, the last) page of the result. */
+    bool readEdge(bool fromEnd);
+    /** The rows of page the window does not hold yet. */
+    QList<Operation> notShown(const QList<Operation>& page) const;
     /** Drops rows at the far end until the window fits maxLoadedRows(). */
     void trimWindow(bool dropFromTop);
     bool countRows(qint64* out);

@@ -27,6 +27,42 @@ QString orderId(int i)
 {
     return QStringLiteral("ord%1").arg(i, 4, 10, QLatin1Char('0'));
 }
+
+/** Twelve open operations on a database of their own, one per order, a second apart. */
+struct TwelveOpen
+{
+    TestDatabase testDb{QStringLiteral("sqlite")};
+    std::unique_ptr<Database> db;
+    ManualClock clock{kStart};
+    std::unique_ptr<OperationStore> store;
+    QStringList newestFirst;   // their ids in the model's default order
+
+    bool make(const QString& tag)
+    {
+        if (!testDb.isValid() || !(db = testDb.openMigrated()))
+            return false;
+        store = std::make_unique<OperationStore>(*db, clock);
+        for (int i = 0; i < 12; ++i) {
+            if (!store->addOrder(Order{orderId(i), 5000, QStringLiteral("usd"), QStringLiteral("pi_%1%2").arg(tag).arg(i), 0}))
+                return false;
+            auto op = store->openOrJoin(orderId(i), 1000, QStringLiteral("toolu_%1%2").arg(tag).arg(i));
+            if (!op)
+                return false;
+            newestFirst.prepend(op.value().operation.operationId);
+            clock.advanceMs(1000);
+        }
+        return true;
+    }
+
+    /** model on these rows: the Open view, pages of five, no timer. */
+    void show(OperationTableModel& model)
+    {
+        model.setTickInterval(0);
+        model.setStore(store.get());
+        model.setPageSize(5);
+        model.setFilter(OperationStore::StateFilter::Open);
+    }
+};
 } // namespace
 
 class TestOperationTableModel : public QObject
@@ -306,24 +342,13 @@ void TestOperationTableModel::ctrlCCopiesSelectedCellsAsTsv()
 // row of the first page made the second page start one row late, and that row never showed.
 void TestOperationTableModel::fetchMoreSkipsNoRowWhenOneLeavesTheFilter_issue12()
 {
-    TestDatabase t(QStringLiteral("sqlite"));
-    QVERIFY2(t.isValid(), qPrintable(t.error()));
-    auto db = t.openMigrated();
-    QVERIFY(db);
-    ManualClock clock(kStart);
-    OperationStore store(*db, clock);
-    QStringList open;
-    for (int i = 0; i < 12; ++i) {
-        QVERIFY(store.addOrder(Order{orderId(i), 5000, QStringLiteral("usd"), QStringLiteral("pi_f%1").arg(i), 0}));
-        open.prepend(store.openOrJoin(orderId(i), 1000, QStringLiteral("toolu_f%1").arg(i)).value().operation.operationId);
-        clock.advanceMs(1000);
-    }
-    OperationTableModel model(clock);
-    model.setTickInterval(0);
+    TwelveOpen rows;
+    QVERIFY(rows.make(QStringLiteral("f")));
+    OperationStore& store = *rows.store;
+    const QStringList& open = rows.newestFirst;
+    OperationTableModel model(rows.clock);
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
-    model.setStore(&store);
-    model.setPageSize(5);
-    model.setFilter(OperationStore::StateFilter::Open);
+    rows.show(model);
     QVERIFY(model.reload());
     QCOMPARE(model.rowCount(), 5);
     // Someone resolves the second row shown: it leaves the Open filter.
@@ -437,24 +462,13 @@ void TestOperationTableModel::refreshReReadsOnlyAroundTheVisibleRows_issue12()
 // is left instead of an empty list that could not page back.
 void TestOperationTableModel::refreshAfterEveryShownRowLeftShowsWhatIsLeft_issue12()
 {
-    TestDatabase t(QStringLiteral("sqlite"));
-    QVERIFY2(t.isValid(), qPrintable(t.error()));
-    auto db = t.openMigrated();
-    QVERIFY(db);
-    ManualClock clock(kStart);
-    OperationStore store(*db, clock);
-    QStringList open;   // newest first, as the model orders them
-    for (int i = 0; i < 12; ++i) {
-        QVERIFY(store.addOrder(Order{orderId(i), 5000, QStringLiteral("usd"), QStringLiteral("pi_e%1").arg(i), 0}));
-        open.prepend(store.openOrJoin(orderId(i), 1000, QStringLiteral("toolu_e%1").arg(i)).value().operation.operationId);
-        clock.advanceMs(1000);
-    }
-    OperationTableModel model(clock);
-    model.setTickInterval(0);
+    TwelveOpen rows;
+    QVERIFY(rows.make(QStringLiteral("e")));
+    OperationStore& store = *rows.store;
+    const QStringList& open = rows.newestFirst;
+    OperationTableModel model(rows.clock);
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
-    model.setStore(&store);
-    model.setPageSize(5);
-    model.setFilter(OperationStore::StateFilter::Open);
+    rows.show(model);
     QVERIFY(model.reload());
     QVERIFY(model.fetchLast());
     QCOMPARE(model.rowCount(), 5);
