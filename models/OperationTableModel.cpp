@@ -246,10 +246,9 @@ bool OperationTableModel::refresh()
     QList<Operation> fresh;
     fresh.reserve(read.size());
     for (const Operation& op : std::as_const(read)) {
-        bool kept = false;   // a row above the range that moved into it stays where it was shown
-        for (int i = 0; i < from && !kept; ++i)
-            kept = m_rows.at(i).operationId == op.operationId;
-        if (!kept)
+        // A row above the range that moved into it stays where it was shown.
+        const int shownAt = rowOf(op.operationId);
+        if (shownAt < 0 || shownAt >= from)
             fresh << op;
     }
     bool sameIds = from + fresh.size() <= size;

@@ -122,11 +122,7 @@ CheckUnknownDialog::CheckUnknownDialog(const ReviewerContext& context, QWidget* 
                 m_resolvedIds << m_sweep->items().at(o.row).operation.operationId;
         }
     });
-    connect(m_resolver, &SweepResolver::progress, this, [this](int done, int total) {
-        m_progress->setRange(0, qMax(total, 1));
-        m_progress->setValue(done);
-        m_summary->setText(tr("Resolving: %1 of %2 done…").arg(QLocale().toString(done), QLocale().toString(total)));
-    });
+    connect(m_resolver, &SweepResolver::progress, this, &CheckUnknownDialog::showResolveProgress);
     connect(m_resolver, &SweepResolver::finished, this, &CheckUnknownDialog::onResolverFinished);
     updateButtons();
 }
@@ -234,12 +230,17 @@ int CheckUnknownDialog::resolveSelected()
     if (m_sweep->isRunning() || !m_resolver->start(jobs, m_context.actor, m_context.role, note))
         return 0;
     m_model->setLocked(true);   // the rows handed over are written as ticked now
-    m_progress->setRange(0, int(jobs.size()));
-    m_progress->setValue(0);
-    m_summary->setText(tr("Resolving: %1 of %2 done…").arg(QLocale().toString(0), QLocale().toString(jobs.size())));
+    showResolveProgress(0, int(jobs.size()));
     m_cancel->setEnabled(true);
     updateButtons();
     return int(jobs.size());
+}
+
+void CheckUnknownDialog::showResolveProgress(int done, int total)
+{
+    m_progress->setRange(0, qMax(total, 1));
+    m_progress->setValue(done);
+    m_summary->setText(tr("Resolving: %1 of %2 done…").arg(QLocale().toString(done), QLocale().toString(total)));
 }
 
 void CheckUnknownDialog::onResolverFinished(bool canceled, const QString& failure)

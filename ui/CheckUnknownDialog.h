@@ -63,6 +63,7 @@ private:
     void onProgress(int done, int total);
     void onFinished(bool canceled, const QString& failure);
     void onResolverFinished(bool canceled, const QString& failure);
+    void showResolveProgress(int done, int total);
     void updateButtons();
     void closeIfIdle();
 

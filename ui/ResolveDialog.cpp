@@ -283,23 +283,24 @@ void ResolveDialog::updateChoices()
 
 void ResolveDialog::resolve()
 {
-    const LookupResult& lookup = m_lookup->result();
-    const QString note = m_note->toPlainText().trimmed();
-    OperationStore::Resolution resolution;
+    // The person's choice is a proposal confirmed: the same R16 recheck and resolution as a
+    // batch from Check all (ResolutionPolicy::confirmedResolution).
+    ResolutionPolicy::Proposal choice;
     if (m_refunded->isChecked()) {
-        const FoundRefund* refund = selectedRefund();
-        if (!refund || !ResolutionPolicy::canResolveAsRefunded(m_operation, lookup, *refund).allowed)
-            return updateChoices();
-        resolution = ResolutionPolicy::refundedResolution(*refund, lookup, m_context.actor, m_context.role, note);
+        choice.kind = ResolutionPolicy::Proposal::Kind::Refunded;
+        choice.refundId = m_lookup->table()->currentRefundId();
     } else if (m_failed->isChecked()) {
-        if (!ResolutionPolicy::canResolveAsFailed(m_operation, lookup, m_context.clock->nowMs()).allowed)
-            return updateChoices();
-        resolution = ResolutionPolicy::failedResolution(lookup, m_context.actor, m_context.role, note);
+        choice.kind = ResolutionPolicy::Proposal::Kind::Failed;
     } else {
         return;
     }
+    const auto resolution = ResolutionPolicy::confirmedResolution(m_operation, m_lookup->result(), choice, m_context.actor,
+                                                                  m_context.role, m_note->toPlainText().trimmed(),
+                                                                  m_context.clock->nowMs(), nullptr);
+    if (!resolution)
+        return updateChoices();
 
-    auto result = m_store->resolve(m_operationId, resolution);
+    auto result = m_store->resolve(m_operationId, *resolution);
     m_done = true; // either way, this dialog has nothing more to write
     QString error;
     load(&error); // show the row as it is now, whoever closed it

@@ -152,7 +152,7 @@ QList<OrderTerm> orderTerms(OperationStore::SortKey key, bool descending, const 
 
 // Rows strictly later (or, with later = false, earlier) than the cursor in the order of
 // terms, plus the cursor's own row when inclusive. The leading non-strict bound on the first
-// term lets an index on the sort columns start the scan at the cursor.
+// term lets an index that covers the order start the scan at the cursor.
 QString keysetClause(const QList<OrderTerm>& terms, bool later, bool inclusive, QVariantList* binds)
 {
     const auto cmp = [later](const OrderTerm& t) { return t.ascending == later ? QStringLiteral(">") : QStringLiteral("<"); };

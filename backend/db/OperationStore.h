@@ -332,8 +332,9 @@ public:
     /**
      * One page, ordered by the sort key then operation_id (a total order, so keyset pages are
      * exact), with tool-call counts and last outcome. NULL sort values come last in both
-     * directions; amounts sort within their currency, currencies by code. An index on the
-     * sort columns serves a page from its cursor without reading the rows before it.
+     * directions; amounts sort within their currency, currencies by code. Where an index
+     * covers the order (created_at, or status then created_at) a page starts at its cursor
+     * without reading the rows before it; other sort keys sort the filtered rows per page.
      */
     StoreResult<QList<Operation>> operations(const Query& query);
     StoreResult<qint64> countOperations(const Query& query);
