@@ -157,7 +157,7 @@ private:
     QString m_sandboxPath;
     SimProvider m_provider;
     SimScheduler m_scheduler;
-    std::unique_ptr<Database> m_db; // the scheduler thread's own connection (reviewer, reconciler, checks)
+    std::unique_ptr<Database> m_db; // the scheduler's own connection (reviewer, reconciler, checks)
     std::unique_ptr<OperationStore> m_store;
     std::unique_ptr<Reconciler> m_reconciler;
     SettingsStore::Values m_settings;
@@ -259,7 +259,7 @@ void Schedule::spawnAgent(int index)
     m_agentOfThread[id] = index;
 }
 
-// Runs in the agent's own thread: a fresh "process" (connection, provider client, tool) per incarnation.
+// Runs on the agent's own stack: a fresh "process" (connection, provider client, tool) per incarnation.
 void Schedule::agentBody(int index)
 {
     AgentState& a = m_agents[size_t(index)];

@@ -1,105 +1,126 @@
 #include "SimScheduler.h"
 
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <cstdint>
 #include <exception>
+#include <stdexcept>
 
 namespace {
-thread_local int t_agentId = -1;
+// RefundTool, Qt SQL and SQLite's statement compiler run on an agent's stack: 1 MiB, committed
+// only as touched. A guard page below it turns an overflow into a crash, not silent corruption.
+constexpr size_t kStackBytes = size_t(1) << 20;
+} // namespace
+
+SimScheduler::Slot::~Slot()
+{
+    if (stack)
+        munmap(stack, stackBytes);
 }
 
 SimScheduler::~SimScheduler() { shutdown(); }
 
 int SimScheduler::spawn(std::function<void()> body)
 {
-    std::unique_lock lock(m_mutex);
     const int id = int(m_slots.size());
-    m_slots.push_back(std::make_unique<Slot>());
-    Slot* slot = m_slots.back().get();
-    slot->thread = std::thread([this, id, slot, body = std::move(body)] {
-        t_agentId = id;
-        {
-            std::unique_lock l(m_mutex);
-            m_cv.wait(l, [&] { return m_running == id; });
-        }
-        QString error;
-        try {
-            if (!slot->kill)
-                body();
-        } catch (const SimKilled&) {
-        } catch (const std::exception& e) {
-            error = QStringLiteral("agent %1 threw: %2").arg(id).arg(QString::fromUtf8(e.what()));
-        } catch (...) {
-            error = QStringLiteral("agent %1 threw an unknown exception").arg(id);
-        }
-        std::unique_lock l(m_mutex);
-        if (!error.isEmpty())
-            m_errors << error;
-        slot->done = true;
-        m_running = -1;
-        m_cv.notify_all();
-    });
+    auto slot = std::make_unique<Slot>();
+    slot->body = std::move(body);
+    const size_t page = size_t(sysconf(_SC_PAGESIZE));
+    slot->stackBytes = kStackBytes + page;
+    slot->stack = mmap(nullptr, slot->stackBytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_STACK, -1, 0);
+    if (slot->stack == MAP_FAILED) {
+        slot->stack = nullptr;
+        throw std::runtime_error("simulation: cannot map an agent's stack");
+    }
+    mprotect(slot->stack, page, PROT_NONE);
+    getcontext(&slot->context);
+    slot->context.uc_stack.ss_sp = static_cast<char*>(slot->stack) + page;
+    slot->context.uc_stack.ss_size = kStackBytes;
+    slot->context.uc_link = nullptr; // entry() never returns: it switches back for the last time
+    // makecontext passes int arguments only: the scheduler's address in two halves.
+    const auto self = reinterpret_cast<std::uintptr_t>(this);
+    makecontext(&slot->context, reinterpret_cast<void (*)()>(&SimScheduler::entry), 2,
+                static_cast<unsigned int>(self >> 32), static_cast<unsigned int>(self & 0xffffffffu));
+    m_slots.push_back(std::move(slot));
     return id;
+}
+
+void SimScheduler::entry(unsigned int high, unsigned int low)
+{
+    auto* self = reinterpret_cast<SimScheduler*>((std::uintptr_t(high) << 32) | std::uintptr_t(low));
+    const int id = self->m_running;
+    self->runAgent(id);
+    // Never resumed again; the stack is freed with the slot.
+    swapcontext(&self->m_slots[size_t(id)]->context, &self->m_schedulerContext);
+}
+
+void SimScheduler::runAgent(int id)
+{
+    Slot& slot = *m_slots[size_t(id)];
+    QString error;
+    try {
+        if (!slot.kill)
+            slot.body();
+    } catch (const SimKilled&) {
+    } catch (const std::exception& e) {
+        error = QStringLiteral("agent %1 threw: %2").arg(id).arg(QString::fromUtf8(e.what()));
+    } catch (...) {
+        error = QStringLiteral("agent %1 threw an unknown exception").arg(id);
+    }
+    if (!error.isEmpty())
+        m_errors << error;
+    slot.body = nullptr; // its captures go with the agent, as a process's memory does
+    slot.done = true;
 }
 
 void SimScheduler::park(Point point, int value)
 {
-    const int id = t_agentId;
-    std::unique_lock lock(m_mutex);
+    const int id = m_running;
+    if (id < 0)
+        throw std::logic_error("SimScheduler::park outside an agent");
     Slot& slot = *m_slots[size_t(id)];
     slot.point = point;
     slot.value = value;
     m_running = -1;
-    m_cv.notify_all();
-    m_cv.wait(lock, [&] { return m_running == id; });
+    swapcontext(&slot.context, &m_schedulerContext);
     if (slot.kill)
         throw SimKilled{};
 }
 
-void SimScheduler::handOver(std::unique_lock<std::mutex>& lock, int id)
+void SimScheduler::switchTo(int id)
 {
+    Slot& slot = *m_slots[size_t(id)];
+    slot.started = true;
     m_running = id;
-    m_cv.notify_all();
-    m_cv.wait(lock, [&] { return m_running == -1; });
+    swapcontext(&m_schedulerContext, &slot.context);
+    m_running = -1;
 }
 
 void SimScheduler::resume(int id)
 {
-    std::unique_lock lock(m_mutex);
     if (m_slots[size_t(id)]->done)
         return;
-    handOver(lock, id);
+    switchTo(id);
 }
 
 void SimScheduler::kill(int id)
 {
-    std::unique_lock lock(m_mutex);
     Slot& slot = *m_slots[size_t(id)];
     if (slot.done)
         return;
     slot.kill = true;
-    handOver(lock, id);
+    switchTo(id); // unwinds from its park point (or, not started, ends at once)
 }
 
-bool SimScheduler::finished(int id) const
-{
-    std::unique_lock lock(m_mutex);
-    return m_slots[size_t(id)]->done;
-}
+bool SimScheduler::finished(int id) const { return m_slots[size_t(id)]->done; }
 
-SimScheduler::Point SimScheduler::point(int id) const
-{
-    std::unique_lock lock(m_mutex);
-    return m_slots[size_t(id)]->point;
-}
+SimScheduler::Point SimScheduler::point(int id) const { return m_slots[size_t(id)]->point; }
 
-int SimScheduler::pointValue(int id) const
-{
-    std::unique_lock lock(m_mutex);
-    return m_slots[size_t(id)]->value;
-}
+int SimScheduler::pointValue(int id) const { return m_slots[size_t(id)]->value; }
 
 std::vector<int> SimScheduler::live() const
 {
-    std::unique_lock lock(m_mutex);
     std::vector<int> out;
     for (size_t i = 0; i < m_slots.size(); ++i)
         if (!m_slots[i]->done)
@@ -107,17 +128,10 @@ std::vector<int> SimScheduler::live() const
     return out;
 }
 
-QStringList SimScheduler::agentErrors() const
-{
-    std::unique_lock lock(m_mutex);
-    return m_errors;
-}
+QStringList SimScheduler::agentErrors() const { return m_errors; }
 
 void SimScheduler::shutdown()
 {
     for (int id : live())
         kill(id);
-    for (auto& slot : m_slots)
-        if (slot->thread.joinable())
-            slot->thread.join();
 }
