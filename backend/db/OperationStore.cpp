@@ -94,6 +94,18 @@ Operation readOperation(const QSqlQuery& q, bool withExtras)
     return op;
 }
 
+/** The first row of a kept (runPrepared) statement, or nullopt. The statement is finished
+    either way, so it holds no read snapshot past the call (on SQLite an unfinished SELECT
+    would keep the connection's read transaction open). */
+std::optional<Operation> takeOperation(QSqlQuery& q, bool withExtras)
+{
+    std::optional<Operation> op;
+    if (q.next())
+        op = readOperation(q, withExtras);
+    q.finish();
+    return op;
+}
+
 QString newOperationId()
 {
     return QStringLiteral("op_") + QUuid::createUuid().toString(QUuid::Id128);
@@ -286,20 +298,24 @@ StoreResult<Order> OperationStore::addOrder(const Order& in)
 
 StoreResult<Order> OperationStore::order(const QString& orderId)
 {
-    auto q = m_db.run(QStringLiteral("SELECT order_id, amount_cents, currency, payment_intent, created_at FROM orders "
-                                     "WHERE order_id = ?"),
-                      {orderId}, QStringLiteral("read order"));
+    auto q = m_db.runPrepared(QStringLiteral("SELECT order_id, amount_cents, currency, payment_intent, created_at "
+                                             "FROM orders WHERE order_id = ?"),
+                              {orderId}, QStringLiteral("read order"));
     if (!q)
         return q.error();
-    if (!q.value().next())
+    QSqlQuery& r = *q.value();
+    if (!r.next()) {
+        r.finish();
         return StoreError::make(Code::NotFound, QStringLiteral("order: no order %1 is registered").arg(orderId),
                                 QStringLiteral("order"));
+    }
     Order o;
-    o.orderId = q.value().value(0).toString();
-    o.amountCents = q.value().value(1).toLongLong();
-    o.currency = q.value().value(2).toString();
-    o.paymentIntent = q.value().value(3).toString();
-    o.createdAt = q.value().value(4).toLongLong();
+    o.orderId = r.value(0).toString();
+    o.amountCents = r.value(1).toLongLong();
+    o.currency = r.value(2).toString();
+    o.paymentIntent = r.value(3).toString();
+    o.createdAt = r.value(4).toLongLong();
+    r.finish();
     return o;
 }
 
@@ -498,7 +514,7 @@ StoreResult<qint64> OperationStore::recordUnmappedToolCall(const QString& toolCa
 
 StoreResult<void> OperationStore::finishToolCall(qint64 toolCallRowId, const QString& resultStatus, const QString& reason)
 {
-    auto q = m_db.run(QStringLiteral("UPDATE tool_calls SET result_status = ?, result_reason = ?, finished_at = ? WHERE id = ?"),
+    auto q = m_db.runPrepared(QStringLiteral("UPDATE tool_calls SET result_status = ?, result_reason = ?, finished_at = ? WHERE id = ?"),
                       {resultStatus, nullableText(reason), m_clock.nowMs(), toolCallRowId}, QStringLiteral("finish tool call"));
     if (!q)
         return q.error();
@@ -621,22 +637,10 @@ OperationStore::claimInTransaction(const QString& operationId, const QString& to
     const QString insert = QStringLiteral(
         "INSERT INTO refund_attempts (operation_id, tool_call_id, attempt_no, idempotency_key, "
         "started_at, deadline_at, outcome) VALUES (?, ?, ?, ?, ?, ?, 'in_flight')");
-    if (m_db.isPostgres()) {
-        // RETURNING: Qt's lastInsertId() on PostgreSQL is one more statement (SELECT lastval()).
-        auto ins =
-            m_db.runPrepared(insert + QStringLiteral(" RETURNING id"), binds, QStringLiteral("log attempt"));
-        if (!ins)
-            return ins.error();
-        if (!ins.value()->next())
-            return StoreError::make(Code::QueryFailed, QStringLiteral("log attempt: no id returned"));
-        claim.attemptRowId = ins.value()->value(0).toLongLong();
-        ins.value()->finish();
-    } else {
-        auto ins = m_db.run(insert, binds, QStringLiteral("log attempt"));
-        if (!ins)
-            return ins.error();
-        claim.attemptRowId = ins.value().lastInsertId().toLongLong();
-    }
+    auto id = insertReturningId(insert, binds, QStringLiteral("log attempt"));
+    if (!id)
+        return id.error();
+    claim.attemptRowId = id.value();
     return claim;
 }
 
@@ -652,21 +656,23 @@ StoreResult<qint64> OperationStore::insertToolCall(const QString& toolCallId, co
     const QVariantList binds{toolCallId,          orderId,          amountCents,
                              operationId,         created ? 1 : 0,  lostRace ? 1 : 0,
                              refText(requestRef), answered ? 1 : 0, now};
-    if (m_db.isPostgres()) {
-        auto ins =
-            m_db.runPrepared(sql + QStringLiteral(" RETURNING id"), binds, QStringLiteral("log tool call"));
-        if (!ins)
-            return ins.error();
-        if (!ins.value()->next())
-            return StoreError::make(Code::QueryFailed, QStringLiteral("log tool call: no id returned"));
-        const qint64 id = ins.value()->value(0).toLongLong();
-        ins.value()->finish();
-        return id;
-    }
-    auto ins = m_db.run(sql, binds, QStringLiteral("log tool call"));
+    return insertReturningId(sql, binds, QStringLiteral("log tool call"));
+}
+
+StoreResult<qint64> OperationStore::insertReturningId(const QString& insertSql, const QVariantList& binds,
+                                                      const QString& context)
+{
+    // RETURNING on both engines (SQLite has it since 3.35): Qt's lastInsertId() on PostgreSQL
+    // is one more statement (SELECT lastval()). Kept prepared: every tool call runs these.
+    auto ins = m_db.runPrepared(insertSql + QStringLiteral(" RETURNING id"), binds, context);
     if (!ins)
         return ins.error();
-    return ins.value().lastInsertId().toLongLong();
+    QSqlQuery& q = *ins.value();
+    if (!q.next())
+        return StoreError::make(Code::QueryFailed, context + QStringLiteral(": no id returned"));
+    const qint64 id = q.value(0).toLongLong();
+    q.finish();
+    return id;
 }
 
 StoreResult<OperationStore::BeginResult>
@@ -887,16 +893,17 @@ StoreResult<bool> OperationStore::finishWithAnswer(const QString& operationId, c
     WriteTransaction tx(m_db);
     if (auto b = tx.begin(); !b)
         return b.error();
-    auto att = m_db.run(attemptSql, attemptBinds, QStringLiteral("finish attempt"));
+    // Kept prepared on the connection, as every statement a tool call runs (issue 13).
+    auto att = m_db.runPrepared(attemptSql, attemptBinds, QStringLiteral("finish attempt"));
     if (!att)
         return att.error();
-    auto close = m_db.run(closeSql, closeBinds,
-                          refunded ? QStringLiteral("close refunded") : QStringLiteral("close failed"));
+    auto close = m_db.runPrepared(closeSql, closeBinds,
+                                  refunded ? QStringLiteral("close refunded") : QStringLiteral("close failed"));
     if (!close)
         return close.error();
-    const bool closed = close.value().numRowsAffected() == 1;
+    const bool closed = close.value()->numRowsAffected() == 1;
     if (closed) {
-        auto call = m_db.run(callSql, callBinds, QStringLiteral("finish tool call"));
+        auto call = m_db.runPrepared(callSql, callBinds, QStringLiteral("finish tool call"));
         if (!call)
             return call.error();
     }
@@ -927,7 +934,7 @@ StoreResult<void> OperationStore::recordNotSent(const QString& operationId, qint
     if (auto f = finishAttempt(attemptRowId, r); !f)
         return f.error();
     // Only an open row has a budget left to give back; a closed one never changes (R4).
-    auto upd = m_db.run(QStringLiteral("UPDATE refund_ops SET not_sent_attempts = not_sent_attempts + 1, updated_at = ? "
+    auto upd = m_db.runPrepared(QStringLiteral("UPDATE refund_ops SET not_sent_attempts = not_sent_attempts + 1, updated_at = ? "
                                        "WHERE operation_id = ? AND status = 'open' AND not_sent_attempts < attempts"),
                         {m_clock.nowMs(), operationId}, QStringLiteral("count not-sent attempt"));
     if (!upd)
@@ -937,8 +944,8 @@ StoreResult<void> OperationStore::recordNotSent(const QString& operationId, qint
 
 StoreResult<void> OperationStore::finishAttempt(qint64 attemptRowId, const AttemptResult& r)
 {
-    auto q = m_db.run(QStringLiteral("UPDATE refund_attempts SET finished_at = ?, outcome = ?, http_status = ?, "
-                                     "provider_request_id = ?, replayed = ?, error_code = ?, error_message = ? WHERE id = ?"),
+    auto q = m_db.runPrepared(QStringLiteral("UPDATE refund_attempts SET finished_at = ?, outcome = ?, http_status = ?, "
+                                             "provider_request_id = ?, replayed = ?, error_code = ?, error_message = ? WHERE id = ?"),
                       {m_clock.nowMs(), r.outcome, r.httpStatus > 0 ? QVariant(r.httpStatus) : QVariant(QMetaType::fromType<int>()),
                        nullableText(r.providerRequestId), r.replayed ? 1 : 0, nullableText(r.errorCode),
                        nullableText(r.errorMessage), attemptRowId},
@@ -953,16 +960,18 @@ StoreResult<Operation> OperationStore::transition(const QString& operationId, co
 {
     QVariantList all = binds;
     all << m_clock.nowMs() << operationId;
-    auto q = m_db.run(QStringLiteral("UPDATE refund_ops SET ") + setSql
+    // setSql is one of a few fixed texts (markUnknown, closeRefunded, closeFailed): kept prepared.
+    auto q = m_db.runPrepared(QStringLiteral("UPDATE refund_ops SET ") + setSql
                           + QStringLiteral(", updated_at = ? WHERE operation_id = ? AND ")
                           + (fromUnknownToo ? QStringLiteral("status IN ('open', 'unknown')") : QStringLiteral("status = 'open'")),
                       all, context);
     if (!q)
         return q.error();
+    const int affected = q.value()->numRowsAffected();
     auto after = operation(operationId);
     if (!after)
         return after.error();
-    if (q.value().numRowsAffected() != 1) {
+    if (affected != 1) {
         return StoreError::make(Code::NotOpen, QStringLiteral("%1: operation %2 is %3, not open")
                                                    .arg(context, operationId, statusName(after.value().status)));
     }
@@ -1201,31 +1210,28 @@ StoreResult<Operation> OperationStore::commitTransition(WriteTransaction& tx, co
 
 StoreResult<Operation> OperationStore::operation(const QString& operationId)
 {
-    auto q = m_db.run(QStringLiteral("SELECT ") + kOpColumns + kOpExtraColumns
-                          + QStringLiteral(" FROM refund_ops o WHERE o.operation_id = ?"),
-                      {operationId}, QStringLiteral("read operation"));
+    auto q = m_db.runPrepared(QStringLiteral("SELECT ") + kOpColumns + kOpExtraColumns
+                                  + QStringLiteral(" FROM refund_ops o WHERE o.operation_id = ?"),
+                              {operationId}, QStringLiteral("read operation"));
     if (!q)
         return q.error();
-    if (!q.value().next())
+    std::optional<Operation> op = takeOperation(*q.value(), true);
+    if (!op)
         return StoreError::make(Code::NotFound, QStringLiteral("operation: no operation %1").arg(operationId),
                                 QStringLiteral("operation"));
-    return readOperation(q.value(), true);
+    return *op;
 }
 
 StoreResult<std::optional<Operation>> OperationStore::activeOperation(const QString& orderId, qint64 amountCents,
                                                                       const QString& requestRef)
 {
-    auto q = m_db.run(QStringLiteral("SELECT ") + kOpColumns
+    auto q = m_db.runPrepared(QStringLiteral("SELECT ") + kOpColumns
                           + QStringLiteral(" FROM refund_ops o WHERE o.order_id = ? AND o.amount_cents = ? "
                                            "AND o.request_ref = ? AND o.status IN ('open', 'unknown')"),
                       {orderId, amountCents, refText(requestRef)}, QStringLiteral("find open operation"));
     if (!q)
         return q.error();
-    if (!q.value().next())
-        return std::optional<Operation>();
-    Operation op = readOperation(q.value(), false);
-    q.value().finish();
-    return std::optional<Operation>(op);
+    return takeOperation(*q.value(), false);
 }
 
 StoreResult<std::optional<Operation>> OperationStore::refundedOperation(const QString& orderId, qint64 amountCents,
@@ -1235,18 +1241,14 @@ StoreResult<std::optional<Operation>> OperationStore::refundedOperation(const QS
     // An empty request ref says nothing about the caller's unit of work, so a refund only
     // answers repeats for the window; a named one answers for ever (R5a).
     const qint64 closedSince = requestRef.isEmpty() ? nowMs - repeatWindowMs : std::numeric_limits<qint64>::min();
-    auto q = m_db.run(QStringLiteral("SELECT ") + kOpColumns
+    auto q = m_db.runPrepared(QStringLiteral("SELECT ") + kOpColumns
                           + QStringLiteral(" FROM refund_ops o WHERE o.order_id = ? AND o.amount_cents = ? "
                                            "AND o.request_ref = ? AND o.status = 'refunded' AND o.closed_at >= ? "
                                            "ORDER BY o.closed_at DESC LIMIT 1"),
                       {orderId, amountCents, refText(requestRef), closedSince}, QStringLiteral("find refunded operation"));
     if (!q)
         return q.error();
-    if (!q.value().next())
-        return std::optional<Operation>();
-    Operation op = readOperation(q.value(), false);
-    q.value().finish();
-    return std::optional<Operation>(op);
+    return takeOperation(*q.value(), false);
 }
 
 StoreResult<std::optional<Operation>>
@@ -1255,18 +1257,14 @@ OperationStore::latestOperation(const QString& orderId, qint64 amountCents, cons
     auto active = activeOperation(orderId, amountCents, requestRef);
     if (!active || active.value())
         return active;
-    auto q = m_db.run(
+    auto q = m_db.runPrepared(
         QStringLiteral("SELECT ") + kOpColumns +
             QStringLiteral(" FROM refund_ops o WHERE o.order_id = ? AND o.amount_cents = ? "
                            "AND o.request_ref = ? ORDER BY o.created_at DESC, o.operation_id DESC LIMIT 1"),
         {orderId, amountCents, refText(requestRef)}, QStringLiteral("find latest operation"));
     if (!q)
         return q.error();
-    if (!q.value().next())
-        return std::optional<Operation>();
-    Operation op = readOperation(q.value(), false);
-    q.value().finish();
-    return std::optional<Operation>(op);
+    return takeOperation(*q.value(), false);
 }
 
 QString OperationStore::whereFor(const Query& query, QVariantList* binds) const

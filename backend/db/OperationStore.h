@@ -373,6 +373,8 @@ private:
     StoreResult<AttemptClaim> claimInTransaction(const QString& operationId, const QString& toolCallId,
                                                  const ClaimLimits& limits, const ClaimState* known,
                                                  bool* keepCommit);
+    /** Runs insertSql (an INSERT) kept prepared, with RETURNING id; the new row's id. */
+    StoreResult<qint64> insertReturningId(const QString& insertSql, const QVariantList& binds, const QString& context);
     StoreResult<qint64> insertToolCall(const QString& toolCallId, const QString& orderId, qint64 amountCents,
                                        const QString& operationId, bool created, bool lostRace,
                                        const QString& requestRef, bool answered, qint64 now);

@@ -36,7 +36,7 @@ StoreResult<bool> ProviderEventStore::insertRow(const ProviderEvent& event, Sour
 {
     const QString payload = QString::fromUtf8(QJsonDocument(event.raw).toJson(QJsonDocument::Compact));
     // ON CONFLICT DO NOTHING: a duplicate delivery racing the first one inserts nothing and is told so.
-    auto q = m_db.run(
+    auto q = m_db.runPrepared(
         QStringLiteral("INSERT INTO provider_events (event_id, source, received_at, type, event_created, "
                        "refund_id, action, payload) VALUES (?, ?, ?, ?, ?, ?, 'pending', ?) "
                        "ON CONFLICT (event_id) DO NOTHING"),
@@ -46,7 +46,7 @@ StoreResult<bool> ProviderEventStore::insertRow(const ProviderEvent& event, Sour
         QStringLiteral("store provider event"));
     if (!q)
         return q.error();
-    return q.value().numRowsAffected() == 1;
+    return q.value()->numRowsAffected() == 1;
 }
 
 StoreResult<bool> ProviderEventStore::insert(const ProviderEvent& event, Source source)
@@ -92,14 +92,15 @@ ProviderEventStore::select(const QString& where, const QVariantList& binds, cons
 {
     QVariantList all = binds;
     all << qBound(1, limit, 10000);
-    auto q = m_db.run(QStringLiteral("SELECT %1 FROM provider_events WHERE %2 ORDER BY %3 LIMIT ?")
-                          .arg(QString::fromLatin1(kColumns), where, order),
-                      all, QStringLiteral("read provider events"));
+    // Kept prepared: callers pass a few fixed where/order texts (the reconciler runs them per pass).
+    auto q = m_db.runPrepared(QStringLiteral("SELECT %1 FROM provider_events WHERE %2 ORDER BY %3 LIMIT ?")
+                                  .arg(QString::fromLatin1(kColumns), where, order),
+                              all, QStringLiteral("read provider events"));
     if (!q)
         return q.error();
     QList<StoredEvent> out;
-    while (q.value().next()) {
-        const QSqlQuery& r = q.value();
+    QSqlQuery& r = *q.value();
+    while (r.next()) {
         StoredEvent e;
         e.eventId = r.value(0).toString();
         e.source = r.value(1).toString();
@@ -115,6 +116,7 @@ ProviderEventStore::select(const QString& where, const QVariantList& binds, cons
         e.payload = r.value(10).toString();
         out.append(e);
     }
+    r.finish();
     return out;
 }
 
@@ -146,7 +148,7 @@ StoreResult<bool> ProviderEventStore::recordAction(const QString& eventId, const
                                                    const QString& refundId, const QString& action,
                                                    const QString& detail)
 {
-    auto q = m_db.run(
+    auto q = m_db.runPrepared(
         QStringLiteral(
             "UPDATE provider_events SET operation_id = ?, refund_id = COALESCE(?, refund_id), action = ?, "
             "action_detail = ?, applied_at = ? WHERE event_id = ? AND ") + waitingCondition(),
@@ -154,7 +156,7 @@ StoreResult<bool> ProviderEventStore::recordAction(const QString& eventId, const
         QStringLiteral("record what was done with an event"));
     if (!q)
         return q.error();
-    return q.value().numRowsAffected() == 1;
+    return q.value()->numRowsAffected() == 1;
 }
 
 StoreResult<QList<ProviderEventStore::StoredEvent>> ProviderEventStore::waiting(int limit)
