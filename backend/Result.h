@@ -27,6 +27,9 @@ public:
     T value() && { return std::get<0>(std::move(m_data)); }
     const T& operator*() const& { return value(); }
     const T* operator->() const { return &value(); }
+    /** The value, or fallback on an error: for a caller that goes on as if empty after a failure
+        that was already reported (e.g. logged where it happened). */
+    T valueOr(T fallback) const& { return ok() ? value() : std::move(fallback); }
 
     const E& error() const { return std::get<1>(m_data); }
 

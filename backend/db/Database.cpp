@@ -56,8 +56,8 @@ StoreResult<std::unique_ptr<Database>> Database::open(const DatabaseUrl& url, co
         // SQLite's allocation statistics (which nothing here reads) take one process-wide mutex
         // on every malloc: with several connections busy at once (the MCP server's workers, the
         // simulation's schedules) that mutex sets the pace. Only possible before SQLite starts
-        // (SQLITE_MISUSE afterwards is harmless) and before other threads use it; processes that
-        // also open a SandboxStore open a Database first. A Qt SQLite plugin with its own copy of
+        // (SQLITE_MISUSE afterwards is harmless) and before other threads use it; a SandboxStore
+        // opens its file through here too. A Qt SQLite plugin with its own copy of
         // SQLite (not Debian's) is not affected either way.
         static const bool memStatusOff = [] { return sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0) == SQLITE_OK; }();
         Q_UNUSED(memStatusOff);

@@ -13,7 +13,8 @@
 #include <unordered_map>
 
 /**
- * One connection to the operation database, owned by the thread that opened it.
+ * One connection to the operation database (or to the sandbox provider's own SQLite file, see
+ * SandboxStore), owned by the thread that opened it.
  *
  * Qt SQL connections may only be used from the thread that created them, so every worker
  * (tool call, test thread, console lookup) opens its own Database. SQLite connections run in

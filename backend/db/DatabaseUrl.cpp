@@ -54,6 +54,14 @@ bool checkUrlPart(const QString& encoded, const QString& qtDecoded, const char* 
 }
 } // namespace
 
+DatabaseUrl DatabaseUrl::sqlite(const QString& path)
+{
+    DatabaseUrl url;
+    url.m_engine = Engine::Sqlite;
+    url.m_path = path;
+    return url;
+}
+
 std::optional<DatabaseUrl> DatabaseUrl::parse(const QString& text, QString* error)
 {
     const QString t = text.trimmed();

@@ -22,6 +22,9 @@ public:
 
     /** Parses text; on failure returns nullopt and sets *error to a sentence naming the part that is wrong. */
     static std::optional<DatabaseUrl> parse(const QString& text, QString* error = nullptr);
+    /** An SQLite file path taken as it is (no URL parsing, no escapes), for a file a program
+        names itself, such as the sandbox provider's database. */
+    static DatabaseUrl sqlite(const QString& path);
 
     Engine engine() const { return m_engine; }
     bool isSqlite() const { return m_engine == Engine::Sqlite; }

@@ -58,18 +58,17 @@ IdempotencyLayer::Claim IdempotencyLayer::claim(const QString& key, const QStrin
     const qint64 now = m_clock.nowMs();
     if (!m_store.transaction())
         return out;
-    bool ok = false;
-    const bool inserted = m_store.claimKey(key, fingerprint, requestId, now, now + m_retentionMs, &ok);
-    if (!ok) {
+    const auto inserted = m_store.claimKey(key, fingerprint, requestId, now, now + m_retentionMs);
+    if (!inserted) {
         m_store.rollback();
         return out;
     }
     std::optional<StoredKey> existing;
-    if (!inserted)
-        existing = m_store.key(key);
+    if (!inserted.value())
+        existing = m_store.key(key).valueOr(std::nullopt);
     if (!m_store.commit())
         return out;
-    if (inserted) {
+    if (inserted.value()) {
         out.result = ClaimResult::Claimed;
         return out;
     }
@@ -88,7 +87,7 @@ IdempotencyLayer::Claim IdempotencyLayer::claim(const QString& key, const QStrin
 
 bool IdempotencyLayer::complete(const QString& key, const HttpResponse& response)
 {
-    return m_store.completeKey(key, response.status, response.contentType, response.body);
+    return m_store.completeKey(key, response.status, response.contentType, response.body).ok();
 }
 
 void IdempotencyLayer::release(const QString& key) { m_store.releaseKey(key); }

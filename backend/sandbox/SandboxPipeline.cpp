@@ -93,12 +93,12 @@ SandboxPipeline::Execution SandboxPipeline::run(const Admission& a, const HttpRe
         return e;
     }
     // The work and its stored response commit together, or neither does.
-    bool committed = m_store.transaction();
+    bool committed = m_store.transaction().ok();
     if (committed) {
         e.response = m_api.execute(a.route, request, {a.requestId, a.key});
         if (!a.key.isEmpty() && !m_idempotency.complete(a.key, e.response))
             committed = false;
-        committed = committed ? m_store.commit() : (m_store.rollback(), false);
+        committed = committed ? m_store.commit().ok() : (m_store.rollback(), false);
     }
     if (!committed) {
         m_api.takeCreatedEvents(); // rolled back: those events do not exist

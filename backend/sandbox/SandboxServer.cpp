@@ -28,11 +28,11 @@ bool SandboxServer::start(QString* error)
         *error = QStringLiteral("refusing to listen on non-loopback address %1").arg(m_config.address.toString());
         return false;
     }
-    if (!m_store.open(m_config.dbPath)) {
-        *error = QStringLiteral("cannot open database %1: %2").arg(m_config.dbPath, m_store.lastError());
+    if (auto opened = m_store.open(m_config.dbPath); !opened) {
+        *error = QStringLiteral("cannot open database %1: %2").arg(m_config.dbPath, opened.error().message);
         return false;
     }
-    m_clock.setOffsetMs(m_store.clockOffsetMs());
+    m_clock.setOffsetMs(m_store.clockOffsetMs().valueOr(0));
     if (!m_tcp.listen(m_config.address, m_config.port)) {
         *error = QStringLiteral("cannot listen on %1:%2: %3")
                      .arg(m_config.address.toString())
@@ -220,16 +220,18 @@ QJsonObject SandboxServer::stats()
                     {QStringLiteral("stored_500_total"), 0},
                     {QStringLiteral("dropped_total"), 0},
                     {QStringLiteral("refund_posts_total"), 0}};
-    const QJsonObject counters = m_store.counters();
+    const QJsonObject counters = m_store.counters().valueOr({});
     for (auto it = counters.begin(); it != counters.end(); ++it)
         out.insert(it.key(), it.value());
-    out.insert(QStringLiteral("refunds_executed_total"), m_store.refundCount());
-    out.insert(QStringLiteral("refunds_by_payment_intent"), m_store.refundCountsBy(QStringLiteral("payment_intent")));
-    out.insert(QStringLiteral("refunds_by_idempotency_key"), m_store.refundCountsBy(QStringLiteral("idempotency_key")));
+    out.insert(QStringLiteral("refunds_executed_total"), m_store.refundCount().valueOr(0));
+    out.insert(QStringLiteral("refunds_by_payment_intent"),
+               m_store.refundCountsBy(QStringLiteral("payment_intent")).valueOr({}));
+    out.insert(QStringLiteral("refunds_by_idempotency_key"),
+               m_store.refundCountsBy(QStringLiteral("idempotency_key")).valueOr({}));
     out.insert(QStringLiteral("refund_posts_by_idempotency_key"),
-               m_store.keyedCounters(QStringLiteral("refund_posts")));
-    out.insert(QStringLiteral("requests_by_path"), m_store.keyedCounters(QStringLiteral("requests_by_path")));
-    out.insert(QStringLiteral("in_progress_keys"), m_store.inProgressKeyCount());
+               m_store.keyedCounters(QStringLiteral("refund_posts")).valueOr({}));
+    out.insert(QStringLiteral("requests_by_path"), m_store.keyedCounters(QStringLiteral("requests_by_path")).valueOr({}));
+    out.insert(QStringLiteral("in_progress_keys"), m_store.inProgressKeyCount().valueOr(0));
     out.insert(QStringLiteral("now_ms"), m_clock.nowMs());
     out.insert(QStringLiteral("connections_open"), m_openConnections);
     out.insert(QStringLiteral("connections_refused_total"), m_refusedConnections);
@@ -273,7 +275,7 @@ void SandboxServer::handleControl(HttpConnection* connection, const HttpRequest&
         response = addWebhookEndpoint(body);
     } else if (path == QLatin1String("/_sandbox/webhook_endpoints") && method == "GET") {
         QJsonArray data;
-        const QList<StoredWebhookEndpoint> endpoints = m_store.webhookEndpoints();
+        const QList<StoredWebhookEndpoint> endpoints = m_store.webhookEndpoints().valueOr({});
         for (const StoredWebhookEndpoint& e : endpoints) // the secret is shown once, at creation
             data.append(QJsonObject{{QStringLiteral("id"), e.id},
                                     {QStringLiteral("object"), QStringLiteral("webhook_endpoint")},
@@ -283,11 +285,11 @@ void SandboxServer::handleControl(HttpConnection* connection, const HttpRequest&
                                                        {QStringLiteral("data"), data}});
     } else if (path.startsWith(QLatin1String("/_sandbox/webhook_endpoints/")) && method == "DELETE") {
         const QString id = path.mid(QStringLiteral("/_sandbox/webhook_endpoints/").size());
-        bool found = false;
-        if (!m_store.deleteWebhookEndpoint(id, &found))
+        const auto found = m_store.deleteWebhookEndpoint(id);
+        if (!found)
             response = HttpResponse::stripeError(500, QStringLiteral("api_error"), {},
                                                  QStringLiteral("Storage failure."));
-        else if (!found)
+        else if (!found.value())
             response = HttpResponse::stripeError(
                 404, QStringLiteral("invalid_request_error"), QStringLiteral("resource_missing"),
                 QStringLiteral("No such webhook endpoint: '%1'").arg(id), QStringLiteral("id"));
@@ -309,7 +311,7 @@ void SandboxServer::handleControl(HttpConnection* connection, const HttpRequest&
                                                  QStringLiteral("Storage failure."));
         } else {
             response = m_api.failRefund(id, body);
-            if (response.status == 200 && m_store.commit()) {
+            if (response.status == 200 && m_store.commit().ok()) {
                 eventsCommitted(request);
             } else {
                 if (response.status == 200)

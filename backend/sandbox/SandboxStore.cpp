@@ -1,13 +1,13 @@
 #include "sandbox/SandboxStore.h"
 
 #include "Logging.h"
-#include "PrivateFile.h"
 
 #include <QJsonDocument>
-#include <QSqlError>
 #include <QSqlQuery>
-#include <QUuid>
 #include <QVariant>
+
+#include <algorithm>
+#include <type_traits>
 
 namespace {
 
@@ -105,50 +105,204 @@ QVariant nullableText(const QString& s)
     return s.isEmpty() ? QVariant(QMetaType::fromType<QString>()) : QVariant(s);
 }
 
+StoredWebhookEndpoint readEndpoint(const QSqlQuery& q)
+{
+    StoredWebhookEndpoint e;
+    e.seq = q.value(0).toLongLong();
+    e.id = q.value(1).toString();
+    e.url = q.value(2).toString();
+    e.secret = q.value(3).toString();
+    e.createdMs = q.value(4).toLongLong();
+    return e;
+}
+
+StoredWebhookAttempt readAttempt(const QSqlQuery& q)
+{
+    StoredWebhookAttempt a;
+    a.deliverySeq = q.value(0).toLongLong();
+    a.attempt = q.value(1).toInt();
+    a.atMs = q.value(2).toLongLong();
+    a.durationMs = q.value(3).toLongLong();
+    a.status = q.value(4).toInt();
+    a.error = q.value(5).toString();
+    a.signatureTimestamp = q.value(6).toLongLong();
+    return a;
+}
+
+StoredKey readKey(const QSqlQuery& q)
+{
+    StoredKey k;
+    k.key = q.value(0).toString();
+    k.fingerprint = q.value(1).toString();
+    k.completed = q.value(2).toString() == QLatin1String("done");
+    k.status = q.value(3).toInt();
+    k.contentType = q.value(4).toString().toUtf8();
+    k.body = q.value(5).toByteArray();
+    k.requestId = q.value(6).toString();
+    k.createdMs = q.value(7).toLongLong();
+    k.expiresMs = q.value(8).toLongLong();
+    return k;
+}
+
+StoreError logged(StoreError e)
+{
+    Logging::error(QStringLiteral("sandbox store: ") + e.message);
+    return e;
+}
+
+// Database::run() hands back its query, runPrepared() a pointer to the kept one.
+QSqlQuery& queryOf(QSqlQuery& q) { return q; }
+QSqlQuery& queryOf(QSqlQuery* q) { return *q; }
+
+template<typename Reader>
+using RowOf = std::invoke_result_t<Reader, const QSqlQuery&>;
+
+// The rows of a statement that ran, or its error. The statement is reset once read, so a
+// kept one holds no read snapshot past the call.
+template<typename Q, typename Reader>
+StoreResult<QList<RowOf<Reader>>> allRows(StoreResult<Q> ran, Reader reader)
+{
+    if (!ran)
+        return ran.error();
+    QSqlQuery& q = queryOf(ran.value());
+    QList<RowOf<Reader>> out;
+    while (q.next())
+        out.append(reader(q));
+    q.finish();
+    return out;
+}
+
+template<typename Q, typename Reader>
+StoreResult<std::optional<RowOf<Reader>>> firstRow(StoreResult<Q> ran, Reader reader)
+{
+    if (!ran)
+        return ran.error();
+    QSqlQuery& q = queryOf(ran.value());
+    std::optional<RowOf<Reader>> out;
+    if (q.next())
+        out = reader(q);
+    q.finish();
+    return out;
+}
+
+/** The first column of the first row as a number; 0 without a row (or for NULL). */
+template<typename Q>
+StoreResult<qint64> firstNumber(StoreResult<Q> ran)
+{
+    auto row = firstRow(std::move(ran), [](const QSqlQuery& q) { return q.value(0).toLongLong(); });
+    if (!row)
+        return row.error();
+    return row.value().value_or(0);
+}
+
+template<typename Q>
+StoreResult<void> done(const StoreResult<Q>& ran)
+{
+    if (!ran)
+        return ran.error();
+    return {};
+}
+
+/** Rows of (name, number) as {name minus the first prefixLength characters: number}. */
+template<typename Q>
+StoreResult<QJsonObject> numbersByName(StoreResult<Q> ran, qsizetype prefixLength)
+{
+    auto rows = allRows(std::move(ran), [prefixLength](const QSqlQuery& q) {
+        return std::pair(q.value(0).toString().mid(prefixLength), q.value(1).toLongLong());
+    });
+    if (!rows)
+        return rows.error();
+    QJsonObject out;
+    for (const auto& [name, value] : rows.value())
+        out.insert(name, value);
+    return out;
+}
+
+/** Shared cursor paging, newest first by seq: the statement and whether it reads ascending. */
+struct PagedSelect
+{
+    QString sql;
+    QVariantList binds;
+    bool ascending = false; ///< ending_before walks towards newer items: read ascending, then reversed
+};
+
+PagedSelect pagedSelect(const QString& columns, const QString& table, QString where, QVariantList binds,
+                        const PageRequest& page)
+{
+    PagedSelect out;
+    if (page.startingAfterSeq > 0) {
+        where += QStringLiteral(" AND seq < ?");
+        binds.append(page.startingAfterSeq);
+    } else if (page.endingBeforeSeq > 0) {
+        where += QStringLiteral(" AND seq > ?");
+        binds.append(page.endingBeforeSeq);
+        out.ascending = true;
+    }
+    binds.append(page.limit + 1);
+    out.sql = QStringLiteral("SELECT ") + columns + QStringLiteral(" FROM ") + table + QStringLiteral(" WHERE ")
+        + where + (out.ascending ? QStringLiteral(" ORDER BY seq ASC") : QStringLiteral(" ORDER BY seq DESC"))
+        + QStringLiteral(" LIMIT ?");
+    out.binds = std::move(binds);
+    return out;
+}
+
+template<typename T>
+StoreResult<Page<T>> toPage(StoreResult<QList<T>> rows, const PagedSelect& select, const PageRequest& page)
+{
+    if (!rows)
+        return rows.error();
+    Page<T> out;
+    out.items = std::move(rows).value();
+    if (out.items.size() > page.limit) {
+        out.hasMore = true;
+        out.items.removeLast();
+    }
+    if (select.ascending)
+        std::reverse(out.items.begin(), out.items.end());
+    return out;
+}
+
+const QString kNotOpen = QStringLiteral("the sandbox database is not open");
+
 } // namespace
 
-SandboxStore::SandboxStore()
-    : m_connectionName(QStringLiteral("sandbox-") + QUuid::createUuid().toString(QUuid::WithoutBraces))
+SandboxStore::SandboxStore() = default;
+SandboxStore::~SandboxStore() = default;
+
+StoreResult<QSqlQuery> SandboxStore::run(const QString& sql, const QVariantList& binds, const QString& context)
 {
+    if (!m_db)
+        return logged(StoreError::make(StoreError::Code::ConnectionFailed, context + QStringLiteral(": ") + kNotOpen));
+    auto ran = m_db->run(sql, binds, context);
+    if (!ran)
+        return logged(ran.error());
+    return ran;
 }
 
-SandboxStore::~SandboxStore()
+StoreResult<QSqlQuery*> SandboxStore::runPrepared(const QString& sql, const QVariantList& binds,
+                                                  const QString& context)
 {
-    if (m_db.isValid()) {
-        m_db.close();
-        m_db = QSqlDatabase();
-        QSqlDatabase::removeDatabase(m_connectionName);
-    }
+    if (!m_db)
+        return logged(StoreError::make(StoreError::Code::ConnectionFailed, context + QStringLiteral(": ") + kNotOpen));
+    auto ran = m_db->runPrepared(sql, binds, context);
+    if (!ran)
+        return logged(ran.error());
+    return ran;
 }
 
-void SandboxStore::setError(const QString& where, const QString& text)
+StoreResult<void> SandboxStore::open(const QString& path)
 {
-    m_lastError = where + QStringLiteral(": ") + text;
-    Logging::error(QStringLiteral("sandbox store: ") + m_lastError);
-}
-
-bool SandboxStore::exec(const QString& sql)
-{
-    QSqlQuery q(m_db);
-    if (!q.exec(sql)) {
-        setError(sql.left(60), q.lastError().text());
-        return false;
-    }
-    return true;
-}
-
-bool SandboxStore::open(const QString& path)
-{
-    m_db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), m_connectionName);
-    // 0600 like the operation database (PrivateFile); its -wal and -shm files follow its mode.
-    PrivateFile::create(path);
-    m_db.setDatabaseName(path);
-    if (!m_db.open()) {
-        setError(QStringLiteral("open"), m_db.lastError().text());
-        return false;
-    }
+    // 0600 like the operation database (Database::open creates it so); the -wal and -shm files
+    // follow its mode. Database::open also refuses a file whose operation schema is newer than
+    // this program's: a sandbox file has no schema_migrations table, so it always passes.
+    auto db = Database::open(DatabaseUrl::sqlite(path));
+    if (!db)
+        return logged(db.error());
+    m_db = std::move(db).value();
     const QStringList schema = {
-        QStringLiteral("PRAGMA journal_mode=WAL"),
+        // Database::open sets FULL, as the operation database needs (R2). The sandbox keeps
+        // NORMAL: in WAL mode a crash of the process loses no commit, only a power loss may
+        // drop the last ones, and a test provider spares the fsync per request.
         QStringLiteral("PRAGMA synchronous=NORMAL"),
         QStringLiteral("CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, value INTEGER NOT NULL)"),
         QStringLiteral("CREATE TABLE IF NOT EXISTS payment_intents (seq INTEGER PRIMARY KEY AUTOINCREMENT, "
@@ -188,297 +342,187 @@ bool SandboxStore::open(const QString& path)
                        "signature_t INTEGER NOT NULL)"),
     };
     for (const QString& sql : schema) {
-        if (!exec(sql))
-            return false;
+        if (auto r = m_db->runScript(sql, QStringLiteral("create sandbox schema")); !r)
+            return logged(r.error());
     }
     // Refund failure columns arrived after the first sandbox databases were written.
-    for (const QString& column :
-         {QStringLiteral("failure_reason"), QStringLiteral("failure_balance_transaction")}) {
-        if (!hasColumn(QStringLiteral("refunds"), column) &&
-            !exec(QStringLiteral("ALTER TABLE refunds ADD COLUMN %1 TEXT").arg(column)))
-            return false;
+    for (const QString& column : {QStringLiteral("failure_reason"), QStringLiteral("failure_balance_transaction")}) {
+        auto has = hasColumn(QStringLiteral("refunds"), column);
+        if (!has)
+            return has.error();
+        if (has.value())
+            continue;
+        if (auto r = m_db->runScript(QStringLiteral("ALTER TABLE refunds ADD COLUMN %1 TEXT").arg(column),
+                                     QStringLiteral("add refunds.") + column);
+            !r)
+            return logged(r.error());
     }
-    return true;
+    return {};
 }
 
-bool SandboxStore::hasColumn(const QString& table, const QString& column)
+StoreResult<bool> SandboxStore::hasColumn(const QString& table, const QString& column)
 {
-    QSqlQuery q(m_db);
-    if (!q.exec(QStringLiteral("PRAGMA table_info(%1)").arg(table)))
-        return false;
-    while (q.next()) {
-        if (q.value(1).toString() == column)
-            return true;
-    }
-    return false;
+    auto names = allRows(run(QStringLiteral("PRAGMA table_info(%1)").arg(table), {},
+                             QStringLiteral("read columns of ") + table),
+                         [](const QSqlQuery& q) { return q.value(1).toString(); });
+    if (!names)
+        return names.error();
+    return names.value().contains(column);
 }
 
-bool SandboxStore::transaction()
+StoreResult<void> SandboxStore::transaction()
 {
-    if (!m_db.transaction()) {
-        setError(QStringLiteral("begin"), m_db.lastError().text());
-        return false;
-    }
-    return true;
+    if (!m_db)
+        return logged(StoreError::make(StoreError::Code::ConnectionFailed, QStringLiteral("begin: ") + kNotOpen));
+    auto r = m_db->beginWrite();
+    if (!r)
+        return logged(r.error());
+    return r;
 }
 
-bool SandboxStore::commit()
+StoreResult<void> SandboxStore::commit()
 {
-    if (!m_db.commit()) {
-        setError(QStringLiteral("commit"), m_db.lastError().text());
-        m_db.rollback();
-        return false;
+    if (!m_db)
+        return logged(StoreError::make(StoreError::Code::ConnectionFailed, QStringLiteral("commit: ") + kNotOpen));
+    auto r = m_db->commit();
+    if (!r) {
+        m_db->rollback();
+        return logged(r.error());
     }
-    return true;
+    return r;
 }
 
-void SandboxStore::rollback() { m_db.rollback(); }
-
-qint64 SandboxStore::clockOffsetMs()
+void SandboxStore::rollback()
 {
-    QSqlQuery q(m_db);
-    q.prepare(QStringLiteral("SELECT value FROM meta WHERE name = 'clock_offset_ms'"));
-    if (q.exec() && q.next())
-        return q.value(0).toLongLong();
-    return 0;
+    if (m_db)
+        m_db->rollback();
 }
 
-bool SandboxStore::setClockOffsetMs(qint64 ms)
+StoreResult<qint64> SandboxStore::clockOffsetMs()
 {
-    QSqlQuery q(m_db);
-    q.prepare(QStringLiteral("INSERT INTO meta(name, value) VALUES('clock_offset_ms', ?) "
-                             "ON CONFLICT(name) DO UPDATE SET value = excluded.value"));
-    q.addBindValue(ms);
-    if (!q.exec()) {
-        setError(QStringLiteral("clock"), q.lastError().text());
-        return false;
-    }
-    return true;
+    return firstNumber(run(QStringLiteral("SELECT value FROM meta WHERE name = 'clock_offset_ms'"), {},
+                           QStringLiteral("read clock")));
 }
 
-bool SandboxStore::incrementCounter(const QString& name, qint64 by)
+StoreResult<void> SandboxStore::setClockOffsetMs(qint64 ms)
 {
-    QSqlQuery q(m_db);
-    q.prepare(QStringLiteral("INSERT INTO meta(name, value) VALUES(?, ?) "
-                             "ON CONFLICT(name) DO UPDATE SET value = value + excluded.value"));
-    q.addBindValue(QStringLiteral("counter.") + name);
-    q.addBindValue(by);
-    if (!q.exec()) {
-        setError(QStringLiteral("counter"), q.lastError().text());
-        return false;
-    }
-    return true;
+    return done(run(QStringLiteral("INSERT INTO meta(name, value) VALUES('clock_offset_ms', ?) "
+                                   "ON CONFLICT(name) DO UPDATE SET value = excluded.value"),
+                    {ms}, QStringLiteral("set clock")));
 }
 
-QJsonObject SandboxStore::counters()
+StoreResult<void> SandboxStore::incrementCounter(const QString& name, qint64 by)
 {
-    QJsonObject out;
-    QSqlQuery q(m_db);
-    if (q.exec(QStringLiteral("SELECT name, value FROM meta WHERE name LIKE 'counter.%'"))) {
-        while (q.next())
-            out.insert(q.value(0).toString().mid(8), q.value(1).toLongLong());
-    }
-    return out;
+    return done(runPrepared(QStringLiteral("INSERT INTO meta(name, value) VALUES(?, ?) "
+                                           "ON CONFLICT(name) DO UPDATE SET value = value + excluded.value"),
+                            {QStringLiteral("counter.") + name, by}, QStringLiteral("count ") + name));
+}
+
+StoreResult<QJsonObject> SandboxStore::counters()
+{
+    return numbersByName(runPrepared(QStringLiteral("SELECT name, value FROM meta WHERE name LIKE 'counter.%'"), {},
+                                     QStringLiteral("read counters")),
+                         8);
 }
 
 // Keyed counters live in meta as "keyed.<group>.<key>", apart from "counter.": counters()
 // returns its rows as top-level stats fields, and a key is data, not a field name.
-bool SandboxStore::incrementKeyedCounter(const QString& group, const QString& key)
+StoreResult<void> SandboxStore::incrementKeyedCounter(const QString& group, const QString& key)
 {
-    QSqlQuery q(m_db);
-    q.prepare(QStringLiteral("INSERT INTO meta(name, value) VALUES(?, 1) "
-                             "ON CONFLICT(name) DO UPDATE SET value = value + 1"));
-    q.addBindValue(QStringLiteral("keyed.%1.%2").arg(group, key));
-    if (!q.exec()) {
-        setError(QStringLiteral("counter"), q.lastError().text());
-        return false;
-    }
-    return true;
+    return done(runPrepared(QStringLiteral("INSERT INTO meta(name, value) VALUES(?, 1) "
+                                           "ON CONFLICT(name) DO UPDATE SET value = value + 1"),
+                            {QStringLiteral("keyed.%1.%2").arg(group, key)}, QStringLiteral("count ") + group));
 }
 
-QJsonObject SandboxStore::keyedCounters(const QString& group)
+StoreResult<QJsonObject> SandboxStore::keyedCounters(const QString& group)
 {
-    QJsonObject out;
     const QString prefix = QStringLiteral("keyed.%1.").arg(group);
-    QSqlQuery q(m_db);
-    q.prepare(QStringLiteral("SELECT name, value FROM meta WHERE substr(name, 1, ?) = ?"));
-    q.addBindValue(prefix.size());
-    q.addBindValue(prefix);
-    if (q.exec()) {
-        while (q.next())
-            out.insert(q.value(0).toString().mid(prefix.size()), q.value(1).toLongLong());
-    }
-    return out;
+    return numbersByName(runPrepared(QStringLiteral("SELECT name, value FROM meta WHERE substr(name, 1, ?) = ?"),
+                                     {prefix.size(), prefix}, QStringLiteral("read counters of ") + group),
+                         prefix.size());
 }
 
-bool SandboxStore::insertPaymentIntent(const StoredPaymentIntent& pi)
+StoreResult<void> SandboxStore::insertPaymentIntent(const StoredPaymentIntent& pi)
 {
-    QSqlQuery q(m_db);
-    q.prepare(QStringLiteral("INSERT INTO payment_intents(id, charge_id, amount, currency, metadata, created) "
-                             "VALUES(?, ?, ?, ?, ?, ?)"));
-    q.addBindValue(pi.id);
-    q.addBindValue(pi.chargeId);
-    q.addBindValue(pi.amount);
-    q.addBindValue(pi.currency);
-    q.addBindValue(toJsonText(pi.metadata));
-    q.addBindValue(pi.created);
-    if (!q.exec()) {
-        setError(QStringLiteral("insert payment intent"), q.lastError().text());
-        return false;
-    }
-    return true;
+    return done(run(QStringLiteral("INSERT INTO payment_intents(id, charge_id, amount, currency, metadata, created) "
+                                   "VALUES(?, ?, ?, ?, ?, ?)"),
+                    {pi.id, pi.chargeId, pi.amount, pi.currency, toJsonText(pi.metadata), pi.created},
+                    QStringLiteral("insert payment intent")));
 }
 
-std::optional<StoredPaymentIntent> SandboxStore::paymentIntent(const QString& id)
+StoreResult<std::optional<StoredPaymentIntent>> SandboxStore::paymentIntent(const QString& id)
 {
-    QSqlQuery q(m_db);
-    q.prepare(QStringLiteral("SELECT ") + kPiColumns + QStringLiteral(" FROM payment_intents WHERE id = ?"));
-    q.addBindValue(id);
-    if (q.exec() && q.next())
-        return readPaymentIntent(q);
-    return std::nullopt;
+    return firstRow(runPrepared(QStringLiteral("SELECT ") + kPiColumns + QStringLiteral(" FROM payment_intents WHERE id = ?"),
+                                {id}, QStringLiteral("read payment intent")),
+                    readPaymentIntent);
 }
 
-std::optional<StoredPaymentIntent> SandboxStore::paymentIntentByCharge(const QString& chargeId)
+StoreResult<std::optional<StoredPaymentIntent>> SandboxStore::paymentIntentByCharge(const QString& chargeId)
 {
-    QSqlQuery q(m_db);
-    q.prepare(QStringLiteral("SELECT ") + kPiColumns + QStringLiteral(" FROM payment_intents WHERE charge_id = ?"));
-    q.addBindValue(chargeId);
-    if (q.exec() && q.next())
-        return readPaymentIntent(q);
-    return std::nullopt;
+    return firstRow(runPrepared(QStringLiteral("SELECT ") + kPiColumns
+                                    + QStringLiteral(" FROM payment_intents WHERE charge_id = ?"),
+                                {chargeId}, QStringLiteral("read payment intent by charge")),
+                    readPaymentIntent);
 }
 
-QList<StoredPaymentIntent> SandboxStore::allPaymentIntents()
+StoreResult<QList<StoredPaymentIntent>> SandboxStore::allPaymentIntents()
 {
-    QList<StoredPaymentIntent> out;
-    QSqlQuery q(m_db);
-    if (q.exec(QStringLiteral("SELECT ") + kPiColumns + QStringLiteral(" FROM payment_intents ORDER BY seq DESC"))) {
-        while (q.next())
-            out.append(readPaymentIntent(q));
-    }
-    return out;
+    return allRows(run(QStringLiteral("SELECT ") + kPiColumns + QStringLiteral(" FROM payment_intents ORDER BY seq DESC"),
+                       {}, QStringLiteral("list payment intents")),
+                   readPaymentIntent);
 }
 
-bool SandboxStore::insertRefund(StoredRefund& r)
+StoreResult<void> SandboxStore::insertRefund(StoredRefund& r)
 {
-    QSqlQuery q(m_db);
-    q.prepare(QStringLiteral("INSERT INTO refunds(id, payment_intent, charge, amount, currency, reason, status, "
-                             "metadata, created, balance_transaction, idempotency_key) "
-                             "VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
-    q.addBindValue(r.id);
-    q.addBindValue(r.paymentIntent);
-    q.addBindValue(r.charge);
-    q.addBindValue(r.amount);
-    q.addBindValue(r.currency);
-    q.addBindValue(nullableText(r.reason));
-    q.addBindValue(r.status);
-    q.addBindValue(toJsonText(r.metadata));
-    q.addBindValue(r.created);
-    q.addBindValue(nullableText(r.balanceTransaction));
-    q.addBindValue(nullableText(r.idempotencyKey));
-    if (!q.exec()) {
-        setError(QStringLiteral("insert refund"), q.lastError().text());
-        return false;
-    }
-    r.seq = q.lastInsertId().toLongLong();
-    return true;
+    auto ran = runPrepared(QStringLiteral("INSERT INTO refunds(id, payment_intent, charge, amount, currency, reason, "
+                                          "status, metadata, created, balance_transaction, idempotency_key) "
+                                          "VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"),
+                           {r.id, r.paymentIntent, r.charge, r.amount, r.currency, nullableText(r.reason), r.status,
+                            toJsonText(r.metadata), r.created, nullableText(r.balanceTransaction),
+                            nullableText(r.idempotencyKey)},
+                           QStringLiteral("insert refund"));
+    if (!ran)
+        return ran.error();
+    r.seq = ran.value()->lastInsertId().toLongLong();
+    return {};
 }
 
-bool SandboxStore::updateRefundMetadata(const QString& id, const QJsonObject& metadata)
+StoreResult<void> SandboxStore::updateRefundMetadata(const QString& id, const QJsonObject& metadata)
 {
-    QSqlQuery q(m_db);
-    q.prepare(QStringLiteral("UPDATE refunds SET metadata = ? WHERE id = ?"));
-    q.addBindValue(toJsonText(metadata));
-    q.addBindValue(id);
-    if (!q.exec()) {
-        setError(QStringLiteral("update refund"), q.lastError().text());
-        return false;
-    }
-    return true;
+    return done(run(QStringLiteral("UPDATE refunds SET metadata = ? WHERE id = ?"), {toJsonText(metadata), id},
+                    QStringLiteral("update refund")));
 }
 
-bool SandboxStore::failRefund(const QString& id, const QString& failureReason,
-                              const QString& failureBalanceTransaction)
+StoreResult<void> SandboxStore::failRefund(const QString& id, const QString& failureReason,
+                                           const QString& failureBalanceTransaction)
 {
-    QSqlQuery q(m_db);
-    q.prepare(QStringLiteral("UPDATE refunds SET status = 'failed', failure_reason = ?, "
-                             "failure_balance_transaction = ? WHERE id = ?"));
-    q.addBindValue(failureReason);
-    q.addBindValue(failureBalanceTransaction);
-    q.addBindValue(id);
-    if (!q.exec() || q.numRowsAffected() != 1) {
-        setError(QStringLiteral("fail refund"), q.lastError().text());
-        return false;
-    }
-    return true;
+    auto ran = run(QStringLiteral("UPDATE refunds SET status = 'failed', failure_reason = ?, "
+                                  "failure_balance_transaction = ? WHERE id = ?"),
+                   {failureReason, failureBalanceTransaction, id}, QStringLiteral("fail refund"));
+    if (!ran)
+        return ran.error();
+    if (ran.value().numRowsAffected() != 1)
+        return logged(StoreError::make(StoreError::Code::NotFound,
+                                       QStringLiteral("fail refund: no refund %1").arg(id), QStringLiteral("id")));
+    return {};
 }
 
-std::optional<StoredRefund> SandboxStore::refund(const QString& id)
+StoreResult<std::optional<StoredRefund>> SandboxStore::refund(const QString& id)
 {
-    QSqlQuery q(m_db);
-    q.prepare(QStringLiteral("SELECT ") + kRefundColumns + QStringLiteral(" FROM refunds WHERE id = ?"));
-    q.addBindValue(id);
-    if (q.exec() && q.next())
-        return readRefund(q);
-    return std::nullopt;
+    return firstRow(runPrepared(QStringLiteral("SELECT ") + kRefundColumns + QStringLiteral(" FROM refunds WHERE id = ?"),
+                                {id}, QStringLiteral("read refund")),
+                    readRefund);
 }
 
-qint64 SandboxStore::refundedAmount(const QString& paymentIntentId)
+StoreResult<qint64> SandboxStore::refundedAmount(const QString& paymentIntentId)
 {
-    QSqlQuery q(m_db);
-    q.prepare(QStringLiteral("SELECT COALESCE(SUM(amount), 0) FROM refunds WHERE payment_intent = ? "
-                             "AND status IN ('succeeded', 'pending')"));
-    q.addBindValue(paymentIntentId);
-    if (q.exec() && q.next())
-        return q.value(0).toLongLong();
-    return 0;
+    return firstNumber(runPrepared(QStringLiteral("SELECT COALESCE(SUM(amount), 0) FROM refunds WHERE payment_intent = ? "
+                                                  "AND status IN ('succeeded', 'pending')"),
+                                   {paymentIntentId}, QStringLiteral("read refunded amount")));
 }
 
-namespace {
-
-// Shared cursor paging: newest first by seq. ending_before walks towards newer items, so
-// it is read ascending and reversed.
-template<typename T, typename Reader>
-Page<T> pageQuery(QSqlDatabase& db, const QString& columns, const QString& table, QString where,
-                  QVariantList binds, const PageRequest& page, Reader reader, QString* error)
-{
-    Page<T> out;
-    bool ascending = false;
-    if (page.startingAfterSeq > 0) {
-        where += QStringLiteral(" AND seq < ?");
-        binds.append(page.startingAfterSeq);
-    } else if (page.endingBeforeSeq > 0) {
-        where += QStringLiteral(" AND seq > ?");
-        binds.append(page.endingBeforeSeq);
-        ascending = true;
-    }
-    QSqlQuery q(db);
-    q.prepare(QStringLiteral("SELECT ") + columns + QStringLiteral(" FROM ") + table + QStringLiteral(" WHERE ")
-              + where + (ascending ? QStringLiteral(" ORDER BY seq ASC") : QStringLiteral(" ORDER BY seq DESC"))
-              + QStringLiteral(" LIMIT ?"));
-    for (const QVariant& v : std::as_const(binds))
-        q.addBindValue(v);
-    q.addBindValue(page.limit + 1);
-    if (!q.exec()) {
-        *error = q.lastError().text();
-        return out;
-    }
-    while (q.next())
-        out.items.append(reader(q));
-    if (out.items.size() > page.limit) {
-        out.hasMore = true;
-        out.items.removeLast();
-    }
-    if (ascending)
-        std::reverse(out.items.begin(), out.items.end());
-    return out;
-}
-
-} // namespace
-
-Page<StoredRefund> SandboxStore::refunds(const QString& paymentIntent, const QString& charge,
-                                         const PageRequest& page)
+StoreResult<Page<StoredRefund>> SandboxStore::refunds(const QString& paymentIntent, const QString& charge,
+                                                      const PageRequest& page)
 {
     QString where = QStringLiteral("1 = 1");
     QVariantList binds;
@@ -490,67 +534,49 @@ Page<StoredRefund> SandboxStore::refunds(const QString& paymentIntent, const QSt
         where += QStringLiteral(" AND charge = ?");
         binds.append(charge);
     }
-    QString error;
-    auto out = pageQuery<StoredRefund>(m_db, kRefundColumns, QStringLiteral("refunds"), where, binds, page,
-                                       readRefund, &error);
-    if (!error.isEmpty())
-        setError(QStringLiteral("list refunds"), error);
-    return out;
+    const PagedSelect select = pagedSelect(kRefundColumns, QStringLiteral("refunds"), where, binds, page);
+    return toPage(allRows(run(select.sql, select.binds, QStringLiteral("list refunds")), readRefund), select, page);
 }
 
-QJsonObject SandboxStore::refundCountsBy(const QString& column)
+StoreResult<QJsonObject> SandboxStore::refundCountsBy(const QString& column)
 {
-    QJsonObject out;
     if (column != QLatin1String("payment_intent") && column != QLatin1String("idempotency_key"))
-        return out;
-    QSqlQuery q(m_db);
-    if (q.exec(QStringLiteral("SELECT ") + column + QStringLiteral(", COUNT(*) FROM refunds WHERE ") + column
-               + QStringLiteral(" IS NOT NULL GROUP BY ") + column)) {
-        while (q.next())
-            out.insert(q.value(0).toString(), q.value(1).toLongLong());
-    }
-    return out;
+        return logged(StoreError::make(StoreError::Code::InvalidArgument,
+                                       QStringLiteral("count refunds: no column %1").arg(column),
+                                       QStringLiteral("column")));
+    return numbersByName(run(QStringLiteral("SELECT ") + column + QStringLiteral(", COUNT(*) FROM refunds WHERE ")
+                                 + column + QStringLiteral(" IS NOT NULL GROUP BY ") + column,
+                             {}, QStringLiteral("count refunds by ") + column),
+                         0);
 }
 
-qint64 SandboxStore::refundCount()
+StoreResult<qint64> SandboxStore::refundCount()
 {
-    QSqlQuery q(m_db);
-    if (q.exec(QStringLiteral("SELECT COUNT(*) FROM refunds")) && q.next())
-        return q.value(0).toLongLong();
-    return 0;
+    return firstNumber(run(QStringLiteral("SELECT COUNT(*) FROM refunds"), {}, QStringLiteral("count refunds")));
 }
 
-bool SandboxStore::insertEvent(StoredEvent& e)
+StoreResult<void> SandboxStore::insertEvent(StoredEvent& e)
 {
-    QSqlQuery q(m_db);
-    q.prepare(QStringLiteral("INSERT INTO events(id, type, created, data, request_id, idempotency_key) "
-                             "VALUES(?, ?, ?, ?, ?, ?)"));
-    q.addBindValue(e.id);
-    q.addBindValue(e.type);
-    q.addBindValue(e.created);
-    q.addBindValue(toJsonText(e.data));
-    q.addBindValue(nullableText(e.requestId));
-    q.addBindValue(nullableText(e.idempotencyKey));
-    if (!q.exec()) {
-        setError(QStringLiteral("insert event"), q.lastError().text());
-        return false;
-    }
-    e.seq = q.lastInsertId().toLongLong();
-    return true;
+    auto ran = runPrepared(QStringLiteral("INSERT INTO events(id, type, created, data, request_id, idempotency_key) "
+                                          "VALUES(?, ?, ?, ?, ?, ?)"),
+                           {e.id, e.type, e.created, toJsonText(e.data), nullableText(e.requestId),
+                            nullableText(e.idempotencyKey)},
+                           QStringLiteral("insert event"));
+    if (!ran)
+        return ran.error();
+    e.seq = ran.value()->lastInsertId().toLongLong();
+    return {};
 }
 
-std::optional<StoredEvent> SandboxStore::event(const QString& id)
+StoreResult<std::optional<StoredEvent>> SandboxStore::event(const QString& id)
 {
-    QSqlQuery q(m_db);
-    q.prepare(QStringLiteral("SELECT ") + kEventColumns + QStringLiteral(" FROM events WHERE id = ?"));
-    q.addBindValue(id);
-    if (q.exec() && q.next())
-        return readEvent(q);
-    return std::nullopt;
+    return firstRow(runPrepared(QStringLiteral("SELECT ") + kEventColumns + QStringLiteral(" FROM events WHERE id = ?"),
+                                {id}, QStringLiteral("read event")),
+                    readEvent);
 }
 
-Page<StoredEvent> SandboxStore::events(const QStringList& types, std::optional<qint64> createdGte,
-                                       std::optional<qint64> createdLte, const PageRequest& page)
+StoreResult<Page<StoredEvent>> SandboxStore::events(const QStringList& types, std::optional<qint64> createdGte,
+                                                    std::optional<qint64> createdLte, const PageRequest& page)
 {
     QString where = QStringLiteral("1 = 1");
     QVariantList binds;
@@ -577,364 +603,232 @@ Page<StoredEvent> SandboxStore::events(const QStringList& types, std::optional<q
         where += QStringLiteral(" AND created <= ?");
         binds.append(*createdLte);
     }
-    QString error;
-    auto out = pageQuery<StoredEvent>(m_db, kEventColumns, QStringLiteral("events"), where, binds, page, readEvent,
-                                      &error);
-    if (!error.isEmpty())
-        setError(QStringLiteral("list events"), error);
-    return out;
+    const PagedSelect select = pagedSelect(kEventColumns, QStringLiteral("events"), where, binds, page);
+    return toPage(allRows(run(select.sql, select.binds, QStringLiteral("list events")), readEvent), select, page);
 }
 
-qint64 SandboxStore::seqOf(const QString& table, const QString& id)
+StoreResult<qint64> SandboxStore::seqOf(const QString& table, const QString& id)
 {
     if (table != QLatin1String("refunds") && table != QLatin1String("events")
         && table != QLatin1String("payment_intents"))
-        return 0;
-    QSqlQuery q(m_db);
-    q.prepare(QStringLiteral("SELECT seq FROM ") + table + QStringLiteral(" WHERE id = ?"));
-    q.addBindValue(id);
-    if (q.exec() && q.next())
-        return q.value(0).toLongLong();
-    return 0;
+        return logged(StoreError::make(StoreError::Code::InvalidArgument,
+                                       QStringLiteral("find cursor: no table %1").arg(table), QStringLiteral("table")));
+    return firstNumber(run(QStringLiteral("SELECT seq FROM ") + table + QStringLiteral(" WHERE id = ?"), {id},
+                           QStringLiteral("find cursor in ") + table));
 }
 
-bool SandboxStore::claimKey(const QString& key, const QString& fingerprint, const QString& requestId,
-                            qint64 nowMs, qint64 expiresMs, bool* ok)
+StoreResult<bool> SandboxStore::claimKey(const QString& key, const QString& fingerprint, const QString& requestId,
+                                         qint64 nowMs, qint64 expiresMs)
 {
-    *ok = false;
     // Retention passed: the old row no longer exists for the caller (Stripe prunes it).
-    QSqlQuery purge(m_db);
-    purge.prepare(QStringLiteral("DELETE FROM idempotency_keys WHERE idem_key = ? AND expires_ms <= ? "
-                                 "AND state = 'done'"));
-    purge.addBindValue(key);
-    purge.addBindValue(nowMs);
-    if (!purge.exec()) {
-        setError(QStringLiteral("purge key"), purge.lastError().text());
-        return false;
-    }
+    if (auto purged = runPrepared(QStringLiteral("DELETE FROM idempotency_keys WHERE idem_key = ? AND expires_ms <= ? "
+                                                 "AND state = 'done'"),
+                                  {key, nowMs}, QStringLiteral("purge key"));
+        !purged)
+        return purged.error();
     // The claim itself: one INSERT that either creates the row or does nothing.
-    QSqlQuery q(m_db);
-    q.prepare(QStringLiteral("INSERT INTO idempotency_keys(idem_key, fingerprint, state, request_id, created_ms, "
-                             "expires_ms) VALUES(?, ?, 'running', ?, ?, ?) ON CONFLICT(idem_key) DO NOTHING"));
-    q.addBindValue(key);
-    q.addBindValue(fingerprint);
-    q.addBindValue(requestId);
-    q.addBindValue(nowMs);
-    q.addBindValue(expiresMs);
-    if (!q.exec()) {
-        setError(QStringLiteral("claim key"), q.lastError().text());
-        return false;
-    }
-    *ok = true;
-    return q.numRowsAffected() == 1;
+    auto claimed = runPrepared(QStringLiteral("INSERT INTO idempotency_keys(idem_key, fingerprint, state, request_id, "
+                                              "created_ms, expires_ms) VALUES(?, ?, 'running', ?, ?, ?) "
+                                              "ON CONFLICT(idem_key) DO NOTHING"),
+                               {key, fingerprint, requestId, nowMs, expiresMs}, QStringLiteral("claim key"));
+    if (!claimed)
+        return claimed.error();
+    return claimed.value()->numRowsAffected() == 1;
 }
 
-std::optional<StoredKey> SandboxStore::key(const QString& key)
+StoreResult<std::optional<StoredKey>> SandboxStore::key(const QString& key)
 {
-    QSqlQuery q(m_db);
-    q.prepare(QStringLiteral("SELECT idem_key, fingerprint, state, status, content_type, body, request_id, "
-                             "created_ms, expires_ms FROM idempotency_keys WHERE idem_key = ?"));
-    q.addBindValue(key);
-    if (!q.exec() || !q.next())
-        return std::nullopt;
-    StoredKey k;
-    k.key = q.value(0).toString();
-    k.fingerprint = q.value(1).toString();
-    k.completed = q.value(2).toString() == QLatin1String("done");
-    k.status = q.value(3).toInt();
-    k.contentType = q.value(4).toString().toUtf8();
-    k.body = q.value(5).toByteArray();
-    k.requestId = q.value(6).toString();
-    k.createdMs = q.value(7).toLongLong();
-    k.expiresMs = q.value(8).toLongLong();
-    return k;
+    return firstRow(runPrepared(QStringLiteral("SELECT idem_key, fingerprint, state, status, content_type, body, "
+                                               "request_id, created_ms, expires_ms FROM idempotency_keys "
+                                               "WHERE idem_key = ?"),
+                                {key}, QStringLiteral("read key")),
+                    readKey);
 }
 
-bool SandboxStore::completeKey(const QString& key, int status, const QByteArray& contentType,
-                               const QByteArray& body)
+StoreResult<void> SandboxStore::completeKey(const QString& key, int status, const QByteArray& contentType,
+                                            const QByteArray& body)
 {
-    QSqlQuery q(m_db);
-    q.prepare(QStringLiteral("UPDATE idempotency_keys SET state = 'done', status = ?, content_type = ?, body = ? "
-                             "WHERE idem_key = ? AND state = 'running'"));
-    q.addBindValue(status);
-    q.addBindValue(QString::fromUtf8(contentType));
-    q.addBindValue(body);
-    q.addBindValue(key);
-    if (!q.exec() || q.numRowsAffected() != 1) {
-        setError(QStringLiteral("complete key"), q.lastError().text());
-        return false;
-    }
-    return true;
+    auto ran = runPrepared(QStringLiteral("UPDATE idempotency_keys SET state = 'done', status = ?, content_type = ?, "
+                                          "body = ? WHERE idem_key = ? AND state = 'running'"),
+                           {status, QString::fromUtf8(contentType), body, key}, QStringLiteral("complete key"));
+    if (!ran)
+        return ran.error();
+    if (ran.value()->numRowsAffected() != 1)
+        return logged(StoreError::make(StoreError::Code::NotFound,
+                                       QStringLiteral("complete key: %1 is not claimed").arg(key),
+                                       QStringLiteral("key")));
+    return {};
 }
 
-bool SandboxStore::releaseKey(const QString& key)
+StoreResult<void> SandboxStore::releaseKey(const QString& key)
 {
-    QSqlQuery q(m_db);
-    q.prepare(QStringLiteral("DELETE FROM idempotency_keys WHERE idem_key = ? AND state = 'running'"));
-    q.addBindValue(key);
-    if (!q.exec()) {
-        setError(QStringLiteral("release key"), q.lastError().text());
-        return false;
-    }
-    return true;
+    return done(runPrepared(QStringLiteral("DELETE FROM idempotency_keys WHERE idem_key = ? AND state = 'running'"),
+                            {key}, QStringLiteral("release key")));
 }
 
-qint64 SandboxStore::inProgressKeyCount()
+StoreResult<qint64> SandboxStore::inProgressKeyCount()
 {
-    QSqlQuery q(m_db);
-    if (q.exec(QStringLiteral("SELECT COUNT(*) FROM idempotency_keys WHERE state = 'running'")) && q.next())
-        return q.value(0).toLongLong();
-    return 0;
+    return firstNumber(run(QStringLiteral("SELECT COUNT(*) FROM idempotency_keys WHERE state = 'running'"), {},
+                           QStringLiteral("count keys in progress")));
 }
 
-bool SandboxStore::insertWebhookEndpoint(StoredWebhookEndpoint& endpoint)
+StoreResult<void> SandboxStore::insertWebhookEndpoint(StoredWebhookEndpoint& endpoint)
 {
-    QSqlQuery q(m_db);
-    q.prepare(
-        QStringLiteral("INSERT INTO webhook_endpoints(id, url, secret, created_ms) VALUES(?, ?, ?, ?)"));
-    q.addBindValue(endpoint.id);
-    q.addBindValue(endpoint.url);
-    q.addBindValue(endpoint.secret);
-    q.addBindValue(endpoint.createdMs);
-    if (!q.exec()) {
-        setError(QStringLiteral("insert webhook endpoint"), q.lastError().text());
-        return false;
-    }
-    endpoint.seq = q.lastInsertId().toLongLong();
-    return true;
+    auto ran = run(QStringLiteral("INSERT INTO webhook_endpoints(id, url, secret, created_ms) VALUES(?, ?, ?, ?)"),
+                   {endpoint.id, endpoint.url, endpoint.secret, endpoint.createdMs},
+                   QStringLiteral("insert webhook endpoint"));
+    if (!ran)
+        return ran.error();
+    endpoint.seq = ran.value().lastInsertId().toLongLong();
+    return {};
 }
 
-QList<StoredWebhookEndpoint> SandboxStore::webhookEndpoints()
+StoreResult<QList<StoredWebhookEndpoint>> SandboxStore::webhookEndpoints()
 {
-    QList<StoredWebhookEndpoint> out;
-    QSqlQuery q(m_db);
-    if (q.exec(
-            QStringLiteral("SELECT seq, id, url, secret, created_ms FROM webhook_endpoints WHERE deleted = 0 "
-                           "ORDER BY seq"))) {
-        while (q.next()) {
-            StoredWebhookEndpoint e;
-            e.seq = q.value(0).toLongLong();
-            e.id = q.value(1).toString();
-            e.url = q.value(2).toString();
-            e.secret = q.value(3).toString();
-            e.createdMs = q.value(4).toLongLong();
-            out.append(e);
-        }
-    }
-    return out;
+    return allRows(run(QStringLiteral("SELECT seq, id, url, secret, created_ms FROM webhook_endpoints WHERE deleted = 0 "
+                                      "ORDER BY seq"),
+                       {}, QStringLiteral("list webhook endpoints")),
+                   readEndpoint);
 }
 
-bool SandboxStore::deleteWebhookEndpoint(const QString& id, bool* found)
+StoreResult<bool> SandboxStore::deleteWebhookEndpoint(const QString& id)
 {
-    *found = false;
-    if (!transaction())
-        return false;
-    QSqlQuery q(m_db);
-    q.prepare(QStringLiteral("UPDATE webhook_endpoints SET deleted = 1 WHERE id = ? AND deleted = 0"));
-    q.addBindValue(id);
-    QSqlQuery cancel(m_db);
-    cancel.prepare(QStringLiteral("UPDATE webhook_deliveries SET state = 'canceled' WHERE endpoint_id = ? "
-                                  "AND state = 'pending'"));
-    cancel.addBindValue(id);
-    if (!q.exec() || !cancel.exec()) {
-        setError(QStringLiteral("delete webhook endpoint"), q.lastError().text() + cancel.lastError().text());
+    if (auto r = transaction(); !r)
+        return r.error();
+    const QString context = QStringLiteral("delete webhook endpoint");
+    auto deleted = run(QStringLiteral("UPDATE webhook_endpoints SET deleted = 1 WHERE id = ? AND deleted = 0"), {id},
+                       context);
+    if (!deleted) {
         rollback();
-        return false;
+        return deleted.error();
     }
-    *found = q.numRowsAffected() == 1;
-    return commit();
-}
-
-bool SandboxStore::enqueueWebhookDeliveries(const StoredEvent& event, qint64 nowMs)
-{
-    QSqlQuery q(m_db);
-    q.prepare(
-        QStringLiteral("INSERT INTO webhook_deliveries(event_id, event_seq, endpoint_id, state, "
-                       "next_attempt_ms, created_ms) SELECT ?, ?, id, 'pending', ?, ? FROM webhook_endpoints "
-                       "WHERE deleted = 0 ORDER BY seq"));
-    q.addBindValue(event.id);
-    q.addBindValue(event.seq);
-    q.addBindValue(nowMs);
-    q.addBindValue(nowMs);
-    if (!q.exec()) {
-        setError(QStringLiteral("enqueue webhooks"), q.lastError().text());
-        return false;
-    }
-    return true;
-}
-
-QList<StoredWebhookDelivery> SandboxStore::webhookDeliveriesOfEvent(const QString& eventId)
-{
-    QList<StoredWebhookDelivery> out;
-    QSqlQuery q(m_db);
-    q.prepare(QStringLiteral("SELECT ") + kDeliveryColumns + kDeliveryFrom +
-              QStringLiteral(" WHERE d.event_id = ? ORDER BY d.seq"));
-    q.addBindValue(eventId);
-    if (q.exec()) {
-        while (q.next())
-            out.append(readDelivery(q));
-    }
-    return out;
-}
-
-QList<StoredWebhookDelivery> SandboxStore::dueWebhookDeliveries(qint64 nowMs, int limit)
-{
-    QList<StoredWebhookDelivery> out;
-    QSqlQuery q(m_db);
-    q.prepare(
-        QStringLiteral("SELECT ") + kDeliveryColumns + kDeliveryFrom +
-        QStringLiteral(" WHERE d.state = 'pending' AND d.next_attempt_ms <= ? ORDER BY d.event_seq, d.seq "
-                       "LIMIT ?"));
-    q.addBindValue(nowMs);
-    q.addBindValue(limit);
-    if (q.exec()) {
-        while (q.next())
-            out.append(readDelivery(q));
-    } else {
-        setError(QStringLiteral("due webhooks"), q.lastError().text());
-    }
-    return out;
-}
-
-std::optional<qint64> SandboxStore::nextWebhookDueMs(qint64 afterMs)
-{
-    QSqlQuery q(m_db);
-    q.prepare(QStringLiteral("SELECT MIN(next_attempt_ms) FROM webhook_deliveries WHERE state = 'pending' "
-                             "AND next_attempt_ms > ?"));
-    q.addBindValue(afterMs);
-    if (q.exec() && q.next() && !q.value(0).isNull())
-        return q.value(0).toLongLong();
-    return std::nullopt;
-}
-
-bool SandboxStore::duplicateWebhookDelivery(qint64 deliverySeq, qint64 nowMs)
-{
-    QSqlQuery q(m_db);
-    q.prepare(QStringLiteral("INSERT INTO webhook_deliveries(event_id, event_seq, endpoint_id, state, "
-                             "next_attempt_ms, created_ms, reorder_hold, faults) SELECT event_id, event_seq, "
-                             "endpoint_id, 'pending', next_attempt_ms, ?, reorder_hold, faults "
-                             "FROM webhook_deliveries WHERE seq = ?"));
-    q.addBindValue(nowMs);
-    q.addBindValue(deliverySeq);
-    if (!q.exec()) {
-        setError(QStringLiteral("duplicate webhook"), q.lastError().text());
-        return false;
-    }
-    return true;
-}
-
-bool SandboxStore::updateWebhookDeliverySchedule(qint64 deliverySeq, qint64 nextAttemptMs, bool reorderHold,
-                                                 const QString& faults)
-{
-    QSqlQuery q(m_db);
-    q.prepare(
-        QStringLiteral("UPDATE webhook_deliveries SET next_attempt_ms = ?, reorder_hold = ?, faults = ? "
-                       "WHERE seq = ?"));
-    q.addBindValue(nextAttemptMs);
-    q.addBindValue(reorderHold ? 1 : 0);
-    q.addBindValue(faults);
-    q.addBindValue(deliverySeq);
-    if (!q.exec()) {
-        setError(QStringLiteral("schedule webhook"), q.lastError().text());
-        return false;
-    }
-    return true;
-}
-
-bool SandboxStore::recordWebhookAttempt(const StoredWebhookAttempt& attempt, const QString& state,
-                                        qint64 nextAttemptMs, qint64 deliveredMs)
-{
-    if (!transaction())
-        return false;
-    QSqlQuery a(m_db);
-    a.prepare(QStringLiteral(
-        "INSERT INTO webhook_attempts(delivery_seq, attempt, at_ms, duration_ms, status, error, "
-        "signature_t) VALUES(?, ?, ?, ?, ?, ?, ?)"));
-    a.addBindValue(attempt.deliverySeq);
-    a.addBindValue(attempt.attempt);
-    a.addBindValue(attempt.atMs);
-    a.addBindValue(attempt.durationMs);
-    a.addBindValue(attempt.status);
-    a.addBindValue(nullableText(attempt.error));
-    a.addBindValue(attempt.signatureTimestamp);
-    QSqlQuery d(m_db);
-    d.prepare(
-        QStringLiteral("UPDATE webhook_deliveries SET state = ?, attempts = ?, next_attempt_ms = ?, "
-                       "delivered_ms = ?, last_status = ?, last_error = ?, reorder_hold = 0 WHERE seq = ? "
-                       "AND state = 'pending'"));
-    d.addBindValue(state);
-    d.addBindValue(attempt.attempt);
-    d.addBindValue(nextAttemptMs);
-    d.addBindValue(deliveredMs);
-    d.addBindValue(attempt.status);
-    d.addBindValue(nullableText(attempt.error));
-    d.addBindValue(attempt.deliverySeq);
-    if (!a.exec() || !d.exec()) {
-        setError(QStringLiteral("record webhook attempt"), a.lastError().text() + d.lastError().text());
+    const bool found = deleted.value().numRowsAffected() == 1;
+    if (auto canceled = run(QStringLiteral("UPDATE webhook_deliveries SET state = 'canceled' WHERE endpoint_id = ? "
+                                           "AND state = 'pending'"),
+                            {id}, context);
+        !canceled) {
         rollback();
-        return false;
+        return canceled.error();
+    }
+    if (auto r = commit(); !r)
+        return r.error();
+    return found;
+}
+
+StoreResult<void> SandboxStore::enqueueWebhookDeliveries(const StoredEvent& event, qint64 nowMs)
+{
+    return done(runPrepared(QStringLiteral("INSERT INTO webhook_deliveries(event_id, event_seq, endpoint_id, state, "
+                                           "next_attempt_ms, created_ms) SELECT ?, ?, id, 'pending', ?, ? "
+                                           "FROM webhook_endpoints WHERE deleted = 0 ORDER BY seq"),
+                            {event.id, event.seq, nowMs, nowMs}, QStringLiteral("enqueue webhooks")));
+}
+
+StoreResult<QList<StoredWebhookDelivery>> SandboxStore::webhookDeliveriesOfEvent(const QString& eventId)
+{
+    return allRows(run(QStringLiteral("SELECT ") + kDeliveryColumns + kDeliveryFrom
+                           + QStringLiteral(" WHERE d.event_id = ? ORDER BY d.seq"),
+                       {eventId}, QStringLiteral("list webhooks of event")),
+                   readDelivery);
+}
+
+StoreResult<QList<StoredWebhookDelivery>> SandboxStore::dueWebhookDeliveries(qint64 nowMs, int limit)
+{
+    return allRows(run(QStringLiteral("SELECT ") + kDeliveryColumns + kDeliveryFrom
+                           + QStringLiteral(" WHERE d.state = 'pending' AND d.next_attempt_ms <= ? "
+                                            "ORDER BY d.event_seq, d.seq LIMIT ?"),
+                       {nowMs, limit}, QStringLiteral("due webhooks")),
+                   readDelivery);
+}
+
+StoreResult<std::optional<qint64>> SandboxStore::nextWebhookDueMs(qint64 afterMs)
+{
+    auto row = firstRow(run(QStringLiteral("SELECT MIN(next_attempt_ms) FROM webhook_deliveries WHERE state = 'pending' "
+                                           "AND next_attempt_ms > ?"),
+                            {afterMs}, QStringLiteral("next webhook due")),
+                        [](const QSqlQuery& q) { return q.value(0); });
+    if (!row)
+        return row.error();
+    if (!row.value() || row.value()->isNull())
+        return std::optional<qint64>();
+    return std::optional<qint64>(row.value()->toLongLong());
+}
+
+StoreResult<void> SandboxStore::duplicateWebhookDelivery(qint64 deliverySeq, qint64 nowMs)
+{
+    return done(run(QStringLiteral("INSERT INTO webhook_deliveries(event_id, event_seq, endpoint_id, state, "
+                                   "next_attempt_ms, created_ms, reorder_hold, faults) SELECT event_id, event_seq, "
+                                   "endpoint_id, 'pending', next_attempt_ms, ?, reorder_hold, faults "
+                                   "FROM webhook_deliveries WHERE seq = ?"),
+                    {nowMs, deliverySeq}, QStringLiteral("duplicate webhook")));
+}
+
+StoreResult<void> SandboxStore::updateWebhookDeliverySchedule(qint64 deliverySeq, qint64 nextAttemptMs,
+                                                              bool reorderHold, const QString& faults)
+{
+    return done(run(QStringLiteral("UPDATE webhook_deliveries SET next_attempt_ms = ?, reorder_hold = ?, faults = ? "
+                                   "WHERE seq = ?"),
+                    {nextAttemptMs, reorderHold ? 1 : 0, faults, deliverySeq}, QStringLiteral("schedule webhook")));
+}
+
+StoreResult<void> SandboxStore::recordWebhookAttempt(const StoredWebhookAttempt& attempt, const QString& state,
+                                                     qint64 nextAttemptMs, qint64 deliveredMs)
+{
+    if (auto r = transaction(); !r)
+        return r;
+    const QString context = QStringLiteral("record webhook attempt");
+    auto inserted = run(QStringLiteral("INSERT INTO webhook_attempts(delivery_seq, attempt, at_ms, duration_ms, status, "
+                                       "error, signature_t) VALUES(?, ?, ?, ?, ?, ?, ?)"),
+                        {attempt.deliverySeq, attempt.attempt, attempt.atMs, attempt.durationMs, attempt.status,
+                         nullableText(attempt.error), attempt.signatureTimestamp},
+                        context);
+    if (!inserted) {
+        rollback();
+        return inserted.error();
+    }
+    auto updated = run(QStringLiteral("UPDATE webhook_deliveries SET state = ?, attempts = ?, next_attempt_ms = ?, "
+                                      "delivered_ms = ?, last_status = ?, last_error = ?, reorder_hold = 0 "
+                                      "WHERE seq = ? AND state = 'pending'"),
+                       {state, attempt.attempt, nextAttemptMs, deliveredMs, attempt.status, nullableText(attempt.error),
+                        attempt.deliverySeq},
+                       context);
+    if (!updated) {
+        rollback();
+        return updated.error();
     }
     return commit();
 }
 
-int SandboxStore::releaseWebhookReorderHolds(const QString& endpointId, qint64 eventSeq, qint64 nowMs)
+StoreResult<int> SandboxStore::releaseWebhookReorderHolds(const QString& endpointId, qint64 eventSeq, qint64 nowMs)
 {
-    QSqlQuery q(m_db);
-    q.prepare(QStringLiteral("UPDATE webhook_deliveries SET reorder_hold = 0, next_attempt_ms = ? WHERE "
-                             "endpoint_id = ? AND state = 'pending' AND reorder_hold = 1 AND event_seq < ?"));
-    q.addBindValue(nowMs);
-    q.addBindValue(endpointId);
-    q.addBindValue(eventSeq);
-    if (!q.exec()) {
-        setError(QStringLiteral("release webhook holds"), q.lastError().text());
-        return 0;
-    }
-    return q.numRowsAffected();
+    auto ran = run(QStringLiteral("UPDATE webhook_deliveries SET reorder_hold = 0, next_attempt_ms = ? WHERE "
+                                  "endpoint_id = ? AND state = 'pending' AND reorder_hold = 1 AND event_seq < ?"),
+                   {nowMs, endpointId, eventSeq}, QStringLiteral("release webhook holds"));
+    if (!ran)
+        return ran.error();
+    return ran.value().numRowsAffected();
 }
 
-QList<StoredWebhookDelivery> SandboxStore::allWebhookDeliveries()
+StoreResult<QList<StoredWebhookDelivery>> SandboxStore::allWebhookDeliveries()
 {
-    QList<StoredWebhookDelivery> out;
-    QSqlQuery q(m_db);
-    if (q.exec(QStringLiteral("SELECT ") + kDeliveryColumns + kDeliveryFrom +
-               QStringLiteral(" ORDER BY d.seq"))) {
-        while (q.next())
-            out.append(readDelivery(q));
-    }
-    return out;
+    return allRows(run(QStringLiteral("SELECT ") + kDeliveryColumns + kDeliveryFrom + QStringLiteral(" ORDER BY d.seq"),
+                       {}, QStringLiteral("list webhooks")),
+                   readDelivery);
 }
 
-QList<StoredWebhookAttempt> SandboxStore::webhookAttempts(qint64 deliverySeq)
+StoreResult<QList<StoredWebhookAttempt>> SandboxStore::webhookAttempts(qint64 deliverySeq)
 {
-    QList<StoredWebhookAttempt> out;
-    QSqlQuery q(m_db);
-    q.prepare(
-        QStringLiteral("SELECT delivery_seq, attempt, at_ms, duration_ms, status, error, signature_t FROM "
-                       "webhook_attempts WHERE delivery_seq = ? ORDER BY seq"));
-    q.addBindValue(deliverySeq);
-    if (q.exec()) {
-        while (q.next()) {
-            StoredWebhookAttempt a;
-            a.deliverySeq = q.value(0).toLongLong();
-            a.attempt = q.value(1).toInt();
-            a.atMs = q.value(2).toLongLong();
-            a.durationMs = q.value(3).toLongLong();
-            a.status = q.value(4).toInt();
-            a.error = q.value(5).toString();
-            a.signatureTimestamp = q.value(6).toLongLong();
-            out.append(a);
-        }
-    }
-    return out;
+    return allRows(run(QStringLiteral("SELECT delivery_seq, attempt, at_ms, duration_ms, status, error, signature_t "
+                                      "FROM webhook_attempts WHERE delivery_seq = ? ORDER BY seq"),
+                       {deliverySeq}, QStringLiteral("list webhook attempts")),
+                   readAttempt);
 }
 
-int SandboxStore::pendingWebhookCount(const QString& eventId)
+StoreResult<int> SandboxStore::pendingWebhookCount(const QString& eventId)
 {
-    QSqlQuery q(m_db);
-    q.prepare(QStringLiteral("SELECT COUNT(DISTINCT endpoint_id) FROM webhook_deliveries WHERE event_id = ? "
-                             "AND state = 'pending'"));
-    q.addBindValue(eventId);
-    if (q.exec() && q.next())
-        return q.value(0).toInt();
-    return 0;
+    auto n = firstNumber(runPrepared(QStringLiteral("SELECT COUNT(DISTINCT endpoint_id) FROM webhook_deliveries "
+                                                    "WHERE event_id = ? AND state = 'pending'"),
+                                     {eventId}, QStringLiteral("count pending webhooks")));
+    if (!n)
+        return n.error();
+    return int(n.value());
 }

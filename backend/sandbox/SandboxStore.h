@@ -1,10 +1,13 @@
 #pragma once
 
+#include "db/Database.h"
+#include "db/StoreError.h"
+
 #include <QJsonObject>
-#include <QSqlDatabase>
 #include <QString>
 #include <QStringList>
 
+#include <memory>
 #include <optional>
 
 /** A payment intent with its single succeeded charge, as the sandbox stores it. */
@@ -124,12 +127,18 @@ struct PageRequest
 
 /**
  * The sandbox's SQLite persistence: payment intents, refunds, events, idempotency keys,
- * counters and the clock offset, so a restart keeps everything (R14).
+ * webhook deliveries, counters and the clock offset, so a restart keeps everything (R14).
  *
- * One QSqlDatabase connection, used only from the thread that opened it. Callers group
- * writes with transaction()/commit() so a refund, its event and the stored idempotent
- * response land together or not at all. Every method returns false / empty on SQL errors
- * and logs them; lastError() has the text.
+ * Built on Database like the operation stores: one SQLite connection (WAL, 15 s busy
+ * timeout), used only from the thread that opened it. Callers group writes with
+ * transaction()/commit() so a refund, its event and the stored idempotent response land
+ * together or not at all.
+ *
+ * Errors: every method returns a StoreResult. A failure is QueryFailed (ConnectionFailed when
+ * the file is gone or the store was never opened; NotFound or InvalidArgument where a method
+ * says so), with a message naming the operation ("insert refund: ..."); it is also logged, and
+ * nothing is retried. Times are UTC epoch milliseconds (`...Ms`) or seconds (`created`),
+ * amounts integer cents.
  */
 class SandboxStore
 {
@@ -140,105 +149,120 @@ public:
     SandboxStore& operator=(const SandboxStore&) = delete;
 
     /**
-     * Opens (creating if needed) the SQLite file and its schema. Keys left `in progress`
-     * by a crash are removed: their work never committed (execution and the stored response
-     * share one transaction), so a retry must be able to run.
+     * Opens (creating if needed, mode 0600) the SQLite file at path and its schema; older
+     * sandbox files get the columns added since. Keys left `in progress` by a crash are
+     * removed: their work never committed (execution and the stored response share one
+     * transaction), so a retry must be able to run. Errors: ConnectionFailed (cannot open),
+     * NotADatabase (not an SQLite file; left unchanged), QueryFailed (schema).
      */
-    bool open(const QString& path);
-    QString lastError() const { return m_lastError; }
+    StoreResult<void> open(const QString& path);
 
-    bool transaction();
-    bool commit();
+    /** BEGIN IMMEDIATE: the write transaction commit() ends. */
+    StoreResult<void> transaction();
+    /** Commits; a failed commit is rolled back, so nothing of the transaction remains. */
+    StoreResult<void> commit();
     void rollback();
 
-    // Clock offset (ms) and named counters (stats).
-    qint64 clockOffsetMs();
-    bool setClockOffsetMs(qint64 ms);
-    bool incrementCounter(const QString& name, qint64 by = 1);
-    QJsonObject counters();
+    // Clock offset (ms, 0 until set) and named counters (stats).
+    StoreResult<qint64> clockOffsetMs();
+    StoreResult<void> setClockOffsetMs(qint64 ms);
+    StoreResult<void> incrementCounter(const QString& name, qint64 by = 1);
+    /** Every counter: {name: n}. */
+    StoreResult<QJsonObject> counters();
     /** A counter per key within a group (e.g. refund POSTs per idempotency key); {key: n}. */
-    bool incrementKeyedCounter(const QString& group, const QString& key);
-    QJsonObject keyedCounters(const QString& group);
+    StoreResult<void> incrementKeyedCounter(const QString& group, const QString& key);
+    StoreResult<QJsonObject> keyedCounters(const QString& group);
 
-    bool insertPaymentIntent(const StoredPaymentIntent& pi);
-    std::optional<StoredPaymentIntent> paymentIntent(const QString& id);
-    std::optional<StoredPaymentIntent> paymentIntentByCharge(const QString& chargeId);
-    QList<StoredPaymentIntent> allPaymentIntents();
+    StoreResult<void> insertPaymentIntent(const StoredPaymentIntent& pi);
+    /** nullopt when there is no such payment intent. */
+    StoreResult<std::optional<StoredPaymentIntent>> paymentIntent(const QString& id);
+    StoreResult<std::optional<StoredPaymentIntent>> paymentIntentByCharge(const QString& chargeId);
+    /** Newest first. */
+    StoreResult<QList<StoredPaymentIntent>> allPaymentIntents();
 
-    bool insertRefund(StoredRefund& refund); ///< sets refund.seq
-    bool updateRefundMetadata(const QString& id, const QJsonObject& metadata);
-    /** Sets status failed, failure_reason and failure_balance_transaction. */
-    bool failRefund(const QString& id, const QString& failureReason,
-                    const QString& failureBalanceTransaction);
-    std::optional<StoredRefund> refund(const QString& id);
+    StoreResult<void> insertRefund(StoredRefund& refund); ///< sets refund.seq
+    StoreResult<void> updateRefundMetadata(const QString& id, const QJsonObject& metadata);
+    /** Sets status failed, failure_reason and failure_balance_transaction; NotFound if no such refund. */
+    StoreResult<void> failRefund(const QString& id, const QString& failureReason,
+                                 const QString& failureBalanceTransaction);
+    /** nullopt when there is no such refund. */
+    StoreResult<std::optional<StoredRefund>> refund(const QString& id);
     /** Sum of succeeded and pending refunds of a payment intent, cents. */
-    qint64 refundedAmount(const QString& paymentIntentId);
+    StoreResult<qint64> refundedAmount(const QString& paymentIntentId);
     /** Refunds filtered by payment intent and/or charge (empty = any), newest first. */
-    Page<StoredRefund> refunds(const QString& paymentIntent, const QString& charge,
-                               const PageRequest& page);
-    /** Refund counts grouped by payment intent and by idempotency key. */
-    QJsonObject refundCountsBy(const QString& column);
-    qint64 refundCount();
+    StoreResult<Page<StoredRefund>> refunds(const QString& paymentIntent, const QString& charge,
+                                            const PageRequest& page);
+    /** Refund counts by column ("payment_intent" or "idempotency_key"; others: InvalidArgument). */
+    StoreResult<QJsonObject> refundCountsBy(const QString& column);
+    StoreResult<qint64> refundCount();
 
-    bool insertEvent(StoredEvent& event);
-    std::optional<StoredEvent> event(const QString& id);
+    StoreResult<void> insertEvent(StoredEvent& event); ///< sets event.seq
+    /** nullopt when there is no such event. */
+    StoreResult<std::optional<StoredEvent>> event(const QString& id);
     /** Events; types empty = any (a trailing ".*" matches a prefix); created range in seconds. */
-    Page<StoredEvent> events(const QStringList& types, std::optional<qint64> createdGte,
-                             std::optional<qint64> createdLte, const PageRequest& page);
+    StoreResult<Page<StoredEvent>> events(const QStringList& types, std::optional<qint64> createdGte,
+                                          std::optional<qint64> createdLte, const PageRequest& page);
 
     // Webhooks. Deliveries are rows so a restart resumes them (at least once).
-    bool insertWebhookEndpoint(StoredWebhookEndpoint& endpoint); ///< sets endpoint.seq
-    QList<StoredWebhookEndpoint> webhookEndpoints();
-    /** Deletes an endpoint and cancels its pending deliveries; false if unknown. */
-    bool deleteWebhookEndpoint(const QString& id, bool* found);
+    StoreResult<void> insertWebhookEndpoint(StoredWebhookEndpoint& endpoint); ///< sets endpoint.seq
+    /** Endpoints not deleted, oldest first. */
+    StoreResult<QList<StoredWebhookEndpoint>> webhookEndpoints();
+    /** Deletes an endpoint and cancels its pending deliveries, in one transaction; false if unknown. */
+    StoreResult<bool> deleteWebhookEndpoint(const QString& id);
     /** One pending delivery of the event to every endpoint (inside the event's transaction). */
-    bool enqueueWebhookDeliveries(const StoredEvent& event, qint64 nowMs);
+    StoreResult<void> enqueueWebhookDeliveries(const StoredEvent& event, qint64 nowMs);
     /** The event's deliveries (any state), oldest first. */
-    QList<StoredWebhookDelivery> webhookDeliveriesOfEvent(const QString& eventId);
-    /** Pending deliveries due at nowMs, oldest first (at most limit). */
-    QList<StoredWebhookDelivery> dueWebhookDeliveries(qint64 nowMs, int limit);
+    StoreResult<QList<StoredWebhookDelivery>> webhookDeliveriesOfEvent(const QString& eventId);
+    /** Pending deliveries due at nowMs, oldest event first (at most limit). */
+    StoreResult<QList<StoredWebhookDelivery>> dueWebhookDeliveries(qint64 nowMs, int limit);
     /** Earliest next_attempt_ms after afterMs of a pending delivery, or nullopt when none. */
-    std::optional<qint64> nextWebhookDueMs(qint64 afterMs);
+    StoreResult<std::optional<qint64>> nextWebhookDueMs(qint64 afterMs);
     /** A second delivery of the same event to the same endpoint (webhook_duplicate). */
-    bool duplicateWebhookDelivery(qint64 deliverySeq, qint64 nowMs);
+    StoreResult<void> duplicateWebhookDelivery(qint64 deliverySeq, qint64 nowMs);
     /** Schedule and fault fields of one delivery. */
-    bool updateWebhookDeliverySchedule(qint64 deliverySeq, qint64 nextAttemptMs, bool reorderHold,
-                                       const QString& faults);
-    /** Outcome of an attempt: the attempt row and the delivery's new state, together. */
-    bool recordWebhookAttempt(const StoredWebhookAttempt& attempt, const QString& state, qint64 nextAttemptMs,
-                              qint64 deliveredMs);
-    /** Releases reorder holds on the endpoint for events older than eventSeq; count released. */
-    int releaseWebhookReorderHolds(const QString& endpointId, qint64 eventSeq, qint64 nowMs);
-    /** Every delivery, oldest first, and their attempts (keyed by delivery seq). */
-    QList<StoredWebhookDelivery> allWebhookDeliveries();
-    QList<StoredWebhookAttempt> webhookAttempts(qint64 deliverySeq);
+    StoreResult<void> updateWebhookDeliverySchedule(qint64 deliverySeq, qint64 nextAttemptMs, bool reorderHold,
+                                                    const QString& faults);
+    /** Outcome of an attempt: the attempt row and the delivery's new state, in one transaction. */
+    StoreResult<void> recordWebhookAttempt(const StoredWebhookAttempt& attempt, const QString& state,
+                                           qint64 nextAttemptMs, qint64 deliveredMs);
+    /** Releases reorder holds on the endpoint for events older than eventSeq; the count released. */
+    StoreResult<int> releaseWebhookReorderHolds(const QString& endpointId, qint64 eventSeq, qint64 nowMs);
+    /** Every delivery, oldest first. */
+    StoreResult<QList<StoredWebhookDelivery>> allWebhookDeliveries();
+    /** The attempts of one delivery, oldest first. */
+    StoreResult<QList<StoredWebhookAttempt>> webhookAttempts(qint64 deliverySeq);
     /** Endpoints the event has not reached yet (Stripe's pending_webhooks). */
-    int pendingWebhookCount(const QString& eventId);
+    StoreResult<int> pendingWebhookCount(const QString& eventId);
 
-    /** Seq of an object id in refunds/events (cursor lookup); 0 if unknown. */
-    qint64 seqOf(const QString& table, const QString& id);
+    /**
+     * Seq of an object id (cursor lookup) in "refunds", "events" or "payment_intents" (others:
+     * InvalidArgument); 0 if unknown.
+     */
+    StoreResult<qint64> seqOf(const QString& table, const QString& id);
 
     /**
      * Claims a key with one atomic INSERT (R14). An expired row (expiresMs <= nowMs) is
-     * deleted first, so after retention the same key is a new request. Returns true when
-     * this call inserted the row; false when a live row exists (read it with key()).
+     * deleted first, so after retention the same key is a new request. True when this call
+     * inserted the row; false when a live row exists (read it with key()).
      */
-    bool claimKey(const QString& key, const QString& fingerprint, const QString& requestId,
-                  qint64 nowMs, qint64 expiresMs, bool* ok);
-    std::optional<StoredKey> key(const QString& key);
-    /** Stores the executed response for a claimed key (inside the execution transaction). */
-    bool completeKey(const QString& key, int status, const QByteArray& contentType,
-                     const QByteArray& body);
+    StoreResult<bool> claimKey(const QString& key, const QString& fingerprint, const QString& requestId,
+                               qint64 nowMs, qint64 expiresMs);
+    /** nullopt when the key is not stored. */
+    StoreResult<std::optional<StoredKey>> key(const QString& key);
+    /**
+     * Stores the executed response for a claimed key (inside the execution transaction);
+     * NotFound when the key is not claimed and running.
+     */
+    StoreResult<void> completeKey(const QString& key, int status, const QByteArray& contentType,
+                                  const QByteArray& body);
     /** Releases a claimed key that never began execution. */
-    bool releaseKey(const QString& key);
-    qint64 inProgressKeyCount();
+    StoreResult<void> releaseKey(const QString& key);
+    StoreResult<qint64> inProgressKeyCount();
 
 private:
-    bool exec(const QString& sql);
-    bool hasColumn(const QString& table, const QString& column);
-    void setError(const QString& where, const QString& text);
+    StoreResult<QSqlQuery> run(const QString& sql, const QVariantList& binds, const QString& context);
+    StoreResult<QSqlQuery*> runPrepared(const QString& sql, const QVariantList& binds, const QString& context);
+    StoreResult<bool> hasColumn(const QString& table, const QString& column);
 
-    QString m_connectionName;
-    QSqlDatabase m_db;
-    QString m_lastError;
+    std::unique_ptr<Database> m_db;
 };

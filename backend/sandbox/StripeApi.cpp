@@ -225,13 +225,13 @@ std::optional<HttpResponse> StripeApi::parsePage(const HttpRequest& request, con
                        QStringLiteral("You may only specify one of these parameters: starting_after, ending_before."));
     const QString kind = table == QLatin1String("refunds") ? QStringLiteral("refund") : QStringLiteral("event");
     if (!after.isEmpty()) {
-        page->startingAfterSeq = m_store.seqOf(table, after);
+        page->startingAfterSeq = m_store.seqOf(table, after).valueOr(0);
         if (page->startingAfterSeq == 0)
             return invalid(QStringLiteral("resource_missing"), QStringLiteral("No such %1: '%2'").arg(kind, after),
                            QStringLiteral("starting_after"));
     }
     if (!before.isEmpty()) {
-        page->endingBeforeSeq = m_store.seqOf(table, before);
+        page->endingBeforeSeq = m_store.seqOf(table, before).valueOr(0);
         if (page->endingBeforeSeq == 0)
             return invalid(QStringLiteral("resource_missing"), QStringLiteral("No such %1: '%2'").arg(kind, before),
                            QStringLiteral("ending_before"));
@@ -247,26 +247,26 @@ HttpResponse StripeApi::execute(const Route& route, const HttpRequest& request, 
     case Endpoint::UpdateRefund:
         return updateRefund(route.id, request, context);
     case Endpoint::GetRefund: {
-        const auto refund = m_store.refund(route.id);
+        const auto refund = m_store.refund(route.id).valueOr(std::nullopt);
         return refund ? HttpResponse::json(200, refundJson(*refund)) : notFound(QStringLiteral("refund"), route.id);
     }
     case Endpoint::ListRefunds:
         return listRefunds(request);
     case Endpoint::GetPaymentIntent: {
-        const auto pi = m_store.paymentIntent(route.id);
+        const auto pi = m_store.paymentIntent(route.id).valueOr(std::nullopt);
         return pi ? HttpResponse::json(200, paymentIntentJson(*pi))
                   : notFound(QStringLiteral("payment_intent"), route.id);
     }
     case Endpoint::SearchPaymentIntents:
         return searchPaymentIntents(request);
     case Endpoint::GetCharge: {
-        const auto pi = m_store.paymentIntentByCharge(route.id);
+        const auto pi = m_store.paymentIntentByCharge(route.id).valueOr(std::nullopt);
         return pi ? HttpResponse::json(200, chargeJson(*pi)) : notFound(QStringLiteral("charge"), route.id);
     }
     case Endpoint::ListEvents:
         return listEvents(request);
     case Endpoint::GetEvent: {
-        const auto event = m_store.event(route.id);
+        const auto event = m_store.event(route.id).valueOr(std::nullopt);
         return event ? HttpResponse::json(200, eventJson(*event)) : notFound(QStringLiteral("event"), route.id);
     }
     case Endpoint::None:
@@ -284,7 +284,7 @@ HttpResponse StripeApi::createRefund(const HttpRequest& request, const RequestCo
     // A missing referenced object is found during execution, so (like Stripe) this refusal
     // is stored and replayed for the key.
     if (!piId.isEmpty()) {
-        pi = m_store.paymentIntent(piId);
+        pi = m_store.paymentIntent(piId).valueOr(std::nullopt);
         if (!pi)
             return invalid(QStringLiteral("resource_missing"), QStringLiteral("No such payment_intent: '%1'").arg(piId),
                            QStringLiteral("payment_intent"));
@@ -293,12 +293,12 @@ HttpResponse StripeApi::createRefund(const HttpRequest& request, const RequestCo
                            QStringLiteral("The charge '%1' does not belong to payment_intent '%2'.").arg(chargeId, piId),
                            QStringLiteral("charge"));
     } else {
-        pi = m_store.paymentIntentByCharge(chargeId);
+        pi = m_store.paymentIntentByCharge(chargeId).valueOr(std::nullopt);
         if (!pi)
             return invalid(QStringLiteral("resource_missing"), QStringLiteral("No such charge: '%1'").arg(chargeId),
                            QStringLiteral("charge"));
     }
-    const qint64 remaining = pi->amount - m_store.refundedAmount(pi->id);
+    const qint64 remaining = pi->amount - m_store.refundedAmount(pi->id).valueOr(0);
     if (remaining <= 0)
         return invalid(QStringLiteral("charge_already_refunded"),
                        QStringLiteral("Charge %1 has already been refunded.").arg(pi->chargeId));
@@ -339,7 +339,7 @@ HttpResponse StripeApi::createRefund(const HttpRequest& request, const RequestCo
 
 HttpResponse StripeApi::updateRefund(const QString& id, const HttpRequest& request, const RequestContext& context)
 {
-    auto refund = m_store.refund(id);
+    auto refund = m_store.refund(id).valueOr(std::nullopt);
     if (!refund)
         return notFound(QStringLiteral("refund"), id);
     const QJsonObject previous = refund->metadata;
@@ -365,7 +365,8 @@ HttpResponse StripeApi::listRefunds(const HttpRequest& request)
     if (auto e = parsePage(request, QStringLiteral("refunds"), &page))
         return *e;
     const auto q = queryMap(request.query);
-    const auto result = m_store.refunds(q.value(QStringLiteral("payment_intent")), q.value(QStringLiteral("charge")), page);
+    const auto result =
+        m_store.refunds(q.value(QStringLiteral("payment_intent")), q.value(QStringLiteral("charge")), page).valueOr({});
     QJsonArray data;
     for (const auto& r : result.items)
         data.append(refundJson(r));
@@ -407,7 +408,7 @@ HttpResponse StripeApi::listEvents(const HttpRequest& request)
         || !number(QStringLiteral("created[lt]"), -1, &lte, false))
         return invalid(QStringLiteral("parameter_invalid_integer"), QStringLiteral("Invalid integer in created."),
                        QStringLiteral("created"));
-    const auto result = m_store.events(types, gte, lte, page);
+    const auto result = m_store.events(types, gte, lte, page).valueOr({});
     QJsonArray data;
     for (const auto& e : result.items)
         data.append(eventJson(e));
@@ -502,7 +503,7 @@ HttpResponse StripeApi::searchPaymentIntents(const HttpRequest& request)
     int total = 0;
     bool hasMore = false;
     qint64 lastSeq = 0;
-    const auto all = m_store.allPaymentIntents(); // newest first
+    const auto all = m_store.allPaymentIntents().valueOr({}); // newest first
     for (const auto& pi : all) {
         if (!matches(pi))
             continue;
@@ -568,7 +569,7 @@ const QStringList& StripeApi::failureReasons()
 
 HttpResponse StripeApi::failRefund(const QString& id, const QJsonObject& body)
 {
-    auto refund = m_store.refund(id);
+    auto refund = m_store.refund(id).valueOr(std::nullopt);
     if (!refund)
         return notFound(QStringLiteral("refund"), id);
     const QJsonValue reasonValue = body.value(QStringLiteral("failure_reason"));
@@ -607,7 +608,7 @@ QJsonObject StripeApi::eventJson(const StoredEvent& e) const
                        {QStringLiteral("id"), e.id},
                        {QStringLiteral("livemode"), false},
                        {QStringLiteral("object"), QStringLiteral("event")},
-                       {QStringLiteral("pending_webhooks"), m_store.pendingWebhookCount(e.id)},
+                       {QStringLiteral("pending_webhooks"), m_store.pendingWebhookCount(e.id).valueOr(0)},
                        {QStringLiteral("request"),
                         QJsonObject{{QStringLiteral("id"), nullable(e.requestId)},
                                     {QStringLiteral("idempotency_key"), nullable(e.idempotencyKey)}}},
@@ -703,9 +704,9 @@ QJsonObject StripeApi::paymentIntentJson(const StoredPaymentIntent& pi) const
 QJsonObject StripeApi::chargeJson(const StoredPaymentIntent& pi)
 {
     const QJsonValue null(QJsonValue::Null);
-    const qint64 refunded = m_store.refundedAmount(pi.id);
+    const qint64 refunded = m_store.refundedAmount(pi.id).valueOr(0);
     PageRequest page;
-    const auto recent = m_store.refunds(pi.id, {}, page);
+    const auto recent = m_store.refunds(pi.id, {}, page).valueOr({});
     QJsonArray refunds;
     for (const auto& r : recent.items)
         refunds.append(refundJson(r));
@@ -800,7 +801,7 @@ HttpResponse StripeApi::createPaymentIntent(const QJsonObject& body)
     else if (!ProviderIds::isPaymentIntentId(pi.id))
         return invalid(QStringLiteral("parameter_invalid_string"), QStringLiteral("id must start with pi_."),
                        QStringLiteral("id"));
-    if (m_store.paymentIntent(pi.id))
+    if (m_store.paymentIntent(pi.id).valueOr(std::nullopt))
         return invalid(QStringLiteral("resource_already_exists"),
                        QStringLiteral("A payment intent with id '%1' already exists.").arg(pi.id), QStringLiteral("id"));
     const QJsonObject metadata = body.value(QStringLiteral("metadata")).toObject();

@@ -46,7 +46,7 @@ void WebhookDispatcher::applyFaults(const QString& eventId, bool duplicate, bool
         faults.append(QStringLiteral("webhook_delay"));
     if (reorder)
         faults.append(QStringLiteral("webhook_reorder"));
-    const QList<StoredWebhookDelivery> deliveries = m_store.webhookDeliveriesOfEvent(eventId);
+    const QList<StoredWebhookDelivery> deliveries = m_store.webhookDeliveriesOfEvent(eventId).valueOr({});
     for (const StoredWebhookDelivery& d : deliveries) {
         qint64 next = d.nextAttemptMs;
         if (delayMs > 0)
@@ -64,7 +64,7 @@ void WebhookDispatcher::process()
 {
     constexpr int batch = 200;
     const qint64 now = Clock::system().nowMs();
-    const QList<StoredWebhookDelivery> due = m_store.dueWebhookDeliveries(now, batch);
+    const QList<StoredWebhookDelivery> due = m_store.dueWebhookDeliveries(now, batch).valueOr({});
     for (const StoredWebhookDelivery& d : due) {
         if (!m_busyEndpoints.contains(d.endpointId))
             attempt(d);
@@ -75,7 +75,7 @@ void WebhookDispatcher::process()
     }
     // Due deliveries left now belong to busy endpoints: onAttemptFinished() pokes for them.
     // Waiting on them here would spin while a slow receiver takes its time.
-    const auto next = m_store.nextWebhookDueMs(now);
+    const auto next = m_store.nextWebhookDueMs(now).valueOr(std::nullopt);
     if (!next)
         return;
     const qint64 wait = qMax<qint64>(0, *next - Clock::system().nowMs());
@@ -85,7 +85,7 @@ void WebhookDispatcher::process()
 
 void WebhookDispatcher::attempt(const StoredWebhookDelivery& delivery)
 {
-    const auto event = m_store.event(delivery.eventId);
+    const auto event = m_store.event(delivery.eventId).valueOr(std::nullopt);
     const QUrl url(delivery.url);
     if (!event) {
         Logging::error(
@@ -151,11 +151,11 @@ void WebhookDispatcher::onAttemptFinished(const StoredWebhookDelivery& delivery,
 QJsonArray WebhookDispatcher::deliveriesJson()
 {
     QJsonArray out;
-    const QList<StoredWebhookDelivery> all = m_store.allWebhookDeliveries();
+    const QList<StoredWebhookDelivery> all = m_store.allWebhookDeliveries().valueOr({});
     for (const StoredWebhookDelivery& d : all) {
-        const auto event = m_store.event(d.eventId);
+        const auto event = m_store.event(d.eventId).valueOr(std::nullopt);
         QJsonArray attempts;
-        const QList<StoredWebhookAttempt> tries = m_store.webhookAttempts(d.seq);
+        const QList<StoredWebhookAttempt> tries = m_store.webhookAttempts(d.seq).valueOr({});
         for (const StoredWebhookAttempt& a : tries) {
             attempts.append(
                 QJsonObject{{QStringLiteral("attempt"), a.attempt},

@@ -16,8 +16,8 @@ SimProvider::SimProvider(const Clock& clock)
 
 bool SimProvider::open(const QString& path, QString* error)
 {
-    if (!m_store.open(path)) {
-        *error = m_store.lastError();
+    if (auto opened = m_store.open(path); !opened) {
+        *error = opened.error().message;
         return false;
     }
     return true;
@@ -82,7 +82,7 @@ bool SimProvider::failRefundLater(const QString& refundId)
 void SimProvider::keepCreatedEvents()
 {
     for (const QString& id : m_api.takeCreatedEvents())
-        if (const auto stored = m_store.event(id))
+        if (const auto stored = m_store.event(id).valueOr(std::nullopt))
             if (auto event = ProviderEvent::fromJson(m_api.eventJson(*stored)))
                 m_events << *event;
 }
@@ -93,7 +93,7 @@ QList<StoredRefund> SimProvider::refunds()
     PageRequest page;
     page.limit = 100;
     for (;;) {
-        const Page<StoredRefund> p = m_store.refunds({}, {}, page);
+        const Page<StoredRefund> p = m_store.refunds({}, {}, page).valueOr({});
         all += p.items;
         if (!p.hasMore || p.items.isEmpty())
             break;
@@ -118,7 +118,7 @@ RefundReadResult SimProvider::fetchRefund(const QString& refundId)
 {
     RefundReadResult r;
     r.requests = 1;
-    const auto stored = m_store.refund(refundId);
+    const auto stored = m_store.refund(refundId).valueOr(std::nullopt);
     if (!stored) {
         r.failure = ReadFailure::NotFound;
         r.httpStatus = 404;

@@ -45,8 +45,8 @@ bool makeTemplates(const QString& dir, QString* opDb, QString* sandboxDb, QStrin
         }
     }
     SandboxStore store;
-    if (!store.open(*sandboxDb)) {
-        *error = store.lastError();
+    if (auto opened = store.open(*sandboxDb); !opened) {
+        *error = opened.error().message;
         return false;
     }
     return true;
