@@ -22,6 +22,13 @@ HttpResponse HttpResponse::stripeError(int status, const QString& type, const QS
     return json(status, QJsonObject{{QStringLiteral("error"), error}});
 }
 
+HttpResponse HttpResponse::storageFailure()
+{
+    HttpResponse r = stripeError(500, QStringLiteral("api_error"), {}, QStringLiteral("Storage failure."));
+    r.storageFailed = true;
+    return r;
+}
+
 HttpResponse HttpResponse::problem(int status, const QString& type, const QString& title,
                                    const QString& detail)
 {

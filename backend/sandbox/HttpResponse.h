@@ -18,6 +18,12 @@ public:
     QByteArray contentType = "application/json";
     QByteArray body;
     QList<QPair<QByteArray, QByteArray>> headers; ///< extra headers, in order
+    /**
+     * The sandbox's own storage failed while answering (never sent as such: the client sees a
+     * 500 api_error "Storage failure."). The pipeline rolls the execution back and stores
+     * nothing for the key, so a retry runs again (R14), whatever was written before the failure.
+     */
+    bool storageFailed = false;
 
     /** A JSON response (compact, UTF-8). */
     static HttpResponse json(int status, const QJsonObject& object);
@@ -28,6 +34,9 @@ public:
      */
     static HttpResponse stripeError(int status, const QString& type, const QString& code,
                                     const QString& message, const QString& param = {});
+
+    /** 500 api_error "Storage failure.", with storageFailed set. */
+    static HttpResponse storageFailure();
 
     /** An RFC 7807 application/problem+json response (the IETF idempotency draft profile). */
     static HttpResponse problem(int status, const QString& type, const QString& title,

@@ -60,7 +60,7 @@ SandboxPipeline::Admission SandboxPipeline::admit(const HttpRequest& request, co
         break;
     case IdempotencyLayer::ClaimResult::Error:
         // Nothing began, so nothing is stored: a retry may run.
-        a.answer = HttpResponse::stripeError(500, QStringLiteral("api_error"), {}, QStringLiteral("Storage failure."));
+        a.answer = HttpResponse::storageFailure();
         break;
     }
     return a;
@@ -96,7 +96,9 @@ SandboxPipeline::Execution SandboxPipeline::run(const Admission& a, const HttpRe
     bool committed = m_store.transaction().ok();
     if (committed) {
         e.response = m_api.execute(a.route, request, {a.requestId, a.key});
-        if (!a.key.isEmpty() && !m_idempotency.complete(a.key, e.response))
+        // A storage failure part way (the refund written, its event not) must not commit the
+        // half done and store its 500 for the key: all of it rolls back and a retry runs again.
+        if (e.response.storageFailed || (!a.key.isEmpty() && !m_idempotency.complete(a.key, e.response)))
             committed = false;
         committed = committed ? m_store.commit().ok() : (m_store.rollback(), false);
     }
@@ -104,7 +106,7 @@ SandboxPipeline::Execution SandboxPipeline::run(const Admission& a, const HttpRe
         m_api.takeCreatedEvents(); // rolled back: those events do not exist
         if (!a.key.isEmpty())
             m_idempotency.release(a.key);
-        e.response = HttpResponse::stripeError(500, QStringLiteral("api_error"), {}, QStringLiteral("Storage failure."));
+        e.response = HttpResponse::storageFailure();
     }
     e.committedWrite = committed;
     return e;

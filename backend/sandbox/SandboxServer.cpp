@@ -287,8 +287,7 @@ void SandboxServer::handleControl(HttpConnection* connection, const HttpRequest&
         const QString id = path.mid(QStringLiteral("/_sandbox/webhook_endpoints/").size());
         const auto found = m_store.deleteWebhookEndpoint(id);
         if (!found)
-            response = HttpResponse::stripeError(500, QStringLiteral("api_error"), {},
-                                                 QStringLiteral("Storage failure."));
+            response = HttpResponse::storageFailure();
         else if (!found.value())
             response = HttpResponse::stripeError(
                 404, QStringLiteral("invalid_request_error"), QStringLiteral("resource_missing"),
@@ -307,16 +306,14 @@ void SandboxServer::handleControl(HttpConnection* connection, const HttpRequest&
         const QString id = path.mid(18, path.size() - 18 - 5);
         // The refund, its failure and both events commit together or not at all.
         if (!m_store.transaction()) {
-            response = HttpResponse::stripeError(500, QStringLiteral("api_error"), {},
-                                                 QStringLiteral("Storage failure."));
+            response = HttpResponse::storageFailure();
         } else {
             response = m_api.failRefund(id, body);
             if (response.status == 200 && m_store.commit().ok()) {
                 eventsCommitted(request);
             } else {
                 if (response.status == 200)
-                    response = HttpResponse::stripeError(500, QStringLiteral("api_error"), {},
-                                                         QStringLiteral("Storage failure."));
+                    response = HttpResponse::storageFailure();
                 m_store.rollback();
                 m_api.takeCreatedEvents();
             }
@@ -400,8 +397,7 @@ HttpResponse SandboxServer::addWebhookEndpoint(const QJsonObject& body)
     endpoint.secret = WebhookSigner::newSecret();
     endpoint.createdMs = Clock::system().nowMs();
     if (!m_store.insertWebhookEndpoint(endpoint))
-        return HttpResponse::stripeError(500, QStringLiteral("api_error"), {},
-                                         QStringLiteral("Storage failure."));
+        return HttpResponse::storageFailure();
     Logging::info(QStringLiteral("webhook endpoint %1 registered for %2").arg(endpoint.id, endpoint.url));
     return HttpResponse::json(200, QJsonObject{{QStringLiteral("id"), endpoint.id},
                                                {QStringLiteral("object"), QStringLiteral("webhook_endpoint")},

@@ -94,6 +94,15 @@ QMap<QString, QString> queryMap(const QUrlQuery& query)
     return out;
 }
 
+/** Stripe's list envelope: {"object":"list","data":[...],"has_more":...,"url":...}. */
+HttpResponse listResponse(const QJsonArray& data, bool hasMore, const QString& url)
+{
+    return HttpResponse::json(200, QJsonObject{{QStringLiteral("object"), QStringLiteral("list")},
+                                               {QStringLiteral("data"), data},
+                                               {QStringLiteral("has_more"), hasMore},
+                                               {QStringLiteral("url"), url}});
+}
+
 } // namespace
 
 StripeApi::StripeApi(SandboxStore& store, const SandboxClock& clock) : m_store(store), m_clock(clock) {}
@@ -225,13 +234,19 @@ std::optional<HttpResponse> StripeApi::parsePage(const HttpRequest& request, con
                        QStringLiteral("You may only specify one of these parameters: starting_after, ending_before."));
     const QString kind = table == QLatin1String("refunds") ? QStringLiteral("refund") : QStringLiteral("event");
     if (!after.isEmpty()) {
-        page->startingAfterSeq = m_store.seqOf(table, after).valueOr(0);
+        const auto seq = m_store.seqOf(table, after);
+        if (!seq)
+            return HttpResponse::storageFailure();
+        page->startingAfterSeq = seq.value();
         if (page->startingAfterSeq == 0)
             return invalid(QStringLiteral("resource_missing"), QStringLiteral("No such %1: '%2'").arg(kind, after),
                            QStringLiteral("starting_after"));
     }
     if (!before.isEmpty()) {
-        page->endingBeforeSeq = m_store.seqOf(table, before).valueOr(0);
+        const auto seq = m_store.seqOf(table, before);
+        if (!seq)
+            return HttpResponse::storageFailure();
+        page->endingBeforeSeq = seq.value();
         if (page->endingBeforeSeq == 0)
             return invalid(QStringLiteral("resource_missing"), QStringLiteral("No such %1: '%2'").arg(kind, before),
                            QStringLiteral("ending_before"));
@@ -246,28 +261,39 @@ HttpResponse StripeApi::execute(const Route& route, const HttpRequest& request, 
         return createRefund(request, context);
     case Endpoint::UpdateRefund:
         return updateRefund(route.id, request, context);
+    // A read the store could not answer is a 500, never "No such ...": the object may exist.
     case Endpoint::GetRefund: {
-        const auto refund = m_store.refund(route.id).valueOr(std::nullopt);
-        return refund ? HttpResponse::json(200, refundJson(*refund)) : notFound(QStringLiteral("refund"), route.id);
+        const auto refund = m_store.refund(route.id);
+        if (!refund)
+            return HttpResponse::storageFailure();
+        return refund.value() ? HttpResponse::json(200, refundJson(*refund.value()))
+                              : notFound(QStringLiteral("refund"), route.id);
     }
     case Endpoint::ListRefunds:
         return listRefunds(request);
     case Endpoint::GetPaymentIntent: {
-        const auto pi = m_store.paymentIntent(route.id).valueOr(std::nullopt);
-        return pi ? HttpResponse::json(200, paymentIntentJson(*pi))
-                  : notFound(QStringLiteral("payment_intent"), route.id);
+        const auto pi = m_store.paymentIntent(route.id);
+        if (!pi)
+            return HttpResponse::storageFailure();
+        return pi.value() ? HttpResponse::json(200, paymentIntentJson(*pi.value()))
+                          : notFound(QStringLiteral("payment_intent"), route.id);
     }
     case Endpoint::SearchPaymentIntents:
         return searchPaymentIntents(request);
     case Endpoint::GetCharge: {
-        const auto pi = m_store.paymentIntentByCharge(route.id).valueOr(std::nullopt);
-        return pi ? HttpResponse::json(200, chargeJson(*pi)) : notFound(QStringLiteral("charge"), route.id);
+        const auto pi = m_store.paymentIntentByCharge(route.id);
+        if (!pi)
+            return HttpResponse::storageFailure();
+        return pi.value() ? HttpResponse::json(200, chargeJson(*pi.value())) : notFound(QStringLiteral("charge"), route.id);
     }
     case Endpoint::ListEvents:
         return listEvents(request);
     case Endpoint::GetEvent: {
-        const auto event = m_store.event(route.id).valueOr(std::nullopt);
-        return event ? HttpResponse::json(200, eventJson(*event)) : notFound(QStringLiteral("event"), route.id);
+        const auto event = m_store.event(route.id);
+        if (!event)
+            return HttpResponse::storageFailure();
+        return event.value() ? HttpResponse::json(200, eventJson(*event.value()))
+                             : notFound(QStringLiteral("event"), route.id);
     }
     case Endpoint::None:
         break;
@@ -284,7 +310,10 @@ HttpResponse StripeApi::createRefund(const HttpRequest& request, const RequestCo
     // A missing referenced object is found during execution, so (like Stripe) this refusal
     // is stored and replayed for the key.
     if (!piId.isEmpty()) {
-        pi = m_store.paymentIntent(piId).valueOr(std::nullopt);
+        auto found = m_store.paymentIntent(piId);
+        if (!found)
+            return HttpResponse::storageFailure(); // not a refusal to store: the intent may exist
+        pi = found.value();
         if (!pi)
             return invalid(QStringLiteral("resource_missing"), QStringLiteral("No such payment_intent: '%1'").arg(piId),
                            QStringLiteral("payment_intent"));
@@ -293,12 +322,19 @@ HttpResponse StripeApi::createRefund(const HttpRequest& request, const RequestCo
                            QStringLiteral("The charge '%1' does not belong to payment_intent '%2'.").arg(chargeId, piId),
                            QStringLiteral("charge"));
     } else {
-        pi = m_store.paymentIntentByCharge(chargeId).valueOr(std::nullopt);
+        auto found = m_store.paymentIntentByCharge(chargeId);
+        if (!found)
+            return HttpResponse::storageFailure();
+        pi = found.value();
         if (!pi)
             return invalid(QStringLiteral("resource_missing"), QStringLiteral("No such charge: '%1'").arg(chargeId),
                            QStringLiteral("charge"));
     }
-    const qint64 remaining = pi->amount - m_store.refundedAmount(pi->id).valueOr(0);
+    // Counted as 0 on a failed read, the whole amount would look refundable again.
+    const auto refunded = m_store.refundedAmount(pi->id);
+    if (!refunded)
+        return HttpResponse::storageFailure();
+    const qint64 remaining = pi->amount - refunded.value();
     if (remaining <= 0)
         return invalid(QStringLiteral("charge_already_refunded"),
                        QStringLiteral("Charge %1 has already been refunded.").arg(pi->chargeId));
@@ -329,17 +365,20 @@ HttpResponse StripeApi::createRefund(const HttpRequest& request, const RequestCo
     refund.balanceTransaction = newId(QStringLiteral("txn_"));
     refund.idempotencyKey = context.idempotencyKey;
     if (!m_store.insertRefund(refund))
-        return HttpResponse::stripeError(500, QStringLiteral("api_error"), {}, QStringLiteral("Storage failure."));
+        return HttpResponse::storageFailure();
     const QJsonObject json = refundJson(refund);
     if (!addEvent(QStringLiteral("refund.created"), json, context)
         || !addEvent(QStringLiteral("charge.refunded"), chargeJson(*pi), context))
-        return HttpResponse::stripeError(500, QStringLiteral("api_error"), {}, QStringLiteral("Storage failure."));
+        return HttpResponse::storageFailure();
     return HttpResponse::json(200, json);
 }
 
 HttpResponse StripeApi::updateRefund(const QString& id, const HttpRequest& request, const RequestContext& context)
 {
-    auto refund = m_store.refund(id).valueOr(std::nullopt);
+    auto found = m_store.refund(id);
+    if (!found)
+        return HttpResponse::storageFailure();
+    auto refund = found.value();
     if (!refund)
         return notFound(QStringLiteral("refund"), id);
     const QJsonObject previous = refund->metadata;
@@ -354,7 +393,7 @@ HttpResponse StripeApi::updateRefund(const QString& id, const HttpRequest& reque
         if (!m_store.updateRefundMetadata(id, refund->metadata)
             || !addEvent(QStringLiteral("refund.updated"), refundJson(*refund), context,
                          QJsonObject{{QStringLiteral("metadata"), previous}}))
-            return HttpResponse::stripeError(500, QStringLiteral("api_error"), {}, QStringLiteral("Storage failure."));
+            return HttpResponse::storageFailure();
     }
     return HttpResponse::json(200, refundJson(*refund));
 }
@@ -366,14 +405,13 @@ HttpResponse StripeApi::listRefunds(const HttpRequest& request)
         return *e;
     const auto q = queryMap(request.query);
     const auto result =
-        m_store.refunds(q.value(QStringLiteral("payment_intent")), q.value(QStringLiteral("charge")), page).valueOr({});
+        m_store.refunds(q.value(QStringLiteral("payment_intent")), q.value(QStringLiteral("charge")), page);
+    if (!result)
+        return HttpResponse::storageFailure(); // an empty list would say "no refunds"
     QJsonArray data;
-    for (const auto& r : result.items)
+    for (const auto& r : result.value().items)
         data.append(refundJson(r));
-    return HttpResponse::json(200, QJsonObject{{QStringLiteral("object"), QStringLiteral("list")},
-                                               {QStringLiteral("data"), data},
-                                               {QStringLiteral("has_more"), result.hasMore},
-                                               {QStringLiteral("url"), QStringLiteral("/v1/refunds")}});
+    return listResponse(data, result.value().hasMore, QStringLiteral("/v1/refunds"));
 }
 
 HttpResponse StripeApi::listEvents(const HttpRequest& request)
@@ -408,14 +446,13 @@ HttpResponse StripeApi::listEvents(const HttpRequest& request)
         || !number(QStringLiteral("created[lt]"), -1, &lte, false))
         return invalid(QStringLiteral("parameter_invalid_integer"), QStringLiteral("Invalid integer in created."),
                        QStringLiteral("created"));
-    const auto result = m_store.events(types, gte, lte, page).valueOr({});
+    const auto result = m_store.events(types, gte, lte, page);
+    if (!result)
+        return HttpResponse::storageFailure();
     QJsonArray data;
-    for (const auto& e : result.items)
+    for (const auto& e : result.value().items)
         data.append(eventJson(e));
-    return HttpResponse::json(200, QJsonObject{{QStringLiteral("object"), QStringLiteral("list")},
-                                               {QStringLiteral("data"), data},
-                                               {QStringLiteral("has_more"), result.hasMore},
-                                               {QStringLiteral("url"), QStringLiteral("/v1/events")}});
+    return listResponse(data, result.value().hasMore, QStringLiteral("/v1/events"));
 }
 
 HttpResponse StripeApi::searchPaymentIntents(const HttpRequest& request)
@@ -503,8 +540,10 @@ HttpResponse StripeApi::searchPaymentIntents(const HttpRequest& request)
     int total = 0;
     bool hasMore = false;
     qint64 lastSeq = 0;
-    const auto all = m_store.allPaymentIntents().valueOr({}); // newest first
-    for (const auto& pi : all) {
+    const auto all = m_store.allPaymentIntents(); // newest first
+    if (!all)
+        return HttpResponse::storageFailure();
+    for (const auto& pi : all.value()) {
         if (!matches(pi))
             continue;
         ++total;
@@ -569,7 +608,10 @@ const QStringList& StripeApi::failureReasons()
 
 HttpResponse StripeApi::failRefund(const QString& id, const QJsonObject& body)
 {
-    auto refund = m_store.refund(id).valueOr(std::nullopt);
+    auto found = m_store.refund(id);
+    if (!found)
+        return HttpResponse::storageFailure();
+    auto refund = found.value();
     if (!refund)
         return notFound(QStringLiteral("refund"), id);
     const QJsonValue reasonValue = body.value(QStringLiteral("failure_reason"));
@@ -588,15 +630,13 @@ HttpResponse StripeApi::failRefund(const QString& id, const QJsonObject& body)
     refund->failureReason = reasonValue.toString();
     refund->failureBalanceTransaction = newId(QStringLiteral("txn_"));
     if (!m_store.failRefund(id, refund->failureReason, refund->failureBalanceTransaction))
-        return HttpResponse::stripeError(500, QStringLiteral("api_error"), {},
-                                         QStringLiteral("Storage failure."));
+        return HttpResponse::storageFailure();
     const QJsonObject json = refundJson(*refund);
     const QJsonObject previous{{QStringLiteral("status"), previousStatus}};
     // Stripe fails a refund on its own, so the events have no request (request.id null).
     if (!addEvent(QStringLiteral("refund.failed"), json, {}, previous) ||
         !addEvent(QStringLiteral("refund.updated"), json, {}, previous))
-        return HttpResponse::stripeError(500, QStringLiteral("api_error"), {},
-                                         QStringLiteral("Storage failure."));
+        return HttpResponse::storageFailure();
     return HttpResponse::json(200, json);
 }
 
@@ -817,6 +857,6 @@ HttpResponse StripeApi::createPaymentIntent(const QJsonObject& body)
     pi.currency = currency;
     pi.created = m_clock.nowSeconds();
     if (!m_store.insertPaymentIntent(pi))
-        return HttpResponse::stripeError(500, QStringLiteral("api_error"), {}, QStringLiteral("Storage failure."));
+        return HttpResponse::storageFailure();
     return HttpResponse::json(200, paymentIntentJson(pi));
 }

@@ -1,9 +1,15 @@
 // SandboxStore on Database (issue 16): files written by earlier sandboxes still open, a claim a
 // crash left running is gone after open, a rolled-back execution leaves nothing (R14), and
 // errors are codes with messages that name the operation.
+#include "sandbox/FaultInjector.h"
+#include "sandbox/IdempotencyLayer.h"
+#include "sandbox/SandboxClock.h"
+#include "sandbox/SandboxPipeline.h"
 #include "sandbox/SandboxStore.h"
+#include "sandbox/StripeApi.h"
 
 #include <QFile>
+#include <QJsonDocument>
 #include <QSqlDatabase>
 #include <QSqlError>
 #include <QSqlQuery>
@@ -119,6 +125,65 @@ private slots:
         }
         QCOMPARE(store.refundCount().value(), qint64(1));
         QCOMPARE(store.key(QStringLiteral("k1")).value()->body, QByteArray("{\"id\":\"re_1\"}"));
+    }
+
+    // R14: a storage failure part way through an execution (the refund row written, its event
+    // not) rolls all of it back and stores nothing for the key, so the retry runs and pays once.
+    // Before the fix the refund row committed and the key replayed the 500 for ever: a refund
+    // at the provider whose every answer said it failed.
+    void r14_storageFailurePartWayRollsBackAndStoresNothing()
+    {
+        const QString path = m_dir->filePath(QStringLiteral("pipeline.sqlite"));
+        SandboxStore store;
+        QVERIFY(store.open(path).ok());
+        SandboxClock clock;
+        StripeApi api(store, clock);
+        IdempotencyLayer idempotency(store, clock, IdempotencyProfile::Stripe, 24LL * 3600 * 1000);
+        FaultInjector faults;
+        SandboxPipeline pipeline(store, api, idempotency, faults);
+        const HttpResponse created = api.createPaymentIntent(
+            QJsonObject{{QStringLiteral("amount"), 5000}, {QStringLiteral("currency"), QStringLiteral("usd")}});
+        QCOMPARE(created.status, 200);
+        const QString pi = QJsonDocument::fromJson(created.body).object().value(QStringLiteral("id")).toString();
+
+        const auto injectEventFailure = [&](bool on) {
+            QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("inject"));
+            db.setDatabaseName(path);
+            QVERIFY(db.open());
+            QSqlQuery q(db);
+            QVERIFY2(q.exec(on ? QStringLiteral("CREATE TRIGGER inject_event_failure BEFORE INSERT ON events "
+                                                "BEGIN SELECT RAISE(ABORT, 'injected disk failure'); END")
+                               : QStringLiteral("DROP TRIGGER inject_event_failure")),
+                     qPrintable(q.lastError().text()));
+            q.finish();
+            db.close();
+            db = QSqlDatabase();
+            QSqlDatabase::removeDatabase(QStringLiteral("inject"));
+        };
+        HttpRequest request;
+        request.method = "POST";
+        request.path = QStringLiteral("/v1/refunds");
+        request.headers.append(qMakePair(QByteArray("idempotency-key"), QByteArray("k-part-way")));
+        request.body = "payment_intent=" + pi.toLatin1() + "&amount=1500";
+        const StripeApi::Route route = StripeApi::route(request.method, request.path);
+        const auto send = [&] { return pipeline.run(pipeline.admit(request, route, QStringLiteral("req_x")), request); };
+
+        injectEventFailure(true);
+        const SandboxPipeline::Execution failed = send();
+        QCOMPARE(failed.response.status, 500);
+        QVERIFY(!failed.committedWrite);
+        QCOMPARE(store.refundCount().value(), qint64(0));            // the refund row rolled back too
+        QVERIFY(!store.key(QStringLiteral("k-part-way")).value());    // nothing stored for the key
+        api.takeCreatedEvents();
+
+        injectEventFailure(false);
+        const SandboxPipeline::Execution retried = send();
+        QCOMPARE(retried.response.status, 200);
+        QCOMPARE(store.refundCount().value(), qint64(1));
+        const SandboxPipeline::Execution replayed = send();
+        QCOMPARE(replayed.response.status, 200);
+        QCOMPARE(replayed.response.body, retried.response.body);
+        QCOMPARE(store.refundCount().value(), qint64(1));
     }
 
     // R14: a live key is not claimed twice; after its retention the same key is a new request.
