@@ -243,19 +243,10 @@ void DetailPanel::clear(const QString& hint)
     m_stack->setCurrentIndex(0);
 }
 
-bool DetailPanel::showOperation(OperationStore& store, const QString& operationId, int attemptBudget, StoreError* error)
+void DetailPanel::showDetail(const OperationStore::Detail& detail, int attemptBudget)
 {
-    auto op = store.operation(operationId);
-    auto attempts = op ? store.attempts(operationId) : StoreResult<QList<AttemptRecord>>(op.error());
-    auto calls = attempts ? store.toolCalls(operationId) : StoreResult<QList<ToolCallRecord>>(attempts.error());
-    auto audit = calls ? store.auditEntries(operationId) : StoreResult<QList<AuditEntry>>(calls.error());
-    if (!audit) {
-        if (error)
-            *error = audit.error();
-        return false;
-    }
-    const bool sameOperation = m_operation.operationId == operationId;
-    m_operation = op.value();
+    const bool sameOperation = m_operation.operationId == detail.operation.operationId;
+    m_operation = detail.operation;
     updateActions();
     m_budget = attemptBudget;
     const Operation& o = m_operation;
@@ -294,7 +285,7 @@ bool DetailPanel::showOperation(OperationStore& store, const QString& operationI
     // R24: what the reconciler did, with the event and the refund it read as evidence (audit log).
     QString autoResolved;
     QString reversed;
-    for (const AuditEntry& e : audit.value()) {
+    for (const AuditEntry& e : detail.audit) {
         const QString eventId = e.details.value(QStringLiteral("event_id")).toString();
         const QString refundId = e.details.value(QStringLiteral("provider_refund_id")).toString();
         if (e.action == QLatin1String("resolve") && e.details.value(QStringLiteral("auto_resolved")).toBool())
@@ -312,16 +303,15 @@ bool DetailPanel::showOperation(OperationStore& store, const QString& operationI
     setField(QStringLiteral("reversed"), reversed);
     updateCountdown();
 
-    fillAttempts(attempts.value());
-    fillToolCalls(calls.value());
-    fillAudit(audit.value());
-    m_tabs->setTabText(0, tr("Attempts (%1)").arg(attempts.value().size()));
-    m_tabs->setTabText(1, tr("Tool calls (%1)").arg(calls.value().size()));
-    m_tabs->setTabText(2, tr("Audit log (%1)").arg(audit.value().size()));
+    fillAttempts(detail.attempts);
+    fillToolCalls(detail.toolCalls);
+    fillAudit(detail.audit);
+    m_tabs->setTabText(0, tr("Attempts (%1)").arg(detail.attempts.size()));
+    m_tabs->setTabText(1, tr("Tool calls (%1)").arg(detail.toolCalls.size()));
+    m_tabs->setTabText(2, tr("Audit log (%1)").arg(detail.audit.size()));
     if (!sameOperation)
         m_tabs->setCurrentIndex(0);
     m_stack->setCurrentIndex(1);
-    return true;
 }
 
 void DetailPanel::updateCountdown()

@@ -19,9 +19,9 @@ class QGridLayout;
  * local time, outcome, HTTP status, provider request id, replayed or not; R12), the tool
  * calls that mapped to it (and which lost the insert race, R3) and its audit entries.
  *
- * Reads through the given OperationStore on the calling thread (a handful of small
- * queries by primary key). The key countdown is refreshed by updateCountdown(), driven by
- * the table model's tick, so there is still one timer.
+ * Shows what it is given (OperationStore::Detail, read by the ConsoleDataService on its own
+ * thread): it never reads the database. The key countdown is refreshed by updateCountdown(),
+ * driven by the table model's tick, so there is still one timer.
  */
 class DetailPanel : public QWidget
 {
@@ -30,8 +30,8 @@ class DetailPanel : public QWidget
 public:
     explicit DetailPanel(const Clock& clock, QWidget* parent = nullptr);
 
-    /** Loads and shows an operation; false (with *error) when it cannot be read; the last view stays. */
-    bool showOperation(OperationStore& store, const QString& operationId, int attemptBudget, StoreError* error = nullptr);
+    /** Shows an operation, its attempts, tool calls and audit entries; attemptBudget is R6's per-operation budget. */
+    void showDetail(const OperationStore::Detail& detail, int attemptBudget);
     /** The "nothing selected" state with a hint. */
     void clear(const QString& hint = {});
     QString operationId() const { return m_operation.operationId; }

@@ -131,6 +131,22 @@ MainWindow::MainWindow(const Clock& clock, const Options& options, QWidget* pare
         if (m_connected)
             handleStoreError(error);
     });
+    connect(m_data.get(), &ConsoleDataService::detailReady, this,
+            [this](quint64 ticket, const OperationStore::Detail& detail) {
+                if (ticket == m_detailTicket)   // else a newer selection asked since
+                    m_detail->showDetail(detail, m_budget);
+            });
+    connect(m_data.get(), &ConsoleDataService::detailFailed, this,
+            [this](quint64 ticket, const QString& operationId, const StoreError& error) {
+                if (ticket != m_detailTicket)
+                    return;
+                if (error.code == StoreError::Code::NotFound)
+                    clearDetail(tr("%1 is no longer in the database.").arg(operationId));
+                else if (error.code == StoreError::Code::ConnectionFailed)
+                    m_detail->setStale(true);   // the watcher reports the lost connection
+                else
+                    handleStoreError(error);
+            });
     connect(m_data.get(), &ConsoleDataService::openFailed, this, [](const StoreError& error) {
         // The service retries; the window's own connection shows the database's state.
         Logging::debug(QStringLiteral("console: data service could not open the database: %1")
@@ -470,7 +486,7 @@ void MainWindow::showLoading(const QString& title, const QString& step)
     m_emptyText->setText(step);
     m_busy->show();
     m_tableStack->setCurrentWidget(m_emptyState);
-    m_detail->clear(tr("Loading…"));
+    clearDetail(tr("Loading…"));
     m_resultTitle->setText(tr("Loading"));
     m_search->setEnabled(false);
 }
@@ -482,7 +498,7 @@ void MainWindow::showStartupError(const QString& title, const QString& detail)
     m_emptyText->setText(detail);
     m_busy->hide();
     m_tableStack->setCurrentWidget(m_emptyState);
-    m_detail->clear(QString());
+    clearDetail(QString());
     m_connectionBanner->showMessage(MessageBanner::Level::Error, title + QStringLiteral(" ") + detail);
 }
 
@@ -493,7 +509,7 @@ bool MainWindow::connectDatabase(const QString& url)
     m_data->close();
     m_snapshotPending = false;
     m_countsReadAtMs = 0;
-    m_detail->clear();
+    clearDetail();
     m_model->setStore(nullptr);
     m_store.reset();
     m_db.reset();
@@ -878,7 +894,7 @@ void MainWindow::reloadOperations()
         m_table->selectionModel()->setCurrentIndex(m_model->index(0, 0), QItemSelectionModel::ClearAndSelect
                                                                                  | QItemSelectionModel::Rows);
     else
-        m_detail->clear();
+        clearDetail();
 }
 
 bool MainWindow::recount()
@@ -990,7 +1006,7 @@ void MainWindow::restoreSelection(const QString& operationId, int scrollValue)
     if (scrollValue >= 0)
         m_table->verticalScrollBar()->setValue(scrollValue);
     if (row < 0) {
-        m_detail->clear(operationId.isEmpty() ? QString()
+        clearDetail(operationId.isEmpty() ? QString()
                                               : tr("%1 is no longer in this list (its state changed). Use All or "
                                                    "search for it.").arg(operationId));
         return;
@@ -1004,8 +1020,8 @@ void MainWindow::onCurrentRowChanged()
 {
     const QString id = selectedOperationId();
     if (id.isEmpty())
-        m_detail->clear();
-    else if (id != m_detail->operationId())
+        clearDetail();
+    else if (id != m_detailWanted)
         showDetailOf(id);
 }
 
@@ -1018,11 +1034,18 @@ QString MainWindow::selectedOperationId() const
 
 void MainWindow::showDetailOf(const QString& operationId)
 {
-    if (!m_store || operationId.isEmpty())
+    // Read on the data service's thread; the panel keeps what it shows until the answer.
+    if (operationId.isEmpty())
         return;
-    StoreError error;
-    if (!m_detail->showOperation(*m_store, operationId, m_budget, &error))
-        handleStoreError(error);
+    m_detailWanted = operationId;
+    m_data->requestDetail(++m_detailTicket, operationId);
+}
+
+void MainWindow::clearDetail(const QString& hint)
+{
+    ++m_detailTicket;   // an answer still on its way must not bring the old operation back
+    m_detailWanted.clear();
+    m_detail->clear(hint);
 }
 
 void MainWindow::onTick(const QModelIndex& topLeft, const QModelIndex& bottomRight, const QList<int>&)
@@ -1169,7 +1192,7 @@ void MainWindow::updateEmptyState()
         }
     }
     m_tableStack->setCurrentWidget(m_emptyState);
-    m_detail->clear(tr("Nothing selected."));
+    clearDetail(tr("Nothing selected."));
 }
 
 void MainWindow::updateResultTitle()

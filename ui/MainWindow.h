@@ -150,7 +150,10 @@ private:
     void onDatabaseRestored();
     void retryConnection();
     bool handleStoreError(const StoreError& error);
+    /** Asks the data service for the operation's detail; the panel shows it when it arrives. */
     void showDetailOf(const QString& operationId);
+    /** Clears the panel (with a hint) and drops any detail answer still on its way. */
+    void clearDetail(const QString& hint = {});
     void updateEmptyState();
     void updateResultTitle();
     void updateRowsStatus();
@@ -172,6 +175,8 @@ private:
     std::unique_ptr<OperationStore> m_store;
     std::unique_ptr<ConsoleDataService> m_data;   // its own thread: watcher, change-time counts
     quint64 m_snapshotTicket = 0;
+    quint64 m_detailTicket = 0;   // the latest detail asked for: older answers are dropped
+    QString m_detailWanted;       // the operation of that request (empty after clearDetail)
     bool m_snapshotPending = false;  // the counts timer's request is in flight
     qint64 m_countsReadAtMs = 0;     // UTC ms when the counts shown were read (either thread)
     int m_budget = 6;

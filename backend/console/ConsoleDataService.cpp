@@ -9,6 +9,9 @@
 #include <QThread>
 #include <QTimer>
 
+#include <optional>
+#include <utility>
+
 // Everything of the worker runs on the service thread: its connection, store and watcher are
 // created, used and destroyed there (Qt SQL connections belong to the thread that opened them).
 class ConsoleDataService::Worker : public QObject
@@ -39,8 +42,11 @@ public:
         tryOpen();
     }
 
-    void close()
+    /** forget: also drop a detail request waiting for the open (the owner closed; a reopen keeps it). */
+    void close(bool forget = false)
     {
+        if (forget)
+            m_pendingDetail.reset();
         m_retry.stop();
         m_url.clear();
         if (m_watcher)
@@ -59,6 +65,22 @@ public:
             post([ticket, v = s.value()](ConsoleDataService* o) { emit o->snapshotReady(ticket, v); });
         else
             post([ticket, e = s.error()](ConsoleDataService* o) { emit o->snapshotFailed(ticket, e); });
+    }
+
+    void detail(quint64 ticket, const QString& operationId)
+    {
+        if (!m_store) {
+            // Not open yet: the latest request is served when it is (an older one is stale).
+            m_pendingDetail = {ticket, operationId};
+            return;
+        }
+        auto d = m_store->detail(operationId);
+        if (!d && d.error().code == StoreError::Code::ConnectionFailed && m_db->reconnect())
+            d = m_store->detail(operationId);   // once more on a fresh connection
+        if (d)
+            post([ticket, v = d.value()](ConsoleDataService* o) { emit o->detailReady(ticket, v); });
+        else
+            post([ticket, operationId, e = d.error()](ConsoleDataService* o) { emit o->detailFailed(ticket, operationId, e); });
     }
 
 private:
@@ -85,6 +107,10 @@ private:
             post([](ConsoleDataService* o) { emit o->connectionRestored(); });
         });
         post([](ConsoleDataService* s) { emit s->opened(); });
+        if (m_pendingDetail) {
+            const auto [ticket, operationId] = *std::exchange(m_pendingDetail, std::nullopt);
+            detail(ticket, operationId);
+        }
         if (!m_watcher->start()) {
             // Without a watcher nothing live reaches the window: say so, and keep trying.
             post([reason = m_watcher->errorString()](ConsoleDataService* o) { emit o->connectionLost(reason); });
@@ -161,6 +187,7 @@ private:
     std::unique_ptr<Database> m_db;
     std::unique_ptr<OperationStore> m_store;
     std::unique_ptr<ChangeWatcher> m_watcher;
+    std::optional<std::pair<quint64, QString>> m_pendingDetail;   // asked before the open succeeded
 };
 
 ConsoleDataService::ConsoleDataService(const Clock& clock, const Options& options, QObject* parent)
@@ -194,10 +221,16 @@ void ConsoleDataService::open(const QString& url)
 void ConsoleDataService::close()
 {
     ++m_generation;
-    QMetaObject::invokeMethod(m_worker, [w = m_worker] { w->close(); }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(m_worker, [w = m_worker] { w->close(true); }, Qt::QueuedConnection);
 }
 
 void ConsoleDataService::requestSnapshot(quint64 ticket)
 {
     QMetaObject::invokeMethod(m_worker, [w = m_worker, ticket] { w->snapshot(ticket); }, Qt::QueuedConnection);
+}
+
+void ConsoleDataService::requestDetail(quint64 ticket, const QString& operationId)
+{
+    QMetaObject::invokeMethod(m_worker, [w = m_worker, ticket, operationId] { w->detail(ticket, operationId); },
+                              Qt::QueuedConnection);
 }

@@ -28,8 +28,10 @@ class QThread;
  * changed(snapshot), one per burst of notifications (the watcher coalesces them); and once
  * right after open(), because the owner read what it shows before the watcher started.
  *
- * Still on the owner's connection for now: the table's keyset pages and the detail panel
- * (one indexed read each, a few ms).
+ * The detail panel's reads (an operation with its attempts, tool calls and audit entries)
+ * run here too: requestDetail().
+ *
+ * Still on the owner's connection for now: the table's keyset pages (one indexed read each).
  */
 class ConsoleDataService : public QObject
 {
@@ -67,6 +69,11 @@ public:
      * Nothing follows while the service is not open (the open announces a change when it is).
      */
     void requestSnapshot(quint64 ticket);
+    /**
+     * Reads one operation's detail; detailReady(ticket, ...) or detailFailed(ticket, ...) follows.
+     * Asked while not open, the latest request is served once the open succeeds.
+     */
+    void requestDetail(quint64 ticket, const QString& operationId);
 
     /** The service thread (for tests: nothing of the service runs on the caller's). */
     QThread* serviceThread() const { return m_thread; }
@@ -77,6 +84,9 @@ signals:
     void snapshotReady(quint64 ticket, const ConsoleDataService::Snapshot& snapshot);
     /** A snapshot read failed; ticket 0 for the read after a change notification. */
     void snapshotFailed(quint64 ticket, const StoreError& error);
+    void detailReady(quint64 ticket, const OperationStore::Detail& detail);
+    /** NotFound when the operation is gone; ConnectionFailed when the service's connection is. */
+    void detailFailed(quint64 ticket, const QString& operationId, const StoreError& error);
     /** The database changed (another console, the tool, the reconciler): a fresh snapshot. */
     void changed(const ConsoleDataService::Snapshot& snapshot);
     /** The watcher lost its connection or could not start (emitted once), then got it back. */
@@ -93,3 +103,4 @@ private:
 };
 
 Q_DECLARE_METATYPE(ConsoleDataService::Snapshot)
+Q_DECLARE_METATYPE(OperationStore::Detail)

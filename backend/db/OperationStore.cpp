@@ -1470,6 +1470,28 @@ StoreResult<QList<AuditEntry>> OperationStore::auditEntries(const QString& opera
     return out;
 }
 
+StoreResult<OperationStore::Detail> OperationStore::detail(const QString& operationId)
+{
+    Detail d;
+    auto op = operation(operationId);
+    if (!op)
+        return op.error();
+    d.operation = std::move(op).value();
+    auto attempts = this->attempts(operationId);
+    if (!attempts)
+        return attempts.error();
+    d.attempts = std::move(attempts).value();
+    auto calls = toolCalls(operationId);
+    if (!calls)
+        return calls.error();
+    d.toolCalls = std::move(calls).value();
+    auto audit = auditEntries(operationId);
+    if (!audit)
+        return audit.error();
+    d.audit = std::move(audit).value();
+    return d;
+}
+
 StoreResult<qint64> OperationStore::appendAudit(const AuditEntry& entry)
 {
     auto q = m_db.run(QStringLiteral("INSERT INTO audit_log (at, actor, role, action, operation_id, details) "

@@ -348,6 +348,17 @@ public:
     StoreResult<QList<AttemptRecord>> attempts(const QString& operationId);
     StoreResult<QList<ToolCallRecord>> toolCalls(const QString& operationId);
     StoreResult<QList<AuditEntry>> auditEntries(const QString& operationId);
+
+    /** Everything the console's detail panel shows of one operation (R12, R3, R17). */
+    struct Detail
+    {
+        Operation operation;
+        QList<AttemptRecord> attempts;   ///< by attempt number
+        QList<ToolCallRecord> toolCalls; ///< oldest first
+        QList<AuditEntry> audit;         ///< oldest first
+    };
+    /** The operation with its attempts, tool calls and audit entries; NotFound if there is no such row. */
+    StoreResult<Detail> detail(const QString& operationId);
     StoreResult<qint64> appendAudit(const AuditEntry& entry);
     /** A person's or the reconciler's transition, after its compare-and-set UPDATE: one row
         changed, the audit entry written, the transaction committed, the row read back. */

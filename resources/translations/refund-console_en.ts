@@ -1324,6 +1324,10 @@ Pick a wider date range or another state to see the duplicate-prevention history
         <source>Rows %1–%2 of %3 loaded</source>
         <translation>Rows %1–%2 of %3 loaded</translation>
     </message>
+    <message>
+        <source>%1 is no longer in the database.</source>
+        <translation>%1 is no longer in the database.</translation>
+    </message>
 </context>
 <context>
     <name>MessageBanner</name>

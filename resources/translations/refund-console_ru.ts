@@ -1330,6 +1330,10 @@ Pick a wider date range or another state to see the duplicate-prevention history
         <source>Rows %1–%2 of %3 loaded</source>
         <translation>Загружены строки %1–%2 из %3</translation>
     </message>
+    <message>
+        <source>%1 is no longer in the database.</source>
+        <translation>Операции %1 больше нет в базе данных.</translation>
+    </message>
 </context>
 <context>
     <name>MessageBanner</name>

@@ -1318,6 +1318,10 @@ Mükerrer önleme geçmişini görmek için daha geniş bir tarih aralığı vey
         <source>Rows %1–%2 of %3 loaded</source>
         <translation>%3 satırın %1–%2 arası yüklendi</translation>
     </message>
+    <message>
+        <source>%1 is no longer in the database.</source>
+        <translation>%1 artık veritabanında yok.</translation>
+    </message>
 </context>
 <context>
     <name>MessageBanner</name>

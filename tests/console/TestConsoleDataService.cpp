@@ -1,7 +1,8 @@
 // ConsoleDataService (issue 12 item 1) on both engines, without a window: it opens, watches
 // and reads on its own thread; a change from another connection arrives as a snapshot with
 // the new counts and settings; a commit made before its watcher started is still announced;
-// a failed open arrives later, never inside open(); results of a closed connection are dropped.
+// a failed open arrives later, never inside open(); results of a closed connection are dropped;
+// the detail panel's reads happen on it, asked even before the open.
 #include "TestDatabase.h"
 
 #include "console/ConsoleDataService.h"
@@ -21,6 +22,7 @@ private slots:
     void commitBeforeTheWatcherStartedIsAnnounced();
     void failedOpenArrivesLaterNotInsideOpen();
     void resultsOfAClosedConnectionAreDropped();
+    void detailIsReadOnTheServiceThread_issue12();
 
 private:
     static ConsoleDataService::Options fast()
@@ -124,6 +126,44 @@ void TestConsoleDataService::resultsOfAClosedConnectionAreDropped()
     QTest::qWait(500);
     QCOMPARE(opened.count(), 1);
     QCOMPARE(changed.count(), 1);
+}
+
+// Issue 12 item 1: the detail panel's four reads run on the service's connection and thread.
+// Asked before the open succeeded, the request waits for it; a missing operation is NotFound.
+void TestConsoleDataService::detailIsReadOnTheServiceThread_issue12()
+{
+    TestDatabase testDb;
+    REFUND_OPEN_OR_FAIL(db, testDb);
+    OperationStore store(*db);
+    QVERIFY(store.addOrder(Order{QStringLiteral("ds-d"), 5000, QStringLiteral("usd"), QStringLiteral("pi_dsd"), 0}));
+    auto opened = store.openOrJoin(QStringLiteral("ds-d"), 1200, QStringLiteral("toolu_d1"));
+    QVERIFY(opened);
+    QVERIFY(store.openOrJoin(QStringLiteral("ds-d"), 1200, QStringLiteral("toolu_d2")));
+    const QString id = opened.value().operation.operationId;
+
+    ConsoleDataService service(Clock::system(), fast());
+    QSignalSpy ready(&service, &ConsoleDataService::detailReady);
+    QSignalSpy failed(&service, &ConsoleDataService::detailFailed);
+    service.requestDetail(1, id);   // before open(): served once it is
+    QTest::qWait(100);
+    QCOMPARE(ready.count(), 0);
+    service.open(testDb.url());
+    QTRY_COMPARE_WITH_TIMEOUT(ready.count(), 1, 10000);
+    QCOMPARE(ready.first().at(0).toULongLong(), quint64(1));
+    const auto detail = ready.first().at(1).value<OperationStore::Detail>();
+    const auto direct = store.detail(id);
+    QVERIFY(direct);
+    QCOMPARE(detail.operation.operationId, id);
+    QCOMPARE(detail.toolCalls.size(), 2);
+    QCOMPARE(detail.toolCalls.size(), direct.value().toolCalls.size());
+    QCOMPARE(detail.attempts.size(), direct.value().attempts.size());
+    QCOMPARE(detail.audit.size(), direct.value().audit.size());
+
+    service.requestDetail(2, QStringLiteral("op_missing"));
+    QTRY_COMPARE_WITH_TIMEOUT(failed.count(), 1, 10000);
+    QCOMPARE(failed.first().at(0).toULongLong(), quint64(2));
+    QCOMPARE(failed.first().at(1).toString(), QStringLiteral("op_missing"));
+    QCOMPARE(failed.first().at(2).value<StoreError>().code, StoreError::Code::NotFound);
 }
 
 REFUND_TEST_MAIN_ALL_ENGINES(TestConsoleDataService)

@@ -198,7 +198,7 @@ void TestConsoleDemo::seedOperationUnderUnknownWithBothToolCalls()
     QVERIFY2(countdown.contains(QStringLiteral(" h ")), qPrintable(countdown));   // hours left on the key
 
     auto* detail = m_window->detailPanel();
-    QCOMPARE(detail->operationId(), seed);
+    QTRY_COMPARE(detail->operationId(), seed);   // read on the data service's thread (issue 12)
     QCOMPARE(detail->findChild<QLabel*>(QStringLiteral("detailOperationId"))->text(), seed);
     auto* attempts = detail->findChild<QTableWidget*>(QStringLiteral("detailAttempts"));
     QCOMPARE(attempts->rowCount(), 6);
@@ -346,6 +346,7 @@ void TestConsoleDemo::reviewActionsOpenFromTheDetailPanel_R15_R19()
 {
     const QString seed = m_demo->seedOperationId();
     QVERIFY(m_window->selectOperation(seed));
+    QTRY_COMPARE(m_window->detailPanel()->operationId(), seed);
     auto* resolve = m_window->detailPanel()->findChild<QPushButton*>(QStringLiteral("lookupResolveButton"));
     auto* message = m_window->detailPanel()->findChild<QPushButton*>(QStringLiteral("customerMessageButton"));
     QVERIFY(resolve && message);
