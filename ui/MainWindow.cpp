@@ -135,9 +135,23 @@ MainWindow::MainWindow(const Clock& clock, const Options& options, QWidget* pare
             [this](quint64 ticket, const OperationStore::Detail& detail) {
                 if (ticket == m_detailTicket)   // else a newer selection asked since
                     m_detail->showDetail(detail, m_budget);
+                if (ticket == m_messageTicket) {
+                    m_messageTicket = 0;
+                    // R19: the draft follows the status as read now, not as the panel last showed it.
+                    auto* dialog = new CustomerMessageDialog(CustomerMessage::Facts::from(detail.operation), this);
+                    dialog->setAttribute(Qt::WA_DeleteOnClose);
+                    dialog->open();
+                }
             });
     connect(m_data.get(), &ConsoleDataService::detailFailed, this,
             [this](quint64 ticket, const QString& operationId, const StoreError& error) {
+                if (ticket == m_messageTicket) {
+                    m_messageTicket = 0;
+                    if (!handleStoreError(error))
+                        m_noticeBanner->showMessage(MessageBanner::Level::Info,
+                                                    tr("Operation %1 was not found in this database.").arg(operationId));
+                    return;
+                }
                 if (ticket != m_detailTicket)
                     return;
                 if (error.code == StoreError::Code::NotFound)
@@ -507,6 +521,7 @@ bool MainWindow::connectDatabase(const QString& url)
     m_dbUrl = url;
     m_fatal = false;
     m_data->close();
+    m_messageTicket = 0;   // an answer of the old connection never comes
     m_snapshotPending = false;
     m_countsReadAtMs = 0;
     clearDetail();
@@ -768,16 +783,11 @@ void MainWindow::openResolveDialog(const QString& operationId)
 
 void MainWindow::openCustomerMessage(const QString& operationId)
 {
-    if (!m_store || operationId.isEmpty())
-        return;
-    auto op = m_store->operation(operationId);
-    if (!op) {
-        handleStoreError(op.error());
-        return;
-    }
-    auto* dialog = new CustomerMessageDialog(CustomerMessage::Facts::from(op.value()), this);
-    dialog->setAttribute(Qt::WA_DeleteOnClose);
-    dialog->open();
+    // The operation is read fresh on the data service's thread; the dialog opens with it.
+    if (operationId.isEmpty() || m_messageTicket != 0)
+        return;   // one draft at a time: a second Ctrl+M while the read runs does nothing
+    m_messageTicket = ++m_nextTicket;
+    m_data->requestDetail(m_messageTicket, operationId);
 }
 
 void MainWindow::openCheckAllUnknown()
@@ -1038,12 +1048,13 @@ void MainWindow::showDetailOf(const QString& operationId)
     if (operationId.isEmpty())
         return;
     m_detailWanted = operationId;
-    m_data->requestDetail(++m_detailTicket, operationId);
+    m_detailTicket = ++m_nextTicket;
+    m_data->requestDetail(m_detailTicket, operationId);
 }
 
 void MainWindow::clearDetail(const QString& hint)
 {
-    ++m_detailTicket;   // an answer still on its way must not bring the old operation back
+    m_detailTicket = ++m_nextTicket;   // an answer still on its way must not bring the old operation back
     m_detailWanted.clear();
     m_detail->clear(hint);
 }

@@ -175,8 +175,10 @@ private:
     std::unique_ptr<OperationStore> m_store;
     std::unique_ptr<ConsoleDataService> m_data;   // its own thread: watcher, change-time counts
     quint64 m_snapshotTicket = 0;
-    quint64 m_detailTicket = 0;   // the latest detail asked for: older answers are dropped
+    quint64 m_nextTicket = 0;     // detail requests' tickets (the panel's and Customer message's)
+    quint64 m_detailTicket = 0;   // the panel's latest: older answers are dropped
     QString m_detailWanted;       // the operation of that request (empty after clearDetail)
+    quint64 m_messageTicket = 0;  // the read behind an opening Customer message dialog; 0: none
     bool m_snapshotPending = false;  // the counts timer's request is in flight
     qint64 m_countsReadAtMs = 0;     // UTC ms when the counts shown were read (either thread)
     int m_budget = 6;

@@ -9,7 +9,6 @@
 #include <QThread>
 #include <QTimer>
 
-#include <optional>
 #include <utility>
 
 // Everything of the worker runs on the service thread: its connection, store and watcher are
@@ -46,7 +45,7 @@ public:
     void close(bool forget = false)
     {
         if (forget)
-            m_pendingDetail.reset();
+            m_pendingDetails.clear();
         m_retry.stop();
         m_url.clear();
         if (m_watcher)
@@ -70,8 +69,11 @@ public:
     void detail(quint64 ticket, const QString& operationId)
     {
         if (!m_store) {
-            // Not open yet: the latest request is served when it is (an older one is stale).
-            m_pendingDetail = {ticket, operationId};
+            // Not open yet: served when it is. A few at most (the panel's and a dialog's); the
+            // owner drops answers it no longer waits for.
+            if (m_pendingDetails.size() == 8)
+                m_pendingDetails.removeFirst();
+            m_pendingDetails.append({ticket, operationId});
             return;
         }
         auto d = m_store->detail(operationId);
@@ -107,10 +109,8 @@ private:
             post([](ConsoleDataService* o) { emit o->connectionRestored(); });
         });
         post([](ConsoleDataService* s) { emit s->opened(); });
-        if (m_pendingDetail) {
-            const auto [ticket, operationId] = *std::exchange(m_pendingDetail, std::nullopt);
+        for (const auto& [ticket, operationId] : std::exchange(m_pendingDetails, {}))
             detail(ticket, operationId);
-        }
         if (!m_watcher->start()) {
             // Without a watcher nothing live reaches the window: say so, and keep trying.
             post([reason = m_watcher->errorString()](ConsoleDataService* o) { emit o->connectionLost(reason); });
@@ -187,7 +187,7 @@ private:
     std::unique_ptr<Database> m_db;
     std::unique_ptr<OperationStore> m_store;
     std::unique_ptr<ChangeWatcher> m_watcher;
-    std::optional<std::pair<quint64, QString>> m_pendingDetail;   // asked before the open succeeded
+    QList<std::pair<quint64, QString>> m_pendingDetails;   // asked before the open succeeded
 };
 
 ConsoleDataService::ConsoleDataService(const Clock& clock, const Options& options, QObject* parent)

@@ -71,7 +71,7 @@ public:
     void requestSnapshot(quint64 ticket);
     /**
      * Reads one operation's detail; detailReady(ticket, ...) or detailFailed(ticket, ...) follows.
-     * Asked while not open, the latest request is served once the open succeeds.
+     * Asked while not open, requests are served once the open succeeds (the latest eight).
      */
     void requestDetail(quint64 ticket, const QString& operationId);
 

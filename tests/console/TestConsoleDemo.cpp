@@ -364,8 +364,10 @@ void TestConsoleDemo::reviewActionsOpenFromTheDetailPanel_R15_R19()
     dialog->reject();
 
     QTest::mouseClick(message, Qt::LeftButton);
+    // The operation is read fresh on the data service's thread (R19: the draft follows the
+    // status as it is now), then the dialog opens.
+    QTRY_VERIFY(m_window->findChild<CustomerMessageDialog*>());
     auto* draft = m_window->findChild<CustomerMessageDialog*>();
-    QVERIFY(draft);
     QTRY_VERIFY(draft->isVisible());
     draft->reject();
 
