@@ -66,18 +66,6 @@ OperationFormat::Urgency OperationFormat::urgency(OperationStatus status, std::o
     return Urgency::Normal;
 }
 
-QColor OperationFormat::urgencyColor(Urgency urgency)
-{
-    switch (urgency) {
-    case Urgency::Expired: return QColor(0x6b, 0x72, 0x80);   // grey: nothing can be sent any more
-    case Urgency::Critical: return QColor(0xc6, 0x28, 0x28);  // red
-    case Urgency::Soon: return QColor(0xb4, 0x53, 0x09);      // dark orange, readable on white
-    case Urgency::Normal:
-    case Urgency::None: break;
-    }
-    return {};
-}
-
 QString OperationFormat::age(qint64 sinceMs, qint64 nowMs)
 {
     // Ages only need minute precision; seconds would make the column flicker for nothing.
@@ -200,18 +188,6 @@ QString OperationFormat::auditSummary(const QString& action, const QJsonObject& 
         }
     }
     return parts.join(QStringLiteral(" · "));
-}
-
-QColor OperationFormat::statusColor(OperationStatus status)
-{
-    switch (status) {
-    case OperationStatus::Open: return QColor(0x25, 0x63, 0xeb);      // blue: still in the tool's hands
-    case OperationStatus::Unknown: return QColor(0xd9, 0x77, 0x06);   // amber: needs a person
-    case OperationStatus::Refunded: return QColor(0x15, 0x80, 0x3d);  // green
-    case OperationStatus::Failed: return QColor(0xb9, 0x1c, 0x1c);    // red
-    case OperationStatus::Reversed: return QColor(0x9d, 0x17, 0x4d);  // dark rose: confirmed, then failed
-    }
-    return {};
 }
 
 QString OperationFormat::outcomeTitle(const QString& outcome, std::optional<qint64> deadlineAt, qint64 nowMs)

@@ -6,6 +6,7 @@
 #include "MessageBanner.h"
 #include "OperationFormat.h"
 #include "Money.h"
+#include "StatusPalette.h"
 #include "history/HistoryCsvExporter.h"
 
 #include <QChart>
@@ -421,7 +422,7 @@ void HistoryTab::setTile(HistoryStats::Figure figure, const QString& value, bool
 {
     QLabel* label = m_tiles.value(figure);
     label->setText(value);
-    label->setStyleSheet(warn ? QStringLiteral("color: #b91c1c;") : QString());
+    label->setStyleSheet(warn ? StatusPalette::toneStyleSheet(StatusPalette::Tone::Danger, palette()) : QString());
 }
 
 void HistoryTab::showSnapshot(const HistoryStats::Snapshot& s)
