@@ -5,6 +5,7 @@ target_sources(refund_backend PRIVATE
     db/AuditEntry.h
     db/Database.h db/Database.cpp
     db/DatabaseUrl.h db/DatabaseUrl.cpp
+    db/KeysetOrder.h db/KeysetOrder.cpp
     db/Operation.h
     db/OperationStatus.h db/OperationStatus.cpp
     db/OperationStore.h db/OperationStore.cpp
