@@ -112,39 +112,58 @@ QString OperationFormat::statusTitle(OperationStatus status)
     return {};
 }
 
+namespace {
+// The reason codes reasonTitle() knows, with their titles (translated when shown).
+struct ReasonTitle
+{
+    const char* code;
+    const char* title;
+};
+constexpr ReasonTitle kReasonTitles[] = {
+    {"attempt_budget_exhausted",
+     QT_TRANSLATE_NOOP("OperationFormat", "Attempt budget used up without a definite answer")},
+    {"key_retention_passed",
+     QT_TRANSLATE_NOOP("OperationFormat", "The provider may have forgotten the idempotency key")},
+    {"response_mismatch",
+     QT_TRANSLATE_NOOP("OperationFormat", "The provider answered with a refund that is not this one")},
+    {"provider_saved_error",
+     QT_TRANSLATE_NOOP("OperationFormat", "The provider stored an error of unknown outcome")},
+    {"idempotency_mismatch",
+     QT_TRANSLATE_NOOP("OperationFormat", "The provider says the key belongs to another request")},
+    {"unrecognised_answer",
+     QT_TRANSLATE_NOOP("OperationFormat", "An answer that did not come from the provider")},
+    {"refusal_after_unanswered_attempt",
+     QT_TRANSLATE_NOOP("OperationFormat", "Refused after an earlier attempt went unanswered")},
+    {"no_refund_found", QT_TRANSLATE_NOOP("OperationFormat", "No refund was made")},
+    {"refund_failed", QT_TRANSLATE_NOOP("OperationFormat", "The provider reports the refund failed")},
+    {"refund_reversed",
+     QT_TRANSLATE_NOOP("OperationFormat", "Refunded, then reported failed by the provider")},
+    {"charge_already_refunded", QT_TRANSLATE_NOOP("OperationFormat", "The payment was already refunded")},
+    {"amount_too_large",
+     QT_TRANSLATE_NOOP("OperationFormat", "The amount is larger than what is left to refund")},
+};
+} // namespace
+
 QString OperationFormat::reasonTitle(const QString& code)
 {
     // The code before any detail ("refund_failed: expired_or_canceled_card").
     const QString head = code.section(QLatin1Char(':'), 0, 0).trimmed();
     const QString detail = code.section(QLatin1Char(':'), 1).trimmed();
-    QString title;
-    if (head == QLatin1String("attempt_budget_exhausted"))
-        title = tr("Attempt budget used up without a definite answer");
-    else if (head == QLatin1String("key_retention_passed"))
-        title = tr("The provider may have forgotten the idempotency key");
-    else if (head == QLatin1String("response_mismatch"))
-        title = tr("The provider answered with a refund that is not this one");
-    else if (head == QLatin1String("provider_saved_error"))
-        title = tr("The provider stored an error of unknown outcome");
-    else if (head == QLatin1String("idempotency_mismatch"))
-        title = tr("The provider says the key belongs to another request");
-    else if (head == QLatin1String("unrecognised_answer"))
-        title = tr("An answer that did not come from the provider");
-    else if (head == QLatin1String("refusal_after_unanswered_attempt"))
-        title = tr("Refused after an earlier attempt went unanswered");
-    else if (head == QLatin1String("no_refund_found"))
-        title = tr("No refund was made");
-    else if (head == QLatin1String("refund_failed"))
-        title = tr("The provider reports the refund failed");
-    else if (head == QLatin1String("refund_reversed"))
-        title = tr("Refunded, then reported failed by the provider");
-    else if (head == QLatin1String("charge_already_refunded"))
-        title = tr("The payment was already refunded");
-    else if (head == QLatin1String("amount_too_large"))
-        title = tr("The amount is larger than what is left to refund");
-    else
-        return code;
-    return detail.isEmpty() ? title : tr("%1 (%2)").arg(title, detail);
+    for (const ReasonTitle& r : kReasonTitles) {
+        if (head == QLatin1String(r.code)) {
+            const QString title = tr(r.title);
+            return detail.isEmpty() ? title : tr("%1 (%2)").arg(title, detail);
+        }
+    }
+    return code;
+}
+
+QStringList OperationFormat::reasonCodes()
+{
+    QStringList codes;
+    for (const ReasonTitle& r : kReasonTitles)
+        codes << QLatin1String(r.code);
+    return codes;
 }
 
 QString OperationFormat::auditSummary(const QString& action, const QJsonObject& details)

@@ -6,6 +6,7 @@
 #include <QCoreApplication>
 #include <QLocale>
 #include <QString>
+#include <QStringList>
 
 #include <optional>
 
@@ -72,6 +73,8 @@ public:
      * ...). Codes it does not know come back as they are; the code itself belongs in a tooltip.
      */
     static QString reasonTitle(const QString& code);
+    /** The reason codes reasonTitle() has words for. */
+    static QStringList reasonCodes();
     /**
      * One audit entry's details as a line for people (translated): "unknown → refunded · refund
      * re_… · note: “…”", "refunded → reversed · expired_or_canceled_card · event evt_…", or the

@@ -6,6 +6,7 @@ target_sources(refund_backend PRIVATE
     db/Database.h db/Database.cpp
     db/DatabaseUrl.h db/DatabaseUrl.cpp
     db/KeysetOrder.h db/KeysetOrder.cpp
+    db/LocaleCollation.h db/LocaleCollation.cpp
     db/Operation.h
     db/OperationStatus.h db/OperationStatus.cpp
     db/OperationStore.h db/OperationStore.cpp
