@@ -453,8 +453,8 @@ QVariant OperationTableModel::data(const QModelIndex& index, int role) const
         if (m_stale) // readable but clearly not current
             return QBrush(StatusPalette::toneForeground(StatusPalette::Tone::Muted));
         if (column == KeyExpiresColumn) {
-            const QColor c = StatusPalette::urgencyColor(OperationFormat::urgency(op.status, op.keyExpiresAt,
-                                                                                  m_clock.nowMs()));
+            const QColor c = StatusPalette::urgencyColor(
+                OperationFormat::urgency(op.status, op.keyExpiresAt, m_clock.nowMs()));
             return c.isValid() ? QVariant(QBrush(c)) : QVariant();
         }
         if (column == RefundIdColumn && op.providerRefundId.isEmpty())

@@ -28,11 +28,16 @@ constexpr Shades kPaleGrey{0x9ca3af, 0x6b7280};
 Shades statusShades(OperationStatus status)
 {
     switch (status) {
-    case OperationStatus::Open: return kBlue;         // still in the tool's hands
-    case OperationStatus::Unknown: return kAmber;     // needs a person
-    case OperationStatus::Refunded: return kGreen;
-    case OperationStatus::Failed: return kRed;
-    case OperationStatus::Reversed: return kRose;     // confirmed, then failed
+    case OperationStatus::Open:
+        return kBlue; // still in the tool's hands
+    case OperationStatus::Unknown:
+        return kAmber; // needs a person
+    case OperationStatus::Refunded:
+        return kGreen;
+    case OperationStatus::Failed:
+        return kRed;
+    case OperationStatus::Reversed:
+        return kRose; // confirmed, then failed
     }
     return kGrey;
 }
@@ -40,11 +45,16 @@ Shades statusShades(OperationStatus status)
 Shades toneShades(StatusPalette::Tone tone)
 {
     switch (tone) {
-    case StatusPalette::Tone::Info: return kBlue;
-    case StatusPalette::Tone::Success: return kGreen;
-    case StatusPalette::Tone::Warning: return kAmberText;
-    case StatusPalette::Tone::Danger: return kRed;
-    case StatusPalette::Tone::Muted: return kPaleGrey;
+    case StatusPalette::Tone::Info:
+        return kBlue;
+    case StatusPalette::Tone::Success:
+        return kGreen;
+    case StatusPalette::Tone::Warning:
+        return kAmberText;
+    case StatusPalette::Tone::Danger:
+        return kRed;
+    case StatusPalette::Tone::Muted:
+        return kPaleGrey;
     }
     return kGrey;
 }
@@ -56,12 +66,17 @@ QPalette StatusPalette::applicationPalette()
         return QGuiApplication::palette();
     QPalette light;
     light.setColor(QPalette::Base, Qt::white);
+    light.setColor(QPalette::Text, Qt::black);
     return light;
 }
 
 bool StatusPalette::isDark(const QPalette& palette)
 {
-    return palette.color(QPalette::Base).lightness() < 128;
+    // Dark when text is lighter than the base it is drawn on. Judged by both: a view with
+    // "background: transparent" (the navigation) hands its delegate black Base and black Text.
+    const QColor base = palette.color(QPalette::Base);
+    const int baseLightness = base.alpha() >= 128 ? base.lightness() : 128;
+    return palette.color(QPalette::Text).lightness() > baseLightness;
 }
 
 QColor StatusPalette::statusColor(OperationStatus status, const QPalette& palette)
@@ -85,11 +100,15 @@ QColor StatusPalette::urgencyColor(OperationFormat::Urgency urgency, const QPale
 {
     using U = OperationFormat::Urgency;
     switch (urgency) {
-    case U::Expired: return pick(kGrey, palette);        // nothing can be sent any more
-    case U::Critical: return pick(kRed, palette);
-    case U::Soon: return pick(kAmberText, palette);
+    case U::Expired:
+        return pick(kGrey, palette); // nothing can be sent any more
+    case U::Critical:
+        return pick(kRed, palette);
+    case U::Soon:
+        return pick(kAmberText, palette);
     case U::Normal:
-    case U::None: break;
+    case U::None:
+        break;
     }
     return {};
 }
@@ -98,12 +117,16 @@ QColor StatusPalette::proposalColor(ResolutionPolicy::Proposal::Kind kind, const
 {
     using K = ResolutionPolicy::Proposal::Kind;
     switch (kind) {
-    case K::Refunded: return toneForeground(Tone::Success, palette);
-    case K::Failed: return toneForeground(Tone::Danger, palette);
+    case K::Refunded:
+        return toneForeground(Tone::Success, palette);
+    case K::Failed:
+        return toneForeground(Tone::Danger, palette);
     case K::NeedsPerson:
-    case K::Incomplete: return toneForeground(Tone::Warning, palette);
+    case K::Incomplete:
+        return toneForeground(Tone::Warning, palette);
     case K::KeepWaiting:
-    case K::NotUnknown: break;
+    case K::NotUnknown:
+        break;
     }
     return {};
 }
@@ -120,11 +143,16 @@ QColor StatusPalette::toneBackground(Tone tone, const QPalette& palette)
     if (isDark(palette))
         return toneForeground(tone, palette).darker(400);
     switch (tone) {
-    case Tone::Info: return QColor::fromRgb(0xeff6ff);
-    case Tone::Warning: return QColor::fromRgb(0xfffbeb);
-    case Tone::Danger: return QColor::fromRgb(0xfef2f2);
-    case Tone::Success: return QColor::fromRgb(0xf0fdf4);
-    case Tone::Muted: break;
+    case Tone::Info:
+        return QColor::fromRgb(0xeff6ff);
+    case Tone::Warning:
+        return QColor::fromRgb(0xfffbeb);
+    case Tone::Danger:
+        return QColor::fromRgb(0xfef2f2);
+    case Tone::Success:
+        return QColor::fromRgb(0xf0fdf4);
+    case Tone::Muted:
+        break;
     }
     return {};
 }
@@ -134,11 +162,16 @@ QColor StatusPalette::toneHighlight(Tone tone, const QPalette& palette)
     if (isDark(palette))
         return toneForeground(tone, palette).darker(250);
     switch (tone) {
-    case Tone::Info: return QColor::fromRgb(0xbfdbfe);
-    case Tone::Success: return QColor::fromRgb(0xbbf7d0);
-    case Tone::Warning: return QColor::fromRgb(0xfde68a);
-    case Tone::Danger: return QColor::fromRgb(0xfecaca);
-    case Tone::Muted: break;
+    case Tone::Info:
+        return QColor::fromRgb(0xbfdbfe);
+    case Tone::Success:
+        return QColor::fromRgb(0xbbf7d0);
+    case Tone::Warning:
+        return QColor::fromRgb(0xfde68a);
+    case Tone::Danger:
+        return QColor::fromRgb(0xfecaca);
+    case Tone::Muted:
+        break;
     }
     return QColor::fromRgb(0xe5e7eb);
 }
@@ -146,11 +179,16 @@ QColor StatusPalette::toneHighlight(Tone tone, const QPalette& palette)
 QColor StatusPalette::toneBorder(Tone tone, const QPalette& palette)
 {
     switch (tone) {
-    case Tone::Info: return pick({0x93c5fd, 0x3b82f6}, palette);
-    case Tone::Warning: return QColor::fromRgb(0xf59e0b);
-    case Tone::Danger: return QColor::fromRgb(0xef4444);
-    case Tone::Success: return QColor::fromRgb(0x22c55e);
-    case Tone::Muted: break;
+    case Tone::Info:
+        return pick({0x93c5fd, 0x3b82f6}, palette);
+    case Tone::Warning:
+        return QColor::fromRgb(0xf59e0b);
+    case Tone::Danger:
+        return QColor::fromRgb(0xef4444);
+    case Tone::Success:
+        return QColor::fromRgb(0x22c55e);
+    case Tone::Muted:
+        break;
     }
     return pick(kPaleGrey, palette);
 }
@@ -163,9 +201,12 @@ QString StatusPalette::toneStyleSheet(Tone tone, const QPalette& palette)
 QColor StatusPalette::seriesColor(Series series, const QPalette& palette)
 {
     switch (series) {
-    case Series::DuplicatesPrevented: return pick(kBlue, palette);
-    case Series::AttemptsPerOperation: return pick({0x6366f1, 0x818cf8}, palette);   // indigo
-    case Series::TimeToResolve: return pick({0x0d9488, 0x2dd4bf}, palette);          // teal
+    case Series::DuplicatesPrevented:
+        return pick(kBlue, palette);
+    case Series::AttemptsPerOperation:
+        return pick({0x6366f1, 0x818cf8}, palette); // indigo
+    case Series::TimeToResolve:
+        return pick({0x0d9488, 0x2dd4bf}, palette); // teal
     }
     return {};
 }

@@ -13,7 +13,7 @@
  *
  * Each colour has two shades: a dark one that reads as text on a light base (the look the
  * console always had) and a light one for a dark base. The palette argument (default: the
- * application's) picks the shade by the lightness of its Base colour.
+ * application's) picks the shade: light text on a darker base is a dark theme.
  */
 class StatusPalette
 {
@@ -25,7 +25,7 @@ public:
 
     /** The application's palette; a light one where there is no QGuiApplication (tests, tools). */
     static QPalette applicationPalette();
-    /** True when palette's Base is dark (the light shades are used). */
+    /** True when palette's Text is lighter than its Base (a dark theme): the light shades are used. */
     static bool isDark(const QPalette& palette = applicationPalette());
 
     /** A status's own colour: badge outlines, chart bars, the accent of its badge. */

@@ -88,7 +88,8 @@ CustomerMessageDialog::CustomerMessageDialog(const CustomerMessage::Facts& facts
     m_confirm->setObjectName(QStringLiteral("claimsConfirm"));
     m_confirm->setFrameShape(QFrame::StyledPanel);
     m_confirm->setStyleSheet(
-        QStringLiteral("#claimsConfirm { background: %1; border: 1px solid %2; border-radius: 4px; } QLabel { color: %3; }")
+        QStringLiteral("#claimsConfirm { background: %1; border: 1px solid %2; border-radius: 4px; } QLabel "
+                       "{ color: %3; }")
             .arg(StatusPalette::toneBackground(StatusPalette::Tone::Warning, palette()).name(),
                  StatusPalette::toneBorder(StatusPalette::Tone::Warning, palette()).name(),
                  StatusPalette::toneForeground(StatusPalette::Tone::Warning, palette()).name()));

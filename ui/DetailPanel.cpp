@@ -344,7 +344,8 @@ void DetailPanel::updateCountdown()
         text = tr("— (no attempt yet)");
     }
     setField(QStringLiteral("keyExpires"), text, tip);
-    const QColor c = StatusPalette::urgencyColor(OperationFormat::urgency(o.status, o.keyExpiresAt, now), palette());
+    const QColor c =
+        StatusPalette::urgencyColor(OperationFormat::urgency(o.status, o.keyExpiresAt, now), palette());
     m_fields.value(QStringLiteral("keyExpires"))
         ->setStyleSheet(c.isValid() ? QStringLiteral("color: %1; font-weight: bold;").arg(c.name()) : QString());
 }

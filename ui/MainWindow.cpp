@@ -684,7 +684,8 @@ void MainWindow::setProvider(const QUrl& url, const QString& key, const QString&
                                     "(rk_…) and set it in PROVIDER_API_KEY or with File › Connect.")
                                      .arg(keyOrigin));
         m_providerStatus->setText(tr("Provider: %1 — write key refused").arg(where));
-        m_providerStatus->setStyleSheet(StatusPalette::toneStyleSheet(StatusPalette::Tone::Warning, palette()));
+        m_providerStatus->setStyleSheet(
+            StatusPalette::toneStyleSheet(StatusPalette::Tone::Warning, palette()));
         Logging::warn(QStringLiteral("console: refused a provider write key from %1").arg(keyOrigin));
         return;
     }
@@ -694,7 +695,8 @@ void MainWindow::setProvider(const QUrl& url, const QString& key, const QString&
     m_keyBanner->clearMessage();
     if (key.isEmpty()) {
         m_providerStatus->setText(tr("Provider: %1 — no read key (set PROVIDER_API_KEY)").arg(where));
-        m_providerStatus->setStyleSheet(StatusPalette::toneStyleSheet(StatusPalette::Tone::Warning, palette()));
+        m_providerStatus->setStyleSheet(
+            StatusPalette::toneStyleSheet(StatusPalette::Tone::Warning, palette()));
         return;
     }
     m_providerStatus->setText(tr("Provider: %1 — checking…").arg(where));
@@ -1210,7 +1212,8 @@ void MainWindow::updateDatabaseStatus()
                             .arg(url->engineName(), location,
                                  m_connected ? QString() : tr(" — disconnected")));
     m_dbStatus->setToolTip(url->display());
-    m_dbStatus->setStyleSheet(m_connected ? QString() : StatusPalette::toneStyleSheet(StatusPalette::Tone::Danger, palette()));
+    m_dbStatus->setStyleSheet(
+        m_connected ? QString() : StatusPalette::toneStyleSheet(StatusPalette::Tone::Danger, palette()));
     updateRoleStatus();
 }
 

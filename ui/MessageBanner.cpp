@@ -60,12 +60,13 @@ void MessageBanner::showMessage(Level level, const QString& text, const QString&
     const QColor background = StatusPalette::toneBackground(tone, palette());
     const QColor border = StatusPalette::toneBorder(tone, palette());
     // Dark text on the pale light-theme fill; the palette's own text on the dark one.
-    const QColor textColor = StatusPalette::isDark(palette()) ? palette().color(QPalette::WindowText)
-                                                              : QColor::fromRgb(0x1f2937);
+    const QColor textColor =
+        StatusPalette::isDark(palette()) ? palette().color(QPalette::WindowText) : QColor::fromRgb(0x1f2937);
     // A left accent stripe plus a pale fill reads as a notice in light and dark palettes.
-    setStyleSheet(QStringLiteral("MessageBanner { background: %1; border: 1px solid %2; border-left: 4px solid %2; "
-                                 "border-radius: 4px; } MessageBanner QLabel { color: %3; background: transparent; }")
-                      .arg(background.name(), border.name(), textColor.name()));
+    setStyleSheet(
+        QStringLiteral("MessageBanner { background: %1; border: 1px solid %2; border-left: 4px solid %2; "
+                       "border-radius: 4px; } MessageBanner QLabel { color: %3; background: transparent; }")
+            .arg(background.name(), border.name(), textColor.name()));
     m_icon->setPixmap(style()->standardIcon(icon).pixmap(20, 20));
     show();
 }

@@ -112,7 +112,8 @@ void OperationItemDelegate::paintAttempts(QPainter* painter, const QStyleOptionV
     QRect bar = track;
     bar.setWidth(track.width() * qMin(attempts, budget) / budget);
     // Used up: the colour of Unknown, where the operation goes next; else that of Open.
-    painter->setBrush(StatusPalette::statusColor(exhausted ? OperationStatus::Unknown : OperationStatus::Open, opt.palette));
+    painter->setBrush(StatusPalette::statusColor(exhausted ? OperationStatus::Unknown : OperationStatus::Open,
+                                                 opt.palette));
     if (bar.width() > 0)
         painter->drawRoundedRect(bar, 1.5, 1.5);
     painter->restore();

@@ -249,10 +249,11 @@ void SettingsTab::revalidate()
             text = text.mid(key.size() + 2);
         m_errors.value(key)->setText(text);
         if (QLineEdit* e = m_edits.value(key))
-            e->setStyleSheet(text.isEmpty() ? QString()
-                                            : QStringLiteral("border: 1px solid %1;")
-                                                  .arg(StatusPalette::toneForeground(StatusPalette::Tone::Danger,
-                                                                                     palette()).name()));
+            e->setStyleSheet(
+                text.isEmpty()
+                    ? QString()
+                    : QStringLiteral("border: 1px solid %1;")
+                          .arg(StatusPalette::toneForeground(StatusPalette::Tone::Danger, palette()).name()));
     }
     const bool v2 = textOf(kApiKey) == QLatin1String("stripe_v2");
     m_retention->setText(v2 ? tr("keys kept 30 days") : tr("keys kept 24 h"));

@@ -4,7 +4,9 @@
 
 QString KeysetOrder::clause(const QList<Term>& terms, bool later, bool inclusive, QVariantList* binds)
 {
-    const auto cmp = [later](const Term& t) { return t.ascending == later ? QStringLiteral(">") : QStringLiteral("<"); };
+    const auto cmp = [later](const Term& t) {
+        return t.ascending == later ? QStringLiteral(">") : QStringLiteral("<");
+    };
     QString sql = QStringLiteral("(%1 %2= ? AND (").arg(terms.first().expr, cmp(terms.first()));
     *binds << terms.first().value;
     QStringList alternatives;

@@ -136,7 +136,8 @@ bool nullableSort(OperationStore::SortKey key)
 
 // The terms in order: [NULLs-last flag,] [currency,] the sort column, operation_id. A NULL
 // cursor value drops the column's term: every row after it is NULL there too.
-QList<KeysetOrder::Term> orderTerms(OperationStore::SortKey key, bool descending, const OperationStore::Cursor* cursor)
+QList<KeysetOrder::Term> orderTerms(OperationStore::SortKey key, bool descending,
+                                    const OperationStore::Cursor* cursor)
 {
     using K = OperationStore::SortKey;
     QList<KeysetOrder::Term> terms;
@@ -144,13 +145,15 @@ QList<KeysetOrder::Term> orderTerms(OperationStore::SortKey key, bool descending
     const bool nullValue = cursor && cursor->value.isNull();
     if (nullableSort(key))
         terms << KeysetOrder::Term{QStringLiteral("(CASE WHEN %1 IS NULL THEN 1 ELSE 0 END)").arg(col), true,
-                           cursor ? QVariant(nullValue ? 1 : 0) : QVariant()};
+                                   cursor ? QVariant(nullValue ? 1 : 0) : QVariant()};
     if (key == K::Amount)
-        terms << KeysetOrder::Term{QStringLiteral("o.currency"), true, cursor ? QVariant(cursor->currency) : QVariant()};
+        terms << KeysetOrder::Term{QStringLiteral("o.currency"), true,
+                                   cursor ? QVariant(cursor->currency) : QVariant()};
     if (!(nullableSort(key) && nullValue))
         terms << KeysetOrder::Term{col, !descending, cursor ? cursor->value : QVariant()};
     if (key != K::OperationId)
-        terms << KeysetOrder::Term{QStringLiteral("o.operation_id"), !descending, cursor ? QVariant(cursor->operationId) : QVariant()};
+        terms << KeysetOrder::Term{QStringLiteral("o.operation_id"), !descending,
+                                   cursor ? QVariant(cursor->operationId) : QVariant()};
     return terms;
 }
 
@@ -1289,15 +1292,18 @@ StoreResult<QList<Operation>> OperationStore::operations(const Query& query)
         where += (where.isEmpty() ? QStringLiteral(" WHERE ") : QStringLiteral(" AND ")) + clause;
     };
     if (query.after)
-        addClause(KeysetOrder::clause(orderTerms(query.sort, query.descending, &*query.after), true, query.afterInclusive, &binds));
+        addClause(KeysetOrder::clause(orderTerms(query.sort, query.descending, &*query.after), true,
+                                      query.afterInclusive, &binds));
     if (query.before)
-        addClause(KeysetOrder::clause(orderTerms(query.sort, query.descending, &*query.before), false, false, &binds));
+        addClause(KeysetOrder::clause(orderTerms(query.sort, query.descending, &*query.before), false, false,
+                                      &binds));
     // Paging backwards reads the order reversed from the cursor (or the end), then turns the page.
     const bool backward = query.before.has_value() || query.fromEnd;
     binds << qBound(1, query.limit, 1000);
-    auto q = m_db.run(QStringLiteral("SELECT ") + kOpColumns + kOpExtraColumns + QStringLiteral(" FROM refund_ops o") + where
-                          + QStringLiteral(" ORDER BY ") + KeysetOrder::orderBy(orderTerms(query.sort, query.descending, nullptr), backward)
-                          + QStringLiteral(" LIMIT ?"),
+    auto q = m_db.run(QStringLiteral("SELECT ") + kOpColumns + kOpExtraColumns +
+                          QStringLiteral(" FROM refund_ops o") + where + QStringLiteral(" ORDER BY ") +
+                          KeysetOrder::orderBy(orderTerms(query.sort, query.descending, nullptr), backward) +
+                          QStringLiteral(" LIMIT ?"),
                       binds, QStringLiteral("list operations"));
     if (!q)
         return q.error();

@@ -93,7 +93,9 @@ namespace {
 double contrast(const QColor& a, const QColor& b)
 {
     const auto luminance = [](const QColor& c) {
-        const auto channel = [](double v) { return v <= 0.03928 ? v / 12.92 : std::pow((v + 0.055) / 1.055, 2.4); };
+        const auto channel = [](double v) {
+            return v <= 0.03928 ? v / 12.92 : std::pow((v + 0.055) / 1.055, 2.4);
+        };
         return 0.2126 * channel(c.redF()) + 0.7152 * channel(c.greenF()) + 0.0722 * channel(c.blueF());
     };
     const double la = luminance(a), lb = luminance(b);
@@ -107,10 +109,19 @@ void TestOperationFormat::statusPaletteKeepsTheLookAndReadsOnDark_issue15()
 {
     QPalette light;
     light.setColor(QPalette::Base, Qt::white);
+    light.setColor(QPalette::Text, Qt::black);
     QPalette dark;
     dark.setColor(QPalette::Base, QColor(0x1e, 0x1e, 0x1e));
+    dark.setColor(QPalette::Text, QColor(0xe0, 0xe0, 0xe0));
     QVERIFY(!StatusPalette::isDark(light));
     QVERIFY(StatusPalette::isDark(dark));
+    // A transparent view (the navigation list): its text tells.
+    QPalette seeThrough = light;
+    seeThrough.setColor(QPalette::Base, Qt::transparent);
+    seeThrough.setColor(QPalette::Text, Qt::black);
+    QVERIFY(!StatusPalette::isDark(seeThrough));
+    seeThrough.setColor(QPalette::Text, QColor(0xee, 0xee, 0xee));
+    QVERIFY(StatusPalette::isDark(seeThrough));
     QCOMPARE(StatusPalette::statusColor(OperationStatus::Open, light), QColor(0x25, 0x63, 0xeb));
     QCOMPARE(StatusPalette::statusColor(OperationStatus::Unknown, light), QColor(0xd9, 0x77, 0x06));
     QCOMPARE(StatusPalette::statusColor(OperationStatus::Refunded, light), QColor(0x15, 0x80, 0x3d));
@@ -120,7 +131,8 @@ void TestOperationFormat::statusPaletteKeepsTheLookAndReadsOnDark_issue15()
     using S = OperationStatus;
     for (S s : {S::Open, S::Unknown, S::Refunded, S::Failed, S::Reversed}) {
         // Badges are bold: 3:1 is the large-text level.
-        QVERIFY2(contrast(StatusPalette::statusForeground(s, light), Qt::white) >= 3.0, qPrintable(statusName(s)));
+        QVERIFY2(contrast(StatusPalette::statusForeground(s, light), Qt::white) >= 3.0,
+                 qPrintable(statusName(s)));
         QVERIFY2(contrast(StatusPalette::statusForeground(s, dark), dark.color(QPalette::Base)) >= 4.5,
                  qPrintable(statusName(s)));
         QVERIFY(StatusPalette::statusForeground(s, dark) != StatusPalette::statusForeground(s, light));
@@ -129,8 +141,10 @@ void TestOperationFormat::statusPaletteKeepsTheLookAndReadsOnDark_issue15()
     for (T t : {T::Info, T::Success, T::Warning, T::Danger}) {
         QVERIFY(contrast(StatusPalette::toneForeground(t, light), Qt::white) >= 4.5);
         QVERIFY(contrast(StatusPalette::toneForeground(t, dark), dark.color(QPalette::Base)) >= 4.5);
-        QVERIFY(contrast(StatusPalette::toneForeground(t, light), StatusPalette::toneBackground(t, light)) >= 4.5);
-        QVERIFY(contrast(StatusPalette::toneForeground(t, dark), StatusPalette::toneBackground(t, dark)) >= 3.0);
+        QVERIFY(contrast(StatusPalette::toneForeground(t, light), StatusPalette::toneBackground(t, light)) >=
+                4.5);
+        QVERIFY(contrast(StatusPalette::toneForeground(t, dark), StatusPalette::toneBackground(t, dark)) >=
+                3.0);
     }
     // Check all and the resolve dialog colour a proposal alike (they used to differ on "failed").
     QCOMPARE(StatusPalette::proposalColor(ResolutionPolicy::Proposal::Kind::Failed, light),

@@ -4,9 +4,9 @@
 #include "TestDatabase.h"
 
 #include "OperationFormat.h"
-#include "StatusPalette.h"
 #include "OperationTableModel.h"
 #include "OperationTableView.h"
+#include "StatusPalette.h"
 #include "db/OperationStore.h"
 
 #include <QAbstractItemModelTester>
