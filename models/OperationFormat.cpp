@@ -66,18 +66,6 @@ OperationFormat::Urgency OperationFormat::urgency(OperationStatus status, std::o
     return Urgency::Normal;
 }
 
-QColor OperationFormat::urgencyColor(Urgency urgency)
-{
-    switch (urgency) {
-    case Urgency::Expired: return QColor(0x6b, 0x72, 0x80);   // grey: nothing can be sent any more
-    case Urgency::Critical: return QColor(0xc6, 0x28, 0x28);  // red
-    case Urgency::Soon: return QColor(0xb4, 0x53, 0x09);      // dark orange, readable on white
-    case Urgency::Normal:
-    case Urgency::None: break;
-    }
-    return {};
-}
-
 QString OperationFormat::age(qint64 sinceMs, qint64 nowMs)
 {
     // Ages only need minute precision; seconds would make the column flicker for nothing.
@@ -124,39 +112,58 @@ QString OperationFormat::statusTitle(OperationStatus status)
     return {};
 }
 
+namespace {
+// The reason codes reasonTitle() knows, with their titles (translated when shown).
+struct ReasonTitle
+{
+    const char* code;
+    const char* title;
+};
+constexpr ReasonTitle kReasonTitles[] = {
+    {"attempt_budget_exhausted",
+     QT_TRANSLATE_NOOP("OperationFormat", "Attempt budget used up without a definite answer")},
+    {"key_retention_passed",
+     QT_TRANSLATE_NOOP("OperationFormat", "The provider may have forgotten the idempotency key")},
+    {"response_mismatch",
+     QT_TRANSLATE_NOOP("OperationFormat", "The provider answered with a refund that is not this one")},
+    {"provider_saved_error",
+     QT_TRANSLATE_NOOP("OperationFormat", "The provider stored an error of unknown outcome")},
+    {"idempotency_mismatch",
+     QT_TRANSLATE_NOOP("OperationFormat", "The provider says the key belongs to another request")},
+    {"unrecognised_answer",
+     QT_TRANSLATE_NOOP("OperationFormat", "An answer that did not come from the provider")},
+    {"refusal_after_unanswered_attempt",
+     QT_TRANSLATE_NOOP("OperationFormat", "Refused after an earlier attempt went unanswered")},
+    {"no_refund_found", QT_TRANSLATE_NOOP("OperationFormat", "No refund was made")},
+    {"refund_failed", QT_TRANSLATE_NOOP("OperationFormat", "The provider reports the refund failed")},
+    {"refund_reversed",
+     QT_TRANSLATE_NOOP("OperationFormat", "Refunded, then reported failed by the provider")},
+    {"charge_already_refunded", QT_TRANSLATE_NOOP("OperationFormat", "The payment was already refunded")},
+    {"amount_too_large",
+     QT_TRANSLATE_NOOP("OperationFormat", "The amount is larger than what is left to refund")},
+};
+} // namespace
+
 QString OperationFormat::reasonTitle(const QString& code)
 {
     // The code before any detail ("refund_failed: expired_or_canceled_card").
     const QString head = code.section(QLatin1Char(':'), 0, 0).trimmed();
     const QString detail = code.section(QLatin1Char(':'), 1).trimmed();
-    QString title;
-    if (head == QLatin1String("attempt_budget_exhausted"))
-        title = tr("Attempt budget used up without a definite answer");
-    else if (head == QLatin1String("key_retention_passed"))
-        title = tr("The provider may have forgotten the idempotency key");
-    else if (head == QLatin1String("response_mismatch"))
-        title = tr("The provider answered with a refund that is not this one");
-    else if (head == QLatin1String("provider_saved_error"))
-        title = tr("The provider stored an error of unknown outcome");
-    else if (head == QLatin1String("idempotency_mismatch"))
-        title = tr("The provider says the key belongs to another request");
-    else if (head == QLatin1String("unrecognised_answer"))
-        title = tr("An answer that did not come from the provider");
-    else if (head == QLatin1String("refusal_after_unanswered_attempt"))
-        title = tr("Refused after an earlier attempt went unanswered");
-    else if (head == QLatin1String("no_refund_found"))
-        title = tr("No refund was made");
-    else if (head == QLatin1String("refund_failed"))
-        title = tr("The provider reports the refund failed");
-    else if (head == QLatin1String("refund_reversed"))
-        title = tr("Refunded, then reported failed by the provider");
-    else if (head == QLatin1String("charge_already_refunded"))
-        title = tr("The payment was already refunded");
-    else if (head == QLatin1String("amount_too_large"))
-        title = tr("The amount is larger than what is left to refund");
-    else
-        return code;
-    return detail.isEmpty() ? title : tr("%1 (%2)").arg(title, detail);
+    for (const ReasonTitle& r : kReasonTitles) {
+        if (head == QLatin1String(r.code)) {
+            const QString title = tr(r.title);
+            return detail.isEmpty() ? title : tr("%1 (%2)").arg(title, detail);
+        }
+    }
+    return code;
+}
+
+QStringList OperationFormat::reasonCodes()
+{
+    QStringList codes;
+    for (const ReasonTitle& r : kReasonTitles)
+        codes << QLatin1String(r.code);
+    return codes;
 }
 
 QString OperationFormat::auditSummary(const QString& action, const QJsonObject& details)
@@ -200,18 +207,6 @@ QString OperationFormat::auditSummary(const QString& action, const QJsonObject& 
         }
     }
     return parts.join(QStringLiteral(" · "));
-}
-
-QColor OperationFormat::statusColor(OperationStatus status)
-{
-    switch (status) {
-    case OperationStatus::Open: return QColor(0x25, 0x63, 0xeb);      // blue: still in the tool's hands
-    case OperationStatus::Unknown: return QColor(0xd9, 0x77, 0x06);   // amber: needs a person
-    case OperationStatus::Refunded: return QColor(0x15, 0x80, 0x3d);  // green
-    case OperationStatus::Failed: return QColor(0xb9, 0x1c, 0x1c);    // red
-    case OperationStatus::Reversed: return QColor(0x9d, 0x17, 0x4d);  // dark rose: confirmed, then failed
-    }
-    return {};
 }
 
 QString OperationFormat::outcomeTitle(const QString& outcome, std::optional<qint64> deadlineAt, qint64 nowMs)

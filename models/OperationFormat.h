@@ -2,16 +2,16 @@
 
 #include "db/OperationStatus.h"
 
-#include <QColor>
 #include <QJsonObject>
 #include <QCoreApplication>
 #include <QLocale>
 #include <QString>
+#include <QStringList>
 
 #include <optional>
 
 /**
- * Text and colours the console shows for operation values. Pure functions of their
+ * Text the console shows for operation values (colours: StatusPalette). Pure functions of their
  * arguments (no clock, no time zone), so tests pin them down at fixed instants.
  *
  * Every duration is the difference of two UTC epoch-ms instants: a daylight-saving change
@@ -39,8 +39,6 @@ public:
     /** The countdown cell of a row: "—" for closed rows and rows without an attempt yet. */
     static QString keyCountdown(OperationStatus status, std::optional<qint64> keyExpiresAtMs, qint64 nowMs);
     static Urgency urgency(OperationStatus status, std::optional<qint64> keyExpiresAtMs, qint64 nowMs);
-    /** Text colour for an urgency; invalid QColor (= the view's default) for None/Normal. */
-    static QColor urgencyColor(Urgency urgency);
 
     /**
      * The locale numbers, dates, percentages and money are shown in, for an interface language
@@ -75,14 +73,14 @@ public:
      * ...). Codes it does not know come back as they are; the code itself belongs in a tooltip.
      */
     static QString reasonTitle(const QString& code);
+    /** The reason codes reasonTitle() has words for. */
+    static QStringList reasonCodes();
     /**
      * One audit entry's details as a line for people (translated): "unknown → refunded · refund
      * re_… · note: “…”", "refunded → reversed · expired_or_canceled_card · event evt_…", or the
      * scalar fields as "key: value" for other actions. Evidence objects are left to the tooltip.
      */
     static QString auditSummary(const QString& action, const QJsonObject& details);
-    /** Badge colour per status. */
-    static QColor statusColor(OperationStatus status);
 
     /** "Timed out", "Refunded", "Saved provider error", ... for AttemptOutcome strings; the raw text otherwise. */
     static QString outcomeTitle(const QString& outcome);

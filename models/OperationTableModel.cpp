@@ -1,17 +1,11 @@
 #include "OperationTableModel.h"
 
 #include "OperationFormat.h"
+#include "StatusPalette.h"
 
 #include <QBrush>
 #include <QColor>
 #include <QScopedValueRollback>
-
-namespace {
-
-// Stale rows stay readable but clearly not current.
-const QColor kStaleColor(0x9c, 0xa3, 0xaf);
-
-} // namespace
 
 OperationTableModel::OperationTableModel(const Clock& clock, QObject* parent)
     : QAbstractTableModel(parent)
@@ -456,15 +450,15 @@ QVariant OperationTableModel::data(const QModelIndex& index, int role) const
             return tr("Idempotency key %1").arg(op.idempotencyKey);
         return {};
     case Qt::ForegroundRole: {
-        if (m_stale)
-            return QBrush(kStaleColor);
+        if (m_stale) // readable but clearly not current
+            return QBrush(StatusPalette::toneForeground(StatusPalette::Tone::Muted));
         if (column == KeyExpiresColumn) {
-            const QColor c = OperationFormat::urgencyColor(OperationFormat::urgency(op.status, op.keyExpiresAt,
-                                                                                    m_clock.nowMs()));
+            const QColor c = StatusPalette::urgencyColor(
+                OperationFormat::urgency(op.status, op.keyExpiresAt, m_clock.nowMs()));
             return c.isValid() ? QVariant(QBrush(c)) : QVariant();
         }
         if (column == RefundIdColumn && op.providerRefundId.isEmpty())
-            return QBrush(QColor(0x9c, 0xa3, 0xaf));
+            return QBrush(StatusPalette::toneForeground(StatusPalette::Tone::Muted));
         return {};
     }
     case Qt::TextAlignmentRole:

@@ -1,12 +1,7 @@
 #include "SweepProposalModel.h"
 
 #include "OperationFormat.h"
-
-namespace {
-const QColor kGreen(0x15, 0x80, 0x3d);
-const QColor kRed(0xb9, 0x1c, 0x1c);
-const QColor kAmber(0xb4, 0x53, 0x09);
-} // namespace
+#include "StatusPalette.h"
 
 SweepProposalModel::SweepProposalModel(const UnknownSweep* sweep, QObject* parent)
     : QAbstractTableModel(parent)
@@ -48,6 +43,7 @@ void SweepProposalModel::itemFinished(int row)
 
 void SweepProposalModel::applyOutcomes(const QList<SweepResolver::Outcome>& outcomes)
 {
+    using Tone = StatusPalette::Tone;
     int first = int(m_state.size()), last = -1;
     for (const SweepResolver::Outcome& o : outcomes) {
         if (o.row < 0 || o.row >= m_state.size())
@@ -55,14 +51,15 @@ void SweepProposalModel::applyOutcomes(const QList<SweepResolver::Outcome>& outc
         ResultCell& cell = m_results[o.row];
         switch (o.kind) {
         case SweepResolver::Outcome::Kind::Resolved:
-            cell = {tr("Resolved as %1").arg(OperationFormat::statusTitle(o.status).toLower()), kGreen};
+            cell = {tr("Resolved as %1").arg(OperationFormat::statusTitle(o.status).toLower()),
+                    StatusPalette::toneForeground(Tone::Success)};
             break;
         case SweepResolver::Outcome::Kind::AlreadyResolved:
-            cell = {o.message, kAmber};
+            cell = {o.message, StatusPalette::toneForeground(Tone::Warning)};
             break;
         case SweepResolver::Outcome::Kind::Refused:
         case SweepResolver::Outcome::Kind::Failed:
-            cell = {tr("Not resolved: %1").arg(o.message), kRed};
+            cell = {tr("Not resolved: %1").arg(o.message), StatusPalette::toneForeground(Tone::Danger)};
             break;
         }
         const bool settled = o.kind == SweepResolver::Outcome::Kind::Resolved
@@ -197,13 +194,8 @@ QVariant SweepProposalModel::data(const QModelIndex& index, int role) const
         if (index.column() == Result && m_results.at(row).color.isValid())
             return m_results.at(row).color;
         if (index.column() == Proposal && looked && item.error.isEmpty()) {
-            switch (item.proposal.kind) {
-            case ResolutionPolicy::Proposal::Kind::Refunded: return kGreen;
-            case ResolutionPolicy::Proposal::Kind::Failed: return kRed;
-            case ResolutionPolicy::Proposal::Kind::NeedsPerson:
-            case ResolutionPolicy::Proposal::Kind::Incomplete: return kAmber;
-            default: return {};
-            }
+            const QColor c = StatusPalette::proposalColor(item.proposal.kind);
+            return c.isValid() ? QVariant(c) : QVariant();
         }
         return {};
     case Qt::TextAlignmentRole:

@@ -1,6 +1,7 @@
 #include "ConnectionDialog.h"
 
 #include "ProviderKeySource.h"
+#include "StatusPalette.h"
 #include "db/DatabaseUrl.h"
 
 #include <QCheckBox>
@@ -45,7 +46,7 @@ ConnectionDialog::ConnectionDialog(QWidget* parent)
     m_problem = new QLabel(this);
     m_problem->setObjectName(QStringLiteral("connectionProblem"));
     m_problem->setWordWrap(true);
-    m_problem->setStyleSheet(QStringLiteral("color: #b91c1c;"));
+    m_problem->setStyleSheet(StatusPalette::toneStyleSheet(StatusPalette::Tone::Danger, palette()));
     m_problem->hide();
     layout->addWidget(m_problem);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);

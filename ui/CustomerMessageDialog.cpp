@@ -1,6 +1,7 @@
 #include "CustomerMessageDialog.h"
 
 #include "OperationFormat.h"
+#include "StatusPalette.h"
 
 #include <QApplication>
 #include <QClipboard>
@@ -86,8 +87,12 @@ CustomerMessageDialog::CustomerMessageDialog(const CustomerMessage::Facts& facts
     m_confirm = new QFrame(this);
     m_confirm->setObjectName(QStringLiteral("claimsConfirm"));
     m_confirm->setFrameShape(QFrame::StyledPanel);
-    m_confirm->setStyleSheet(QStringLiteral("#claimsConfirm { background: #fef3c7; border: 1px solid #d97706; "
-                                            "border-radius: 4px; } QLabel { color: #78350f; }"));
+    m_confirm->setStyleSheet(
+        QStringLiteral("#claimsConfirm { background: %1; border: 1px solid %2; border-radius: 4px; } QLabel "
+                       "{ color: %3; }")
+            .arg(StatusPalette::toneBackground(StatusPalette::Tone::Warning, palette()).name(),
+                 StatusPalette::toneBorder(StatusPalette::Tone::Warning, palette()).name(),
+                 StatusPalette::toneForeground(StatusPalette::Tone::Warning, palette()).name()));
     auto* confirmLayout = new QVBoxLayout(m_confirm);
     m_confirmText = new QLabel(m_confirm);
     m_confirmText->setObjectName(QStringLiteral("claimsConfirmText"));
@@ -218,9 +223,9 @@ void CustomerMessageDialog::recheck()
         mark.cursor = QTextCursor(m_edit->document());
         mark.cursor.setPosition(c.position);
         mark.cursor.setPosition(c.position + c.length, QTextCursor::KeepAnchor);
-        mark.format.setBackground(QColor(0xfd, 0xe6, 0x8a));
+        mark.format.setBackground(StatusPalette::toneHighlight(StatusPalette::Tone::Warning, palette()));
         mark.format.setUnderlineStyle(QTextCharFormat::WaveUnderline);
-        mark.format.setUnderlineColor(QColor(0xb4, 0x53, 0x09));
+        mark.format.setUnderlineColor(StatusPalette::toneForeground(StatusPalette::Tone::Warning, palette()));
         mark.format.setToolTip(ClaimChecker::kindText(c.kind));
         marks.append(mark);
     }
@@ -229,14 +234,14 @@ void CustomerMessageDialog::recheck()
         m_claimsHint->setText(m_facts.status == OperationStatus::Unknown || m_facts.status == OperationStatus::Open
                                   ? tr("✓ The text does not claim that the refund succeeded or failed.")
                                   : tr("✓ The text does not contradict the operation's status."));
-        m_claimsHint->setStyleSheet(QStringLiteral("color: #15803d;"));
+        m_claimsHint->setStyleSheet(StatusPalette::toneStyleSheet(StatusPalette::Tone::Success, palette()));
     } else {
         QStringList items;
         for (const ClaimChecker::Claim& c : found)
             items << QStringLiteral("“%1” (%2)").arg(c.phrase, ClaimChecker::kindText(c.kind));
         m_claimsHint->setText(tr("⚠ %n phrase(s) state an outcome nobody has confirmed: %1", nullptr, int(found.size()))
                                   .arg(items.join(QStringLiteral(", "))));
-        m_claimsHint->setStyleSheet(QStringLiteral("color: #b45309;"));
+        m_claimsHint->setStyleSheet(StatusPalette::toneStyleSheet(StatusPalette::Tone::Warning, palette()));
     }
 }
 

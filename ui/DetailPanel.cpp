@@ -1,6 +1,7 @@
 #include "DetailPanel.h"
 
 #include "OperationFormat.h"
+#include "StatusPalette.h"
 
 #include <QDateTime>
 #include <QGridLayout>
@@ -253,12 +254,12 @@ void DetailPanel::showDetail(const OperationStore::Detail& detail, int attemptBu
 
     m_title->setText(o.operationId);
     m_title->setToolTip(o.operationId);
-    const QColor color = OperationFormat::statusColor(o.status);
     m_statusBadge->setText(OperationFormat::statusTitle(o.status));
     // A border makes the style sheet draw a styled frame, which is what honours border-radius.
     m_statusBadge->setStyleSheet(QStringLiteral("QLabel { color: %1; background: %2; border: 1px solid %2; "
                                                 "border-radius: 9px; padding: 1px 10px; font-weight: bold; }")
-                                     .arg(color.darker(115).name(), color.lighter(185).name()));
+                                     .arg(StatusPalette::statusForeground(o.status, palette()).name(),
+                                          StatusPalette::statusBackground(o.status, palette()).name()));
     m_summary->setText(tr("Order %1 · %2").arg(o.orderId, OperationFormat::money(o.amountCents, o.currency)));
 
     setField(QStringLiteral("order"), o.orderId);
@@ -333,7 +334,8 @@ void DetailPanel::updateCountdown()
         text = tr("— (no attempt yet)");
     }
     setField(QStringLiteral("keyExpires"), text, tip);
-    const QColor c = OperationFormat::urgencyColor(OperationFormat::urgency(o.status, o.keyExpiresAt, now));
+    const QColor c =
+        StatusPalette::urgencyColor(OperationFormat::urgency(o.status, o.keyExpiresAt, now), palette());
     m_fields.value(QStringLiteral("keyExpires"))
         ->setStyleSheet(c.isValid() ? QStringLiteral("color: %1; font-weight: bold;").arg(c.name()) : QString());
 }
@@ -376,7 +378,7 @@ void DetailPanel::fillToolCalls(const QList<ToolCallRecord>& calls)
             mapped = tr("lost the insert race, joined the winner's row");
         auto* mappedItem = item(mapped);
         if (c.lostInsertRace)
-            mappedItem->setForeground(QColor(0xb4, 0x53, 0x09));
+            mappedItem->setForeground(StatusPalette::toneForeground(StatusPalette::Tone::Warning, palette()));
         m_toolCalls->setItem(row, 2, mappedItem);
         m_toolCalls->setItem(row, 3, item(orDash(c.resultStatus)));
         m_toolCalls->setItem(row, 4, item(orDash(c.resultReason)));

@@ -1,6 +1,7 @@
 #include "FoundRefundTable.h"
 
 #include "OperationFormat.h"
+#include "StatusPalette.h"
 
 #include <QHeaderView>
 
@@ -70,17 +71,17 @@ void FoundRefundTable::setRefunds(const QList<FoundRefund>& refunds)
             if (col == Amount)
                 item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
             if (f.hasMismatch()) {
-                item->setForeground(QColor(0xb4, 0x53, 0x09));
+                item->setForeground(StatusPalette::toneForeground(StatusPalette::Tone::Warning, palette()));
                 item->setToolTip(checks.join(QLatin1Char('\n')));
             } else if (f.isDead()) {
                 item->setForeground(palette().color(QPalette::Disabled, QPalette::Text));
             } else if (col == Status && f.isEffective()) {
-                item->setForeground(QColor(0x15, 0x80, 0x3d));
+                item->setForeground(StatusPalette::toneForeground(StatusPalette::Tone::Success, palette()));
             }
             if (col == Metadata && !f.hasMismatch())
                 item->setToolTip(meta.join(QLatin1Char('\n')));
             if (col == Mismatches && !f.hasMismatch())
-                item->setForeground(QColor(0x15, 0x80, 0x3d));
+                item->setForeground(StatusPalette::toneForeground(StatusPalette::Tone::Success, palette()));
             if (col == Source && !f.eventIds.isEmpty())
                 item->setToolTip(tr("Events: %1").arg(f.eventIds.join(QStringLiteral(", "))));
             setItem(row, col, item);

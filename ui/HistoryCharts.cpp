@@ -1,6 +1,7 @@
 #include "HistoryCharts.h"
 
 #include "OperationFormat.h"
+#include "StatusPalette.h"
 
 #include <QBarCategoryAxis>
 #include <QBarSeries>
@@ -104,8 +105,8 @@ QChart* HistoryCharts::outcomesPerDay(const HistoryStats::Snapshot& s)
     QList<qint64> totals(ps.size(), 0);
     for (const Outcome& o : outcomes) {
         auto* set = new QBarSet(OperationFormat::statusTitle(o.status));
-        set->setColor(OperationFormat::statusColor(o.status));
-        set->setBorderColor(OperationFormat::statusColor(o.status));
+        set->setColor(StatusPalette::statusColor(o.status));
+        set->setBorderColor(StatusPalette::statusColor(o.status));
         for (int i = 0; i < ps.size(); ++i) {
             qint64 n = 0;
             for (int d = ps[i].firstDay; d <= ps[i].lastDay; ++d)
@@ -135,7 +136,7 @@ QChart* HistoryCharts::duplicatesPerDay(const HistoryStats::Snapshot& s)
     auto* series = new QLineSeries;
     series->setName(HistoryStats::title(HistoryStats::Figure::DuplicatesPrevented));
     series->setPointsVisible(true);
-    QPen pen(QColor(0x25, 0x63, 0xeb));
+    QPen pen(StatusPalette::seriesColor(StatusPalette::Series::DuplicatesPrevented));
     pen.setWidth(2);
     series->setPen(pen);
     QStringList categories;
@@ -172,8 +173,8 @@ QChart* HistoryCharts::attemptsHistogram(const HistoryStats::Snapshot& s)
 {
     QChart* chart = newChart(tr("Provider attempts per operation"));
     auto* set = new QBarSet(tr("Operations"));
-    set->setColor(QColor(0x63, 0x66, 0xf1));
-    set->setBorderColor(QColor(0x63, 0x66, 0xf1));
+    set->setColor(StatusPalette::seriesColor(StatusPalette::Series::AttemptsPerOperation));
+    set->setBorderColor(set->color());
     QStringList categories;
     qint64 max = 0;
     for (int i = 0; i < s.attemptsHistogram.size(); ++i) {
@@ -197,8 +198,8 @@ QChart* HistoryCharts::timeToResolve(const HistoryStats::Snapshot& s)
 {
     QChart* chart = newChart(tr("Time to resolve (operations a reviewer resolved)"));
     auto* set = new QBarSet(tr("Resolved operations"));
-    set->setColor(QColor(0x0d, 0x94, 0x88));
-    set->setBorderColor(QColor(0x0d, 0x94, 0x88));
+    set->setColor(StatusPalette::seriesColor(StatusPalette::Series::TimeToResolve));
+    set->setBorderColor(set->color());
     QStringList categories;
     qint64 max = 0;
     for (const auto& b : s.resolveBuckets) {

@@ -4,8 +4,9 @@
 #include "HistoryTableModel.h"
 #include "Logging.h"
 #include "MessageBanner.h"
-#include "OperationFormat.h"
 #include "Money.h"
+#include "OperationFormat.h"
+#include "StatusPalette.h"
 #include "history/HistoryCsvExporter.h"
 
 #include <QChart>
@@ -95,6 +96,14 @@ HistoryTab::HistoryTab(const Clock& clock, QWidget* parent)
 {
     setObjectName(QStringLiteral("historyTab"));
     m_model = new HistoryTableModel(this);
+    // Orders other than the default sort the whole range per page: read them on a worker with a
+    // connection of its own, like the figures (Qt SQL connections never cross threads).
+    m_model->setBackgroundReader([this](HistoryTableModel::PageRead read) {
+        return QtConcurrent::run([url = m_url, read = std::move(read)]() {
+            auto db = Database::open(url);
+            return db ? read(*db.value()) : HistoryTableModel::Page{{}, db.error()};
+        });
+    });
     buildUi();
     // Default: the last 7 UTC days, today included.
     const QDate today = QDateTime::fromMSecsSinceEpoch(m_clock.nowMs(), QTimeZone::utc()).date();
@@ -194,6 +203,9 @@ void HistoryTab::buildUi()
     m_table->verticalHeader()->hide();
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->setWordWrap(false);
+    // Every column sorts (issue 15), in SQL over the whole range; created, oldest first, to start.
+    m_table->horizontalHeader()->setSortIndicator(HistoryTableModel::CreatedColumn, Qt::AscendingOrder);
+    m_table->setSortingEnabled(true);
     split->addWidget(m_table);
     split->setStretchFactor(0, 2);
     split->setStretchFactor(1, 1);
@@ -207,6 +219,14 @@ void HistoryTab::buildUi()
     connect(m_table, &QTableView::doubleClicked, this, [this](const QModelIndex& index) {
         if (const Operation* op = m_model->operationAt(index.row()))
             emit operationActivated(op->operationId);
+    });
+    connect(m_model, &HistoryTableModel::readFinished, this, [this](bool ok) {
+        if (ok && std::exchange(m_resizeOnRead, false))
+            m_table->resizeColumnsToContents();
+        if (!ok)
+            m_banner->showMessage(MessageBanner::Level::Error,
+                                  tr("The operations table could not be read: %1")
+                                      .arg(Logging::redact(m_model->lastError().message)));
     });
     connect(m_state, &QComboBox::currentIndexChanged, this, &HistoryTab::refresh);
     connect(m_export, &QPushButton::clicked, this, &HistoryTab::onExportClicked);
@@ -357,6 +377,8 @@ void HistoryTab::refresh()
         m_banner->showMessage(
             MessageBanner::Level::Error,
             tr("The operations table could not be read: %1").arg(m_model->lastError().message));
+    else if (m_model->isReading())
+        m_resizeOnRead = true; // when its first page lands
     else
         m_table->resizeColumnsToContents(); // one page of rows: cheap
     const quint64 generation = ++m_generation;
@@ -421,7 +443,8 @@ void HistoryTab::setTile(HistoryStats::Figure figure, const QString& value, bool
 {
     QLabel* label = m_tiles.value(figure);
     label->setText(value);
-    label->setStyleSheet(warn ? QStringLiteral("color: #b91c1c;") : QString());
+    label->setStyleSheet(warn ? StatusPalette::toneStyleSheet(StatusPalette::Tone::Danger, palette())
+                              : QString());
 }
 
 void HistoryTab::showSnapshot(const HistoryStats::Snapshot& s)

@@ -33,9 +33,10 @@ class QTableView;
  * Figures and charts are computed off the GUI thread: each refresh runs HistoryStats in a
  * worker with its own connection (opened from the URL; Qt SQL connections never cross
  * threads) and a newer refresh supersedes an older one. The table pages through SQL on this
- * tab's own GUI-thread connection. The export runs in a worker with its own connection,
- * writes through QSaveFile (nothing replaced unless complete) and shows a QProgressDialog
- * with Cancel for large exports.
+ * tab's own GUI-thread connection in its default order (created, an index range scan); sorted
+ * by another column (click a header), its pages are read on a worker the same way. The export runs in a
+ * worker with its own connection, writes through QSaveFile (nothing replaced unless complete) and shows a
+ * QProgressDialog with Cancel for large exports.
  *
  * Inputs come through setters: setDatabaseUrl() (may hold a password: never shown or
  * logged). Everything the tests drive has an objectName.
@@ -128,5 +129,6 @@ private:
     QChartView* m_resolveView = nullptr;
     QTableView* m_table = nullptr;
     HistoryTableModel* m_model = nullptr;
+    bool m_resizeOnRead = false; // a refresh's first page is read in the background
     QPointer<QProgressDialog> m_progress;
 };

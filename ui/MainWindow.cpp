@@ -4,6 +4,7 @@
 #include "CheckUnknownDialog.h"
 #include "HistoryTab.h"
 #include "SettingsTab.h"
+#include "StatusPalette.h"
 #include "db/RoleManager.h"
 #include "CustomerMessageDialog.h"
 #include "LogViewDialog.h"
@@ -714,7 +715,8 @@ void MainWindow::setProvider(const QUrl& url, const QString& key, const QString&
                                     "(rk_…) and set it in PROVIDER_API_KEY or with File › Connect.")
                                      .arg(keyOrigin));
         m_providerStatus->setText(tr("Provider: %1 — write key refused").arg(where));
-        m_providerStatus->setStyleSheet(QStringLiteral("color: #b45309;"));
+        m_providerStatus->setStyleSheet(
+            StatusPalette::toneStyleSheet(StatusPalette::Tone::Warning, palette()));
         Logging::warn(QStringLiteral("console: refused a provider write key from %1").arg(keyOrigin));
         return;
     }
@@ -724,7 +726,8 @@ void MainWindow::setProvider(const QUrl& url, const QString& key, const QString&
     m_keyBanner->clearMessage();
     if (key.isEmpty()) {
         m_providerStatus->setText(tr("Provider: %1 — no read key (set PROVIDER_API_KEY)").arg(where));
-        m_providerStatus->setStyleSheet(QStringLiteral("color: #b45309;"));
+        m_providerStatus->setStyleSheet(
+            StatusPalette::toneStyleSheet(StatusPalette::Tone::Warning, palette()));
         return;
     }
     m_providerStatus->setText(tr("Provider: %1 — checking…").arg(where));
@@ -808,8 +811,8 @@ void MainWindow::onProviderChecked(const ProviderStatusMonitor::Status& status)
 {
     const QString where = m_providerUrl.toString(QUrl::RemoveUserInfo);
     m_providerStatus->setText(tr("Provider: %1 — %2").arg(where, status.text));
-    m_providerStatus->setStyleSheet(status.reachable ? QStringLiteral("color: #15803d;")
-                                                     : QStringLiteral("color: #b91c1c;"));
+    m_providerStatus->setStyleSheet(StatusPalette::toneStyleSheet(
+        status.reachable ? StatusPalette::Tone::Success : StatusPalette::Tone::Danger, palette()));
     if (status.reachable) {
         m_keyBanner->clearMessage();
     } else {
@@ -1243,7 +1246,8 @@ void MainWindow::updateDatabaseStatus()
                             .arg(url->engineName(), location,
                                  m_connected ? QString() : tr(" — disconnected")));
     m_dbStatus->setToolTip(url->display());
-    m_dbStatus->setStyleSheet(m_connected ? QString() : QStringLiteral("color: #b91c1c;"));
+    m_dbStatus->setStyleSheet(
+        m_connected ? QString() : StatusPalette::toneStyleSheet(StatusPalette::Tone::Danger, palette()));
     updateRoleStatus();
 }
 

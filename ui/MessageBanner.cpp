@@ -1,5 +1,7 @@
 #include "MessageBanner.h"
 
+#include "StatusPalette.h"
+
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
@@ -41,29 +43,30 @@ void MessageBanner::showMessage(Level level, const QString& text, const QString&
     m_action->setText(actionText);
     m_action->setVisible(!actionText.isEmpty());
 
-    QColor background;
-    QColor border;
+    StatusPalette::Tone tone = StatusPalette::Tone::Info;
     QStyle::StandardPixmap icon = QStyle::SP_MessageBoxInformation;
     switch (level) {
     case Level::Info:
-        background = QColor(0xef, 0xf6, 0xff);
-        border = QColor(0x93, 0xc5, 0xfd);
         break;
     case Level::Warning:
-        background = QColor(0xff, 0xfb, 0xeb);
-        border = QColor(0xf5, 0x9e, 0x0b);
+        tone = StatusPalette::Tone::Warning;
         icon = QStyle::SP_MessageBoxWarning;
         break;
     case Level::Error:
-        background = QColor(0xfe, 0xf2, 0xf2);
-        border = QColor(0xef, 0x44, 0x44);
+        tone = StatusPalette::Tone::Danger;
         icon = QStyle::SP_MessageBoxCritical;
         break;
     }
+    const QColor background = StatusPalette::toneBackground(tone, palette());
+    const QColor border = StatusPalette::toneBorder(tone, palette());
+    // Dark text on the pale light-theme fill; the palette's own text on the dark one.
+    const QColor textColor =
+        StatusPalette::isDark(palette()) ? palette().color(QPalette::WindowText) : QColor::fromRgb(0x1f2937);
     // A left accent stripe plus a pale fill reads as a notice in light and dark palettes.
-    setStyleSheet(QStringLiteral("MessageBanner { background: %1; border: 1px solid %2; border-left: 4px solid %2; "
-                                 "border-radius: 4px; } MessageBanner QLabel { color: #1f2937; background: transparent; }")
-                      .arg(background.name(), border.name()));
+    setStyleSheet(
+        QStringLiteral("MessageBanner { background: %1; border: 1px solid %2; border-left: 4px solid %2; "
+                       "border-radius: 4px; } MessageBanner QLabel { color: %3; background: transparent; }")
+            .arg(background.name(), border.name(), textColor.name()));
     m_icon->setPixmap(style()->standardIcon(icon).pixmap(20, 20));
     show();
 }

@@ -2,6 +2,7 @@
 
 #include "OperationFormat.h"
 #include "OperationTableModel.h"
+#include "StatusPalette.h"
 
 #include <QApplication>
 #include <QPainter>
@@ -49,7 +50,8 @@ void OperationItemDelegate::paintBadge(QPainter* painter, const QStyleOptionView
 
     const auto status = OperationStatus(index.data(OperationTableModel::StatusRole).toInt());
     const bool stale = index.data(Qt::ForegroundRole).isValid();   // the model greys stale rows
-    QColor color = stale ? QColor(0x9c, 0xa3, 0xaf) : OperationFormat::statusColor(status);
+    const QColor color = stale ? StatusPalette::toneForeground(StatusPalette::Tone::Muted, opt.palette)
+                               : StatusPalette::statusColor(status, opt.palette);
     const QString text = index.data(Qt::DisplayRole).toString();
 
     QFont font = opt.font;
@@ -73,7 +75,7 @@ void OperationItemDelegate::paintBadge(QPainter* painter, const QStyleOptionView
     painter->setBrush(fill);
     painter->drawRoundedRect(badge, h / 2.0, h / 2.0);
     painter->setFont(font);
-    painter->setPen(color.darker(115));
+    painter->setPen(stale ? color.darker(115) : StatusPalette::statusForeground(status, opt.palette));
     painter->drawText(badge, Qt::AlignCenter, fm.elidedText(text, Qt::ElideRight, badge.width() - 6));
     painter->restore();
 }
@@ -105,11 +107,13 @@ void OperationItemDelegate::paintAttempts(QPainter* painter, const QStyleOptionV
 
     painter->setRenderHint(QPainter::Antialiasing);
     painter->setPen(Qt::NoPen);
-    painter->setBrush(QColor(0xe5, 0xe7, 0xeb));
+    painter->setBrush(StatusPalette::toneBackground(StatusPalette::Tone::Muted, opt.palette));
     painter->drawRoundedRect(track, 1.5, 1.5);
     QRect bar = track;
     bar.setWidth(track.width() * qMin(attempts, budget) / budget);
-    painter->setBrush(exhausted ? QColor(0xd9, 0x77, 0x06) : QColor(0x25, 0x63, 0xeb));
+    // Used up: the colour of Unknown, where the operation goes next; else that of Open.
+    painter->setBrush(StatusPalette::statusColor(exhausted ? OperationStatus::Unknown : OperationStatus::Open,
+                                                 opt.palette));
     if (bar.width() > 0)
         painter->drawRoundedRect(bar, 1.5, 1.5);
     painter->restore();

@@ -5,6 +5,7 @@
 #include "LookupPanel.h"
 #include "MessageBanner.h"
 #include "OperationFormat.h"
+#include "StatusPalette.h"
 
 #include "Logging.h"
 
@@ -222,12 +223,11 @@ void ResolveDialog::onLookupFinished()
 {
     const LookupResult& r = m_lookup->result();
     const auto proposal = ResolutionPolicy::propose(m_operation, r, m_context.clock->nowMs());
-    QString color = QStringLiteral("#1d4ed8");
-    if (proposal.kind == ResolutionPolicy::Proposal::Kind::Refunded)
-        color = QStringLiteral("#15803d");
-    else if (proposal.kind == ResolutionPolicy::Proposal::Kind::NeedsPerson
-             || proposal.kind == ResolutionPolicy::Proposal::Kind::Incomplete)
-        color = QStringLiteral("#b45309");
+    // The colour Check all gives the same proposal; Info blue where it has none (keep waiting).
+    QColor proposalColor = StatusPalette::proposalColor(proposal.kind, palette());
+    if (!proposalColor.isValid())
+        proposalColor = StatusPalette::toneForeground(StatusPalette::Tone::Info, palette());
+    const QString color = proposalColor.name();
     m_proposal->setText(tr("<b style=\"color:%1\">Proposal: %2.</b> %3")
                             .arg(color, ResolutionPolicy::kindTitle(proposal.kind).toHtmlEscaped(),
                                  proposal.reason.toHtmlEscaped()));

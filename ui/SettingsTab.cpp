@@ -4,6 +4,7 @@
 #include "Logging.h"
 #include "MessageBanner.h"
 #include "OperationFormat.h"
+#include "StatusPalette.h"
 
 #include <QComboBox>
 #include <QFormLayout>
@@ -18,7 +19,6 @@
 
 namespace {
 const QString kApiKey = QStringLiteral("provider_api");
-const QString kErrorStyle = QStringLiteral("color: #b91c1c;");
 
 QString fieldTitle(const QString& key)
 {
@@ -103,7 +103,7 @@ void SettingsTab::buildUi()
         }
         auto* error = new QLabel(row);
         error->setObjectName(QStringLiteral("error_") + key);
-        error->setStyleSheet(kErrorStyle);
+        error->setStyleSheet(StatusPalette::toneStyleSheet(StatusPalette::Tone::Danger, palette()));
         error->setWordWrap(true);
         h->addWidget(error, 1);
         m_errors.insert(key, error);
@@ -249,7 +249,11 @@ void SettingsTab::revalidate()
             text = text.mid(key.size() + 2);
         m_errors.value(key)->setText(text);
         if (QLineEdit* e = m_edits.value(key))
-            e->setStyleSheet(text.isEmpty() ? QString() : QStringLiteral("border: 1px solid #b91c1c;"));
+            e->setStyleSheet(
+                text.isEmpty()
+                    ? QString()
+                    : QStringLiteral("border: 1px solid %1;")
+                          .arg(StatusPalette::toneForeground(StatusPalette::Tone::Danger, palette()).name()));
     }
     const bool v2 = textOf(kApiKey) == QLatin1String("stripe_v2");
     m_retention->setText(v2 ? tr("keys kept 30 days") : tr("keys kept 24 h"));

@@ -1,6 +1,7 @@
 #include "StateNavigationDelegate.h"
 
 #include "StateCountsModel.h"
+#include "StatusPalette.h"
 
 #include <QApplication>
 #include <QPainter>
@@ -36,7 +37,8 @@ void StateNavigationDelegate::paint(QPainter* painter, const QStyleOptionViewIte
     painter->drawText(titleRect, Qt::AlignLeft | Qt::AlignVCenter,
                       QFontMetrics(opt.font).elidedText(title, Qt::ElideRight, titleRect.width()));
 
-    QColor fill = attention ? QColor(0xd9, 0x77, 0x06) : opt.palette.color(QPalette::Mid);
+    QColor fill = attention ? StatusPalette::statusColor(OperationStatus::Unknown, opt.palette)
+                            : opt.palette.color(QPalette::Mid);
     QColor text = attention ? QColor(Qt::white) : opt.palette.color(QPalette::Text);
     if (!attention)
         fill.setAlpha(70);

@@ -3,6 +3,7 @@
 #include "provider/ProviderIds.h"
 
 #include "Logging.h"
+#include "db/KeysetOrder.h"
 #include "db/ResolutionRules.h"
 
 #include <QDateTime>
@@ -133,59 +134,27 @@ bool nullableSort(OperationStore::SortKey key)
         || key == OperationStore::SortKey::ProviderRefundId;
 }
 
-// One term of the total order operations() sorts by: an SQL expression, its direction and
-// the cursor's value for it.
-struct OrderTerm
-{
-    QString expr;
-    bool ascending = true;
-    QVariant value;
-};
-
 // The terms in order: [NULLs-last flag,] [currency,] the sort column, operation_id. A NULL
 // cursor value drops the column's term: every row after it is NULL there too.
-QList<OrderTerm> orderTerms(OperationStore::SortKey key, bool descending, const OperationStore::Cursor* cursor)
+QList<KeysetOrder::Term> orderTerms(OperationStore::SortKey key, bool descending,
+                                    const OperationStore::Cursor* cursor)
 {
     using K = OperationStore::SortKey;
-    QList<OrderTerm> terms;
+    QList<KeysetOrder::Term> terms;
     const QString col = key == K::ProviderRefundId ? QStringLiteral("NULLIF(o.provider_refund_id, '')") : sortColumn(key);
     const bool nullValue = cursor && cursor->value.isNull();
     if (nullableSort(key))
-        terms << OrderTerm{QStringLiteral("(CASE WHEN %1 IS NULL THEN 1 ELSE 0 END)").arg(col), true,
-                           cursor ? QVariant(nullValue ? 1 : 0) : QVariant()};
+        terms << KeysetOrder::Term{QStringLiteral("(CASE WHEN %1 IS NULL THEN 1 ELSE 0 END)").arg(col), true,
+                                   cursor ? QVariant(nullValue ? 1 : 0) : QVariant()};
     if (key == K::Amount)
-        terms << OrderTerm{QStringLiteral("o.currency"), true, cursor ? QVariant(cursor->currency) : QVariant()};
+        terms << KeysetOrder::Term{QStringLiteral("o.currency"), true,
+                                   cursor ? QVariant(cursor->currency) : QVariant()};
     if (!(nullableSort(key) && nullValue))
-        terms << OrderTerm{col, !descending, cursor ? cursor->value : QVariant()};
+        terms << KeysetOrder::Term{col, !descending, cursor ? cursor->value : QVariant()};
     if (key != K::OperationId)
-        terms << OrderTerm{QStringLiteral("o.operation_id"), !descending, cursor ? QVariant(cursor->operationId) : QVariant()};
+        terms << KeysetOrder::Term{QStringLiteral("o.operation_id"), !descending,
+                                   cursor ? QVariant(cursor->operationId) : QVariant()};
     return terms;
-}
-
-// Rows strictly later (or, with later = false, earlier) than the cursor in the order of
-// terms, plus the cursor's own row when inclusive. The leading non-strict bound on the first
-// term lets an index that covers the order start the scan at the cursor.
-QString keysetClause(const QList<OrderTerm>& terms, bool later, bool inclusive, QVariantList* binds)
-{
-    const auto cmp = [later](const OrderTerm& t) { return t.ascending == later ? QStringLiteral(">") : QStringLiteral("<"); };
-    QString sql = QStringLiteral("(%1 %2= ? AND (").arg(terms.first().expr, cmp(terms.first()));
-    *binds << terms.first().value;
-    QStringList alternatives;
-    for (int i = 0; i <= terms.size(); ++i) {
-        if (i == terms.size() && !inclusive)
-            break;
-        QStringList parts;
-        for (int j = 0; j < i && j < terms.size(); ++j) {
-            parts << terms.at(j).expr + QStringLiteral(" = ?");
-            *binds << terms.at(j).value;
-        }
-        if (i < terms.size()) {
-            parts << QStringLiteral("%1 %2 ?").arg(terms.at(i).expr, cmp(terms.at(i)));
-            *binds << terms.at(i).value;
-        }
-        alternatives << QStringLiteral("(") + parts.join(QStringLiteral(" AND ")) + QStringLiteral(")");
-    }
-    return sql + alternatives.join(QStringLiteral(" OR ")) + QStringLiteral("))");
 }
 
 // R5a: a request ref names the caller's unit of work; it is stored, logged and compared, so
@@ -1323,17 +1292,18 @@ StoreResult<QList<Operation>> OperationStore::operations(const Query& query)
         where += (where.isEmpty() ? QStringLiteral(" WHERE ") : QStringLiteral(" AND ")) + clause;
     };
     if (query.after)
-        addClause(keysetClause(orderTerms(query.sort, query.descending, &*query.after), true, query.afterInclusive, &binds));
+        addClause(KeysetOrder::clause(orderTerms(query.sort, query.descending, &*query.after), true,
+                                      query.afterInclusive, &binds));
     if (query.before)
-        addClause(keysetClause(orderTerms(query.sort, query.descending, &*query.before), false, false, &binds));
+        addClause(KeysetOrder::clause(orderTerms(query.sort, query.descending, &*query.before), false, false,
+                                      &binds));
     // Paging backwards reads the order reversed from the cursor (or the end), then turns the page.
     const bool backward = query.before.has_value() || query.fromEnd;
-    QStringList order;
-    for (const OrderTerm& t : orderTerms(query.sort, query.descending, nullptr))
-        order << t.expr + (t.ascending != backward ? QStringLiteral(" ASC") : QStringLiteral(" DESC"));
     binds << qBound(1, query.limit, 1000);
-    auto q = m_db.run(QStringLiteral("SELECT ") + kOpColumns + kOpExtraColumns + QStringLiteral(" FROM refund_ops o") + where
-                          + QStringLiteral(" ORDER BY ") + order.join(QStringLiteral(", ")) + QStringLiteral(" LIMIT ?"),
+    auto q = m_db.run(QStringLiteral("SELECT ") + kOpColumns + kOpExtraColumns +
+                          QStringLiteral(" FROM refund_ops o") + where + QStringLiteral(" ORDER BY ") +
+                          KeysetOrder::orderBy(orderTerms(query.sort, query.descending, nullptr), backward) +
+                          QStringLiteral(" LIMIT ?"),
                       binds, QStringLiteral("list operations"));
     if (!q)
         return q.error();

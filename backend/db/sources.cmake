@@ -5,6 +5,8 @@ target_sources(refund_backend PRIVATE
     db/AuditEntry.h
     db/Database.h db/Database.cpp
     db/DatabaseUrl.h db/DatabaseUrl.cpp
+    db/KeysetOrder.h db/KeysetOrder.cpp
+    db/LocaleCollation.h db/LocaleCollation.cpp
     db/Operation.h
     db/OperationStatus.h db/OperationStatus.cpp
     db/OperationStore.h db/OperationStore.cpp

@@ -1,11 +1,13 @@
 // What the console prints for countdowns, ages and amounts, at fixed instants (R10: every
 // deadline is UTC instant arithmetic; a daylight-saving change must not shift it).
 #include "OperationFormat.h"
+#include "StatusPalette.h"
 
 #include <QDateTime>
 #include <QTimeZone>
 #include <QtTest>
 
+#include <cmath>
 #include <ctime>
 
 namespace {
@@ -32,6 +34,7 @@ private slots:
     void countdownTexts();
     void closedAndUnattemptedRowsShowADash();
     void urgencyColours();
+    void statusPaletteKeepsTheLookAndReadsOnDark_issue15();
     void countdownAcrossDaylightSavingIsUtcArithmetic_R10();
     void ages();
     void money();
@@ -80,9 +83,72 @@ void TestOperationFormat::urgencyColours()
     QCOMPARE(OperationFormat::urgency(OperationStatus::Unknown, now, now), U::Expired);
     QCOMPARE(OperationFormat::urgency(OperationStatus::Refunded, now + 10 * kMin, now), U::None);
     QCOMPARE(OperationFormat::urgency(OperationStatus::Open, std::nullopt, now), U::None);
-    QVERIFY(!OperationFormat::urgencyColor(U::Normal).isValid());
-    QVERIFY(OperationFormat::urgencyColor(U::Critical).isValid());
-    QVERIFY(OperationFormat::urgencyColor(U::Soon) != OperationFormat::urgencyColor(U::Critical));
+    QVERIFY(!StatusPalette::urgencyColor(U::Normal).isValid());
+    QVERIFY(StatusPalette::urgencyColor(U::Critical).isValid());
+    QVERIFY(StatusPalette::urgencyColor(U::Soon) != StatusPalette::urgencyColor(U::Critical));
+}
+
+namespace {
+// WCAG contrast ratio of two colours (1..21).
+double contrast(const QColor& a, const QColor& b)
+{
+    const auto luminance = [](const QColor& c) {
+        const auto channel = [](double v) {
+            return v <= 0.03928 ? v / 12.92 : std::pow((v + 0.055) / 1.055, 2.4);
+        };
+        return 0.2126 * channel(c.redF()) + 0.7152 * channel(c.greenF()) + 0.0722 * channel(c.blueF());
+    };
+    const double la = luminance(a), lb = luminance(b);
+    return (qMax(la, lb) + 0.05) / (qMin(la, lb) + 0.05);
+}
+} // namespace
+
+// Issue 15: one palette owns the status colours. On a light base they are the colours the
+// console always had; on a dark base every text colour is a lighter shade that still reads.
+void TestOperationFormat::statusPaletteKeepsTheLookAndReadsOnDark_issue15()
+{
+    QPalette light;
+    light.setColor(QPalette::Base, Qt::white);
+    light.setColor(QPalette::Text, Qt::black);
+    QPalette dark;
+    dark.setColor(QPalette::Base, QColor(0x1e, 0x1e, 0x1e));
+    dark.setColor(QPalette::Text, QColor(0xe0, 0xe0, 0xe0));
+    QVERIFY(!StatusPalette::isDark(light));
+    QVERIFY(StatusPalette::isDark(dark));
+    // A transparent view (the navigation list): its text tells.
+    QPalette seeThrough = light;
+    seeThrough.setColor(QPalette::Base, Qt::transparent);
+    seeThrough.setColor(QPalette::Text, Qt::black);
+    QVERIFY(!StatusPalette::isDark(seeThrough));
+    seeThrough.setColor(QPalette::Text, QColor(0xee, 0xee, 0xee));
+    QVERIFY(StatusPalette::isDark(seeThrough));
+    QCOMPARE(StatusPalette::statusColor(OperationStatus::Open, light), QColor(0x25, 0x63, 0xeb));
+    QCOMPARE(StatusPalette::statusColor(OperationStatus::Unknown, light), QColor(0xd9, 0x77, 0x06));
+    QCOMPARE(StatusPalette::statusColor(OperationStatus::Refunded, light), QColor(0x15, 0x80, 0x3d));
+    QCOMPARE(StatusPalette::statusColor(OperationStatus::Failed, light), QColor(0xb9, 0x1c, 0x1c));
+    QCOMPARE(StatusPalette::statusColor(OperationStatus::Reversed, light), QColor(0x9d, 0x17, 0x4d));
+    QCOMPARE(StatusPalette::urgencyColor(OperationFormat::Urgency::Soon, light), QColor(0xb4, 0x53, 0x09));
+    using S = OperationStatus;
+    for (S s : {S::Open, S::Unknown, S::Refunded, S::Failed, S::Reversed}) {
+        // Badges are bold: 3:1 is the large-text level.
+        QVERIFY2(contrast(StatusPalette::statusForeground(s, light), Qt::white) >= 3.0,
+                 qPrintable(statusName(s)));
+        QVERIFY2(contrast(StatusPalette::statusForeground(s, dark), dark.color(QPalette::Base)) >= 4.5,
+                 qPrintable(statusName(s)));
+        QVERIFY(StatusPalette::statusForeground(s, dark) != StatusPalette::statusForeground(s, light));
+    }
+    using T = StatusPalette::Tone;
+    for (T t : {T::Info, T::Success, T::Warning, T::Danger}) {
+        QVERIFY(contrast(StatusPalette::toneForeground(t, light), Qt::white) >= 4.5);
+        QVERIFY(contrast(StatusPalette::toneForeground(t, dark), dark.color(QPalette::Base)) >= 4.5);
+        QVERIFY(contrast(StatusPalette::toneForeground(t, light), StatusPalette::toneBackground(t, light)) >=
+                4.5);
+        QVERIFY(contrast(StatusPalette::toneForeground(t, dark), StatusPalette::toneBackground(t, dark)) >=
+                3.0);
+    }
+    // Check all and the resolve dialog colour a proposal alike (they used to differ on "failed").
+    QCOMPARE(StatusPalette::proposalColor(ResolutionPolicy::Proposal::Kind::Failed, light),
+             StatusPalette::toneForeground(T::Danger, light));
 }
 
 void TestOperationFormat::countdownAcrossDaylightSavingIsUtcArithmetic_R10()

@@ -6,6 +6,7 @@
 #include "OperationFormat.h"
 #include "OperationTableModel.h"
 #include "OperationTableView.h"
+#include "StatusPalette.h"
 #include "db/OperationStore.h"
 
 #include <QAbstractItemModelTester>
@@ -256,7 +257,7 @@ void TestOperationTableModel::countdownAtFixedClockValues_R10()
     m_clock->setNowMs(expires - (4 * 60 * 1000 + 10 * 1000));
     QCOMPARE(cell.data().toString(), QStringLiteral("4 min 10 s"));
     QCOMPARE(cell.data(Qt::ForegroundRole).value<QBrush>().color(),
-             OperationFormat::urgencyColor(OperationFormat::Urgency::Critical));
+             StatusPalette::urgencyColor(OperationFormat::Urgency::Critical));
 
     m_clock->setNowMs(expires);
     QCOMPARE(cell.data().toString(), QStringLiteral("expired"));

@@ -8,19 +8,25 @@
 
 #include "HistoryTab.h"
 #include "HistoryTableModel.h"
+#include "OperationFormat.h"
 #include "SettingsTab.h"
+#include "StatusPalette.h"
 #include "UnmatchedEventsDialog.h"
 #include "db/HistoryGenerator.h"
+#include "db/LocaleCollation.h"
 #include "db/SettingsStore.h"
+#include "history/HistoryRows.h"
 #include "provider/ProviderEvent.h"
 #include "reconcile/ProviderEventStore.h"
 
 #include <QApplication>
 #include <QChartView>
+#include <QCollator>
 #include <QComboBox>
-#include <QFile>
-#include <QLabel>
 #include <QDateEdit>
+#include <QFile>
+#include <QHeaderView>
+#include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
 #include <QSignalSpy>
@@ -70,10 +76,21 @@ private slots:
     void r12_historyEmptyRange();
     void r12_historyExportCsvWithProgress();
     void r24_unmatchedEventsDialogShowsWhatTheProviderSent();
+    void localeCollationOrdersTextAsPeopleDo_issue15();
+    void historyTableSortsEveryColumnInItsType_issue15();
+    void historyHeaderClickSortsAndDoubleClickOpensThatRow_issue15();
+    void historyStatusCellsUseTheStatusPalette_issue15();
     void screenshots();
 
 private:
     bool waitForStats(HistoryTab& tab);
+    /** A generated history of mixed currencies and states in its own database (once per engine). */
+    bool openSortHistory();
+    /** Reads every row of the tab's table (page after page, in the background or not). */
+    QStringList readAllRows(HistoryTab& tab);
+    std::unique_ptr<TestDatabase> m_sortTestDb;
+    std::unique_ptr<Database> m_sortDb;
+    QList<Operation> m_sortRows; // every row of the generated history, in no particular order
     std::unique_ptr<TestDatabase> m_testDb;
     std::unique_ptr<Database> m_db;
     HandBuiltHistory m_history;
@@ -91,6 +108,8 @@ void TestHistoryTabs::initTestCase()
 
 void TestHistoryTabs::cleanupTestCase()
 {
+    m_sortDb.reset();
+    m_sortTestDb.reset();
     m_db.reset();
     m_testDb.reset();
 }
@@ -365,6 +384,319 @@ void TestHistoryTabs::r12_historyExportCsvWithProgress()
     QVERIFY2(CsvReader::parse(f.readAll(), &records, &error), qPrintable(error));
     QCOMPARE(records.size(), 8);
     QVERIFY(!tab.isExporting());
+}
+
+namespace {
+constexpr qint64 kSortNow = H::kDay0 + 6 * H::kDayMs + 18 * H::kHour;
+
+// The whole range of the generated history (the 90 days before kSortNow).
+void showSortRange(HistoryTab& tab)
+{
+    tab.setRange(utcDate(kSortNow - 92 * H::kDayMs), utcDate(kSortNow));
+}
+
+// -1, 0 or 1 in people's order; equal to people, then byte by byte (a total order, as in SQL).
+int collate(const QCollator& collator, const QString& a, const QString& b)
+{
+    const int c = collator.compare(a, b);
+    return c != 0 ? (c < 0 ? -1 : 1) : (a < b ? -1 : a > b ? 1 : 0);
+}
+
+// The order a History column must show, computed here from the rows, independent of the SQL:
+// empty values last in both directions, ties by operation id in the column's direction.
+QStringList expectedOrder(QList<Operation> rows, int column, Qt::SortOrder order)
+{
+    using M = HistoryTableModel;
+    const QCollator collator{QLocale()};
+    const bool descending = order == Qt::DescendingOrder;
+    const auto reason = [](const Operation& o) {
+        return !o.failureCode.isEmpty() ? o.failureCode : o.unknownReason;
+    };
+    const auto closed = [](const Operation& o) { return o.resolvedAt ? o.resolvedAt : o.closedAt; };
+    const auto cmp = [](auto a, auto b) { return a < b ? -1 : a > b ? 1 : 0; };
+    // {empty, fixed (direction-independent) part, value}
+    struct Key
+    {
+        bool empty = false;
+        int fixed = 0;
+        int value = 0;
+    };
+    const auto key = [&](const Operation& a, const Operation& b) -> Key {
+        switch (column) {
+        case M::OperationIdColumn:
+            return {};
+        case M::OrderColumn:
+            return {false, 0, collate(collator, a.orderId, b.orderId)};
+        case M::AmountColumn:
+            return {false, cmp(a.currency, b.currency), cmp(a.amountCents, b.amountCents)};
+        case M::StatusColumn:
+            return {false, 0,
+                    collate(collator, OperationFormat::statusTitle(a.status),
+                            OperationFormat::statusTitle(b.status))};
+        case M::AttemptsColumn:
+            return {false, 0, cmp(a.attempts, b.attempts)};
+        case M::ToolCallsColumn:
+            return {false, 0, cmp(a.toolCallCount, b.toolCallCount)};
+        case M::CreatedColumn:
+            return {false, 0, cmp(a.createdAt, b.createdAt)};
+        case M::ResolvedColumn:
+            return {false, 0, cmp(closed(a).value_or(0), closed(b).value_or(0))};
+        case M::RefundIdColumn:
+            return {false, 0, cmp(a.providerRefundId, b.providerRefundId)};
+        case M::ReasonColumn: {
+            // Known codes by their words, then codes without words; then the whole code.
+            const auto words = [&](const Operation& o) {
+                const QString head = reason(o).section(QLatin1Char(':'), 0, 0).trimmed();
+                return OperationFormat::reasonCodes().contains(head) ? OperationFormat::reasonTitle(head)
+                                                                     : QString();
+            };
+            const QString ta = words(a), tb = words(b);
+            int c = ta.isEmpty() != tb.isEmpty() ? (ta.isEmpty() ? 1 : -1) : collate(collator, ta, tb);
+            return {false, 0, c != 0 ? c : cmp(reason(a), reason(b))};
+        }
+        case M::ResolvedByColumn:
+            return {false, 0, collate(collator, a.resolvedBy, b.resolvedBy)};
+        case M::NoteColumn:
+            return {false, 0, collate(collator, a.resolutionNote, b.resolutionNote)};
+        }
+        return {};
+    };
+    const auto isEmpty = [&](const Operation& o) {
+        switch (column) {
+        case M::ResolvedColumn:
+            return !closed(o).has_value();
+        case M::RefundIdColumn:
+            return o.providerRefundId.isEmpty();
+        case M::ReasonColumn:
+            return reason(o).isEmpty();
+        case M::ResolvedByColumn:
+            return o.resolvedBy.isEmpty();
+        case M::NoteColumn:
+            return o.resolutionNote.isEmpty();
+        default:
+            return false;
+        }
+    };
+    std::sort(rows.begin(), rows.end(), [&](const Operation& a, const Operation& b) {
+        if (isEmpty(a) != isEmpty(b))
+            return isEmpty(b);
+        if (!isEmpty(a)) {
+            const Key k = key(a, b);
+            if (k.fixed != 0)
+                return k.fixed < 0;
+            if (k.value != 0)
+                return descending ? k.value > 0 : k.value < 0;
+        }
+        return descending ? a.operationId > b.operationId : a.operationId < b.operationId;
+    });
+    QStringList ids;
+    for (const Operation& o : rows)
+        ids << o.operationId;
+    return ids;
+}
+} // namespace
+
+bool TestHistoryTabs::openSortHistory()
+{
+    if (m_sortDb)
+        return true;
+    m_sortTestDb = std::make_unique<TestDatabase>();
+    m_sortDb = m_sortTestDb->openMigrated();
+    if (!m_sortDb)
+        return false;
+    HistoryGenerator::Options options;
+    options.operations = 240;
+    options.seed = 15;
+    options.nowMs = kSortNow;
+    if (!HistoryGenerator(*m_sortDb).generate(options))
+        return false;
+    const HistoryFilter all{kSortNow - 92 * H::kDayMs, kSortNow + H::kDayMs, std::nullopt};
+    auto rows = HistoryRows::page(*m_sortDb, all, std::nullopt, 10000);
+    if (!rows)
+        return false;
+    m_sortRows = rows.value();
+    return m_sortRows.size() == 240;
+}
+
+QStringList TestHistoryTabs::readAllRows(HistoryTab& tab)
+{
+    HistoryTableModel* model = tab.tableModel();
+    QStringList ids;
+    for (int guard = 0; guard < 1000; ++guard) {
+        if (!QTest::qWaitFor([model] { return !model->isReading(); }, 30000))
+            return {QStringLiteral("timed out")};
+        if (!model->canFetchMore({}))
+            break;
+        model->fetchMore({});
+    }
+    for (int row = 0; row < model->rowCount(); ++row)
+        ids << model->operationAt(row)->operationId;
+    return ids;
+}
+
+// Issue 15: a QCollator order inside SQL (SQLite: a collation of its own; PostgreSQL: the ICU
+// collation of the locale), not the bytes' order, which puts "Zoe" before "adam".
+void TestHistoryTabs::localeCollationOrdersTextAsPeopleDo_issue15()
+{
+    const QLocale before;
+    for (const QLocale& locale :
+         {QLocale(QLocale::English, QLocale::UnitedStates), QLocale(QLocale::Russian, QLocale::Russia),
+          QLocale(QLocale::Turkish, QLocale::Turkey)}) {
+        QLocale::setDefault(locale);
+        auto db = m_testDb->open(); // a fresh connection: SQLite makes the collation when first named
+        QVERIFY(db);
+        const QStringList words{QStringLiteral("Zoe"),   QStringLiteral("adam"),  QStringLiteral("Émile"),
+                                QStringLiteral("ırmak"), QStringLiteral("Ирина"), QStringLiteral("алла"),
+                                QStringLiteral("bob"),   QStringLiteral("çağrı"), QStringLiteral("Ольга")};
+        const QStringList values(words.size(), QStringLiteral("SELECT ? AS w"));
+        QVariantList binds;
+        for (const QString& w : words)
+            binds << w;
+        auto q = db->run(QStringLiteral("SELECT w FROM (") + values.join(QStringLiteral(" UNION ALL ")) +
+                             QStringLiteral(") t ORDER BY w") + LocaleCollation::clause(*db),
+                         binds, QStringLiteral("collate"));
+        QVERIFY2(q, qPrintable(q ? QString() : q.error().message));
+        QStringList got;
+        while (q.value().next())
+            got << q.value().value(0).toString();
+        QStringList expected = words;
+        const QCollator collator{locale};
+        std::sort(expected.begin(), expected.end(),
+                  [&](const QString& a, const QString& b) { return collator.compare(a, b) < 0; });
+        QCOMPARE(got, expected);
+        QStringList bytes = words;
+        std::sort(bytes.begin(), bytes.end());
+        QVERIFY(got != bytes);
+    }
+    QLocale::setDefault(before);
+}
+
+// Issue 15: "The table under the charts ... does not sort". Every column, both directions, over
+// keyset pages of 7 rows read in the background (so the order holds across pages, not per page):
+// amounts by currency then amount, dates and counts as numbers, statuses and reasons by their
+// words, text by the locale's collation, empty values last, ties by operation id.
+void TestHistoryTabs::historyTableSortsEveryColumnInItsType_issue15()
+{
+    QVERIFY(openSortHistory());
+    const QLocale before;
+    QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
+    ManualClock clock(kSortNow);
+    HistoryTab tab(clock);
+    tab.resize(1280, 800);
+    tab.show();
+    tab.tableModel()->setPageSize(7);
+    QVERIFY(tab.setDatabaseUrl(m_sortTestDb->url()));
+    showSortRange(tab);
+    QVERIFY(waitForStats(tab));
+    QCOMPARE(tab.tableModel()->totalCount(), qint64(240));
+    auto* table = child<QTableView>(&tab, "historyTable");
+    QVERIFY(table->isSortingEnabled());
+    QCOMPARE(table->horizontalHeader()->sortIndicatorSection(), int(HistoryTableModel::CreatedColumn));
+    QCOMPARE(readAllRows(tab),
+             expectedOrder(m_sortRows, HistoryTableModel::CreatedColumn, Qt::AscendingOrder));
+
+    QSet<QString> currencies;
+    for (const Operation& o : std::as_const(m_sortRows))
+        currencies << o.currency;
+    QVERIFY2(currencies.size() >= 3, "the history mixes currencies");
+    for (int column = 0; column < HistoryTableModel::NB_COLUMNS; ++column) {
+        for (Qt::SortOrder order : {Qt::AscendingOrder, Qt::DescendingOrder}) {
+            table->sortByColumn(column, order);
+            QCOMPARE(table->horizontalHeader()->sortIndicatorSection(), column);
+            QCOMPARE(table->horizontalHeader()->sortIndicatorOrder(), order);
+            const QStringList got = readAllRows(tab);
+            const QStringList expected = expectedOrder(m_sortRows, column, order);
+            if (got != expected) {
+                const QString name = tab.tableModel()->headerData(column, Qt::Horizontal).toString();
+                int i = 0;
+                while (i < qMin(got.size(), expected.size()) && got.at(i) == expected.at(i))
+                    ++i;
+                QFAIL(
+                    qPrintable(QStringLiteral("%1 %2: %3 rows, first difference at row %4 (%5, expected %6)")
+                                   .arg(name, order == Qt::AscendingOrder ? QStringLiteral("ascending")
+                                                                          : QStringLiteral("descending"))
+                                   .arg(got.size())
+                                   .arg(i)
+                                   .arg(got.value(i), expected.value(i))));
+            }
+        }
+    }
+    // Amounts: never one currency's rows inside another's, in either direction.
+    table->sortByColumn(HistoryTableModel::AmountColumn, Qt::DescendingOrder);
+    readAllRows(tab);
+    QStringList seen;
+    for (int row = 0; row < tab.tableModel()->rowCount(); ++row) {
+        const QString c = tab.tableModel()->operationAt(row)->currency;
+        if (seen.isEmpty() || seen.constLast() != c) {
+            QVERIFY2(!seen.contains(c), qPrintable(c));
+            seen << c;
+        }
+    }
+    QCOMPARE(seen.size(), currencies.size());
+    QLocale::setDefault(before);
+}
+
+// Issue 15: a click on a header sorts (again: the other way), and a double-click after a sort
+// still opens the operation of the row clicked (no proxy model between).
+void TestHistoryTabs::historyHeaderClickSortsAndDoubleClickOpensThatRow_issue15()
+{
+    QVERIFY(openSortHistory());
+    ManualClock clock(kSortNow);
+    HistoryTab tab(clock);
+    tab.resize(1280, 800);
+    tab.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&tab));
+    QVERIFY(tab.setDatabaseUrl(m_sortTestDb->url()));
+    showSortRange(tab);
+    QVERIFY(waitForStats(tab));
+    auto* table = child<QTableView>(&tab, "historyTable");
+    QHeaderView* header = table->horizontalHeader();
+    const int section = HistoryTableModel::AmountColumn;
+    const QPoint middle(header->sectionViewportPosition(section) + header->sectionSize(section) / 2,
+                        header->height() / 2);
+    QTest::mouseClick(header->viewport(), Qt::LeftButton, {}, middle);
+    QCOMPARE(header->sortIndicatorSection(), section);
+    const Qt::SortOrder first = header->sortIndicatorOrder();
+    QCOMPARE(readAllRows(tab), expectedOrder(m_sortRows, section, first));
+    QTest::mouseClick(header->viewport(), Qt::LeftButton, {}, middle);
+    const Qt::SortOrder second = header->sortIndicatorOrder();
+    QVERIFY(second != first);
+    const QStringList expected = expectedOrder(m_sortRows, section, second);
+    QCOMPARE(readAllRows(tab), expected);
+
+    QSignalSpy activated(&tab, &HistoryTab::operationActivated);
+    const int row = 3;
+    table->scrollToTop();
+    const QModelIndex index = tab.tableModel()->index(row, HistoryTableModel::StatusColumn);
+    QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, table->visualRect(index).center());
+    QTest::mouseDClick(table->viewport(), Qt::LeftButton, {}, table->visualRect(index).center());
+    QCOMPARE(activated.size(), 1);
+    QCOMPARE(activated.first().first().toString(), expected.at(row));
+    QCOMPARE(activated.first().first().toString(), tab.tableModel()->operationAt(row)->operationId);
+}
+
+// Issue 15: one palette for status colours; the History table's status cells are in it.
+void TestHistoryTabs::historyStatusCellsUseTheStatusPalette_issue15()
+{
+    QVERIFY(openSortHistory());
+    ManualClock clock(kSortNow);
+    HistoryTab tab(clock);
+    QVERIFY(tab.setDatabaseUrl(m_sortTestDb->url()));
+    showSortRange(tab);
+    QVERIFY(waitForStats(tab));
+    QSet<OperationStatus> statuses;
+    HistoryTableModel* model = tab.tableModel();
+    readAllRows(tab);
+    for (int row = 0; row < model->rowCount(); ++row) {
+        const Operation* op = model->operationAt(row);
+        const QVariant v = model->index(row, HistoryTableModel::StatusColumn).data(Qt::ForegroundRole);
+        QVERIFY(v.isValid());
+        QCOMPARE(qvariant_cast<QBrush>(v).color(), StatusPalette::statusForeground(op->status));
+        statuses << op->status;
+    }
+    QVERIFY(statuses.size() >= 4);
+    QVERIFY(StatusPalette::statusForeground(OperationStatus::Refunded) !=
+            StatusPalette::statusForeground(OperationStatus::Failed));
 }
 
 void TestHistoryTabs::screenshots()
