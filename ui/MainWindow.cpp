@@ -134,8 +134,10 @@ MainWindow::MainWindow(const Clock& clock, const Options& options, QWidget* pare
     });
     connect(m_data.get(), &ConsoleDataService::detailReady, this,
             [this](quint64 ticket, const OperationStore::Detail& detail) {
-                if (ticket == m_detailTicket)   // else a newer selection asked since
+                if (ticket == m_detailTicket) {   // else a newer selection asked since
                     m_detail->showDetail(detail, m_budget);
+                    m_detail->setStale(false);   // a failed read before may have marked it
+                }
                 if (ticket == m_messageTicket) {
                     m_messageTicket = 0;
                     // R19: the draft follows the status as read now, not as the panel last showed it.
