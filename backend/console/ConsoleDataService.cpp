@@ -76,9 +76,7 @@ public:
             m_pendingDetails.append({ticket, operationId});
             return;
         }
-        auto d = m_store->detail(operationId);
-        if (!d && d.error().code == StoreError::Code::ConnectionFailed && m_db->reconnect())
-            d = m_store->detail(operationId);   // once more on a fresh connection
+        auto d = withReconnect([&] { return m_store->detail(operationId); });
         if (d)
             post([ticket, v = d.value()](ConsoleDataService* o) { emit o->detailReady(ticket, v); });
         else
@@ -153,9 +151,7 @@ private:
     {
         Snapshot s;
         s.readAtMs = m_clock.nowMs();
-        auto counts = m_store->stateCounts(s.readAtMs, m_options.expiringWithinMs);
-        if (!counts && counts.error().code == StoreError::Code::ConnectionFailed && m_db->reconnect())
-            counts = m_store->stateCounts(s.readAtMs, m_options.expiringWithinMs);   // once more on a fresh connection
+        auto counts = withReconnect([&] { return m_store->stateCounts(s.readAtMs, m_options.expiringWithinMs); });
         if (!counts)
             return counts.error();
         s.counts = counts.value();
@@ -163,6 +159,16 @@ private:
         if (auto values = SettingsStore(*m_db, m_clock).load())
             s.maxAttemptsPerOperation = values.value().maxAttemptsPerOperation;
         return s;
+    }
+
+    // Runs read; after a lost connection, once more on a fresh one.
+    template <typename Read>
+    auto withReconnect(Read read) -> decltype(read())
+    {
+        auto r = read();
+        if (!r && r.error().code == StoreError::Code::ConnectionFailed && m_db->reconnect())
+            r = read();
+        return r;
     }
 
     // Hands fn to the owner's thread; dropped there if the owner opened or closed since.
