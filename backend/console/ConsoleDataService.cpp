@@ -41,11 +41,13 @@ public:
         tryOpen();
     }
 
-    /** forget: also drop a detail request waiting for the open (the owner closed; a reopen keeps it). */
+    /** forget: also drop the requests waiting for the open (the owner closed; a reopen keeps them). */
     void close(bool forget = false)
     {
-        if (forget)
+        if (forget) {
             m_pendingDetails.clear();
+            m_pendingJobs.clear();
+        }
         m_retry.stop();
         m_url.clear();
         if (m_watcher)
@@ -83,7 +85,61 @@ public:
             post([ticket, operationId, e = d.error()](ConsoleDataService* o) { emit o->detailFailed(ticket, operationId, e); });
     }
 
+    void run(Job job, Retry retry)
+    {
+        if (!m_store) {
+            if (m_pendingJobs.size() == kMaxPendingJobs)
+                answerUnavailable(m_pendingJobs.takeFirst().first, notConnected());
+            m_pendingJobs.append({std::move(job), retry});
+            return;
+        }
+        if (retry == Retry::OnceAfterReconnect) {
+            postDone(withReconnectJob(job));
+        } else {
+            bool connectionFailed = false;
+            postDone(job(m_db.get(), m_store.get(), nullptr, &connectionFailed));
+        }
+    }
+
 private:
+    static constexpr int kMaxPendingJobs = 64;
+
+    static StoreError notConnected()
+    {
+        return StoreError::make(StoreError::Code::ConnectionFailed, QStringLiteral("not connected to the operation database"));
+    }
+
+    void answerUnavailable(const Job& job, const StoreError& error)
+    {
+        bool connectionFailed = false;
+        postDone(job(nullptr, nullptr, &error, &connectionFailed));
+    }
+
+    // withReconnect() for a job: once more on a fresh connection after a lost one.
+    std::function<void()> withReconnectJob(const Job& job)
+    {
+        bool connectionFailed = false;
+        auto done = job(m_db.get(), m_store.get(), nullptr, &connectionFailed);
+        if (connectionFailed && m_db->reconnect())
+            done = job(m_db.get(), m_store.get(), nullptr, &connectionFailed);
+        return done;
+    }
+
+    void postDone(std::function<void()> done)
+    {
+        post([done = std::move(done)](ConsoleDataService*) { done(); });
+    }
+
+    // Waiting requests cannot be served by an open that failed: answer them now rather than
+    // leave the window waiting (a blocked panel, Ctrl+M doing nothing) through the retries.
+    void failPending(const StoreError& error)
+    {
+        for (const auto& [ticket, operationId] : std::exchange(m_pendingDetails, {}))
+            post([ticket, operationId, error](ConsoleDataService* o) { emit o->detailFailed(ticket, operationId, error); });
+        for (auto& [job, retry] : std::exchange(m_pendingJobs, {}))
+            answerUnavailable(job, error);
+    }
+
     void tryOpen()
     {
         const auto parsed = DatabaseUrl::parse(m_url);
@@ -91,6 +147,7 @@ private:
         if (!db) {
             // Reported, then retried: the window's own connection shows the database's state.
             post([error = db.error()](ConsoleDataService* s) { emit s->openFailed(error); });
+            failPending(db.error());
             m_retry.start();
             return;
         }
@@ -109,6 +166,8 @@ private:
         post([](ConsoleDataService* s) { emit s->opened(); });
         for (const auto& [ticket, operationId] : std::exchange(m_pendingDetails, {}))
             detail(ticket, operationId);
+        for (auto& [job, retry] : std::exchange(m_pendingJobs, {}))
+            run(std::move(job), retry);
         if (!m_watcher->start()) {
             // Without a watcher nothing live reaches the window: say so, and keep trying.
             post([reason = m_watcher->errorString()](ConsoleDataService* o) { emit o->connectionLost(reason); });
@@ -194,6 +253,7 @@ private:
     std::unique_ptr<OperationStore> m_store;
     std::unique_ptr<ChangeWatcher> m_watcher;
     QList<std::pair<quint64, QString>> m_pendingDetails;   // asked before the open succeeded
+    QList<std::pair<Job, Retry>> m_pendingJobs;            // submitted before the open succeeded
 };
 
 ConsoleDataService::ConsoleDataService(const Clock& clock, const Options& options, QObject* parent)
@@ -239,4 +299,11 @@ void ConsoleDataService::requestDetail(quint64 ticket, const QString& operationI
 {
     QMetaObject::invokeMethod(m_worker, [w = m_worker, ticket, operationId] { w->detail(ticket, operationId); },
                               Qt::QueuedConnection);
+}
+
+void ConsoleDataService::enqueue(Job job, Retry retry)
+{
+    QMetaObject::invokeMethod(
+        m_worker, [w = m_worker, job = std::move(job), retry]() mutable { w->run(std::move(job), retry); },
+        Qt::QueuedConnection);
 }

@@ -4,10 +4,15 @@
 #include "db/OperationStore.h"
 #include "db/StoreError.h"
 
+#include <QMetaObject>
 #include <QObject>
+#include <QPointer>
 #include <QString>
 
+#include <functional>
 #include <memory>
+#include <optional>
+#include <type_traits>
 
 class ChangeWatcher;
 class Database;
@@ -31,7 +36,11 @@ class QThread;
  * The detail panel's reads (an operation with its attempts, tool calls and audit entries)
  * run here too: requestDetail().
  *
- * Still on the owner's connection for now: the table's keyset pages (one indexed read each).
+ * Any other read or write the console needs goes through submit(): a job that runs on the
+ * service thread with its connection, and a continuation back in the caller's thread. Long
+ * jobs (History figures, a CSV export of a million rows) belong on a worker connection of
+ * their own (Database::open inside a QtConcurrent job in backend/), not here: one job at a
+ * time runs on this thread, and a slow one delays the panel's reads behind it.
  */
 class ConsoleDataService : public QObject
 {
@@ -75,6 +84,43 @@ public:
      */
     void requestDetail(quint64 ticket, const QString& operationId);
 
+    /** Whether a job may run again on a fresh connection after ConnectionFailed. */
+    enum class Retry {
+        OnceAfterReconnect,   ///< reads, and writes that are compare-and-set (running twice changes nothing more)
+        Never,                ///< anything else: the caller sees ConnectionFailed and decides
+    };
+
+    /**
+     * Runs job(Database&, OperationStore&) -> StoreResult<T> on the service thread, then
+     * done(StoreResult<T>) in context's thread. Nothing is called if context is destroyed, or
+     * the service was opened again or closed, before the answer arrives. Submitted while the
+     * service is not open, the job waits for the open (at most 64 jobs wait, the oldest is
+     * answered ConnectionFailed to make room); an open that fails answers every waiting job
+     * ConnectionFailed ("not connected") instead of leaving it waiting through the retries.
+     */
+    template <typename Job, typename Done>
+    void submit(QObject* context, Job job, Done done, Retry retry = Retry::OnceAfterReconnect)
+    {
+        using R = std::invoke_result_t<Job&, Database&, OperationStore&>;
+        QPointer<QObject> guard(context);
+        enqueue(
+            [job = std::move(job), done = std::move(done), guard](Database* db, OperationStore* store,
+                                                                  const StoreError* unavailable,
+                                                                  bool* connectionFailed) mutable -> std::function<void()> {
+                std::optional<R> r;
+                if (unavailable)
+                    r.emplace(*unavailable);
+                else
+                    r.emplace(job(*db, *store));
+                *connectionFailed = !r->ok() && r->error().code == StoreError::Code::ConnectionFailed;
+                return [done = std::move(done), guard, r = std::move(*r)]() mutable {
+                    if (guard)
+                        done(std::move(r));
+                };
+            },
+            retry);
+    }
+
     /** The service thread (for tests: nothing of the service runs on the caller's). */
     QThread* serviceThread() const { return m_thread; }
 
@@ -95,6 +141,15 @@ signals:
 
 private:
     class Worker;
+    /**
+     * A type-erased submit(): called on the service thread with the connection and store, or
+     * with the reason they are unavailable; returns the continuation to run on the owner's
+     * thread and says whether the job failed on a lost connection.
+     */
+    using Job = std::function<std::function<void()>(Database*, OperationStore*, const StoreError* unavailable,
+                                                    bool* connectionFailed)>;
+    void enqueue(Job job, Retry retry);
+
     const Clock& m_clock;
     Options m_options;
     QThread* m_thread = nullptr;
@@ -103,4 +158,3 @@ private:
 };
 
 Q_DECLARE_METATYPE(ConsoleDataService::Snapshot)
-Q_DECLARE_METATYPE(OperationStore::Detail)

@@ -1,5 +1,7 @@
 #pragma once
 
+#include <QMetaType>
+
 #include "Clock.h"
 #include "db/AttemptRecord.h"
 #include "db/AuditEntry.h"
@@ -400,3 +402,5 @@ private:
     Database& m_db;
     const Clock& m_clock;
 };
+
+Q_DECLARE_METATYPE(OperationStore::Detail)

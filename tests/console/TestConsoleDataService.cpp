@@ -2,7 +2,8 @@
 // and reads on its own thread; a change from another connection arrives as a snapshot with
 // the new counts and settings; a commit made before its watcher started is still announced;
 // a failed open arrives later, never inside open(); results of a closed connection are dropped;
-// the detail panel's reads happen on it, asked even before the open.
+// the detail panel's reads happen on it, asked even before the open; requests waiting for an
+// open that fails are answered, not left waiting; submit() runs any job there.
 #include "TestDatabase.h"
 
 #include "console/ConsoleDataService.h"
@@ -23,6 +24,8 @@ private slots:
     void failedOpenArrivesLaterNotInsideOpen();
     void resultsOfAClosedConnectionAreDropped();
     void detailIsReadOnTheServiceThread_issue12();
+    void requestsWaitingForAFailedOpenAreAnswered_issue12();
+    void submittedJobRunsOnTheServiceThread_issue12();
 
 private:
     static ConsoleDataService::Options fast()
@@ -164,6 +167,81 @@ void TestConsoleDataService::detailIsReadOnTheServiceThread_issue12()
     QCOMPARE(failed.first().at(0).toULongLong(), quint64(2));
     QCOMPARE(failed.first().at(1).toString(), QStringLiteral("op_missing"));
     QCOMPARE(failed.first().at(2).value<StoreError>().code, StoreError::Code::NotFound);
+}
+
+// A detail (the panel, Customer message) or a job asked before an open that then fails was
+// kept waiting through every retry: the panel stayed blank and Ctrl+M stayed blocked. Now
+// the failed open answers it ConnectionFailed.
+void TestConsoleDataService::requestsWaitingForAFailedOpenAreAnswered_issue12()
+{
+    ConsoleDataService service(Clock::system(), fast());
+    QSignalSpy failed(&service, &ConsoleDataService::detailFailed);
+    QSignalSpy openFailed(&service, &ConsoleDataService::openFailed);
+    QObject context;
+    int answered = 0;
+    StoreError jobError;
+    service.requestDetail(9, QStringLiteral("op_x"));
+    service.submit(
+        &context, [](Database&, OperationStore&) -> StoreResult<int> { return 1; },
+        [&](StoreResult<int> r) {
+            ++answered;
+            if (!r)
+                jobError = r.error();
+        });
+    const QString bad = TestDatabase::currentEngine() == QLatin1String("postgresql")
+        ? QStringLiteral("postgresql://nobody@127.0.0.1:1/none")
+        : QStringLiteral("sqlite:") + QDir::tempPath();
+    service.open(bad);
+    QTRY_COMPARE_WITH_TIMEOUT(failed.count(), 1, 20000);
+    QCOMPARE(failed.first().at(0).toULongLong(), quint64(9));
+    QCOMPARE(failed.first().at(2).value<StoreError>().code, openFailed.first().at(0).value<StoreError>().code);
+    QTRY_COMPARE_WITH_TIMEOUT(answered, 1, 20000);
+    QVERIFY(!jobError.message.isEmpty());
+    QTRY_VERIFY_WITH_TIMEOUT(openFailed.count() >= 2, 20000);   // still retried, answered once
+    QCOMPARE(failed.count(), 1);
+    QCOMPARE(answered, 1);
+}
+
+// submit(): the job runs on the service thread with its connection, the continuation in the
+// caller's; a job asked before the open waits for it; a destroyed context gets no call.
+void TestConsoleDataService::submittedJobRunsOnTheServiceThread_issue12()
+{
+    TestDatabase testDb;
+    REFUND_OPEN_OR_FAIL(db, testDb);
+    OperationStore store(*db);
+    QVERIFY(store.addOrder(Order{QStringLiteral("ds-j"), 5000, QStringLiteral("usd"), QStringLiteral("pi_dsj"), 0}));
+    QVERIFY(store.openOrJoin(QStringLiteral("ds-j"), 1200, QStringLiteral("toolu_j1")));
+
+    ConsoleDataService service(Clock::system(), fast());
+    QObject context;
+    QThread* ranOn = nullptr;
+    QThread* answeredOn = nullptr;
+    qint64 open = -1;
+    service.submit(
+        &context,
+        [&ranOn](Database&, OperationStore& s) -> StoreResult<qint64> {
+            ranOn = QThread::currentThread();
+            auto counts = s.stateCounts();
+            if (!counts)
+                return counts.error();
+            return counts.value().open;
+        },
+        [&](StoreResult<qint64> r) {
+            answeredOn = QThread::currentThread();
+            open = r ? r.value() : -2;
+        });
+    auto gone = std::make_unique<QObject>();
+    bool goneCalled = false;
+    service.submit(
+        gone.get(), [](Database&, OperationStore&) -> StoreResult<int> { return 1; },
+        [&goneCalled](StoreResult<int>) { goneCalled = true; });
+    gone.reset();
+    service.open(testDb.url());
+    QTRY_COMPARE_WITH_TIMEOUT(open, qint64(1), 10000);
+    QCOMPARE(ranOn, service.serviceThread());
+    QCOMPARE(answeredOn, QThread::currentThread());
+    QTest::qWait(100);
+    QVERIFY(!goneCalled);
 }
 
 REFUND_TEST_MAIN_ALL_ENGINES(TestConsoleDataService)
