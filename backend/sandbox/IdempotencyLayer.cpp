@@ -64,8 +64,16 @@ IdempotencyLayer::Claim IdempotencyLayer::claim(const QString& key, const QStrin
         return out;
     }
     std::optional<StoredKey> existing;
-    if (!inserted.value())
-        existing = m_store.key(key).valueOr(std::nullopt);
+    if (!inserted.value()) {
+        // Read in the claim's transaction; a failed read is an Error (500, nothing executed),
+        // never "no such key", which would execute the request a second time.
+        auto found = m_store.key(key);
+        if (!found) {
+            m_store.rollback();
+            return out;
+        }
+        existing = found.value();
+    }
     if (!m_store.commit())
         return out;
     if (inserted.value()) {

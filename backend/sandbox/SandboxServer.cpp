@@ -32,7 +32,14 @@ bool SandboxServer::start(QString* error)
         *error = QStringLiteral("cannot open database %1: %2").arg(m_config.dbPath, opened.error().message);
         return false;
     }
-    m_clock.setOffsetMs(m_store.clockOffsetMs().valueOr(0));
+    // The clock's offset is what a test advanced it to (retention expiry, key deadlines): a
+    // sandbox that cannot read it would start on another day's clock, so it does not start.
+    const auto offset = m_store.clockOffsetMs();
+    if (!offset) {
+        *error = QStringLiteral("cannot read the clock offset from %1: %2").arg(m_config.dbPath, offset.error().message);
+        return false;
+    }
+    m_clock.setOffsetMs(offset.value());
     if (!m_tcp.listen(m_config.address, m_config.port)) {
         *error = QStringLiteral("cannot listen on %1:%2: %3")
                      .arg(m_config.address.toString())
@@ -210,7 +217,7 @@ void SandboxServer::finish(QPointer<HttpConnection> connection, const HttpReques
     send(connection, request, response, requestId);
 }
 
-QJsonObject SandboxServer::stats()
+StoreResult<QJsonObject> SandboxServer::stats()
 {
     QJsonObject out{{QStringLiteral("requests_total"), 0},
                     {QStringLiteral("replays_total"), 0},
@@ -220,18 +227,30 @@ QJsonObject SandboxServer::stats()
                     {QStringLiteral("stored_500_total"), 0},
                     {QStringLiteral("dropped_total"), 0},
                     {QStringLiteral("refund_posts_total"), 0}};
-    const QJsonObject counters = m_store.counters().valueOr({});
-    for (auto it = counters.begin(); it != counters.end(); ++it)
+    // Tests count refunds here (per logical refund, at the provider): a count that could not be
+    // read must fail the request, never read as zero refunds.
+    const auto counters = m_store.counters();
+    const auto refunds = m_store.refundCount();
+    const auto byPaymentIntent = m_store.refundCountsBy(QStringLiteral("payment_intent"));
+    const auto byKey = m_store.refundCountsBy(QStringLiteral("idempotency_key"));
+    const auto postsByKey = m_store.keyedCounters(QStringLiteral("refund_posts"));
+    const auto byPath = m_store.keyedCounters(QStringLiteral("requests_by_path"));
+    const auto inProgress = m_store.inProgressKeyCount();
+    for (const StoreError* e : {counters ? nullptr : &counters.error(), refunds ? nullptr : &refunds.error(),
+                                byPaymentIntent ? nullptr : &byPaymentIntent.error(), byKey ? nullptr : &byKey.error(),
+                                postsByKey ? nullptr : &postsByKey.error(), byPath ? nullptr : &byPath.error(),
+                                inProgress ? nullptr : &inProgress.error()}) {
+        if (e)
+            return *e;
+    }
+    for (auto it = counters.value().begin(); it != counters.value().end(); ++it)
         out.insert(it.key(), it.value());
-    out.insert(QStringLiteral("refunds_executed_total"), m_store.refundCount().valueOr(0));
-    out.insert(QStringLiteral("refunds_by_payment_intent"),
-               m_store.refundCountsBy(QStringLiteral("payment_intent")).valueOr({}));
-    out.insert(QStringLiteral("refunds_by_idempotency_key"),
-               m_store.refundCountsBy(QStringLiteral("idempotency_key")).valueOr({}));
-    out.insert(QStringLiteral("refund_posts_by_idempotency_key"),
-               m_store.keyedCounters(QStringLiteral("refund_posts")).valueOr({}));
-    out.insert(QStringLiteral("requests_by_path"), m_store.keyedCounters(QStringLiteral("requests_by_path")).valueOr({}));
-    out.insert(QStringLiteral("in_progress_keys"), m_store.inProgressKeyCount().valueOr(0));
+    out.insert(QStringLiteral("refunds_executed_total"), refunds.value());
+    out.insert(QStringLiteral("refunds_by_payment_intent"), byPaymentIntent.value());
+    out.insert(QStringLiteral("refunds_by_idempotency_key"), byKey.value());
+    out.insert(QStringLiteral("refund_posts_by_idempotency_key"), postsByKey.value());
+    out.insert(QStringLiteral("requests_by_path"), byPath.value());
+    out.insert(QStringLiteral("in_progress_keys"), inProgress.value());
     out.insert(QStringLiteral("now_ms"), m_clock.nowMs());
     out.insert(QStringLiteral("connections_open"), m_openConnections);
     out.insert(QStringLiteral("connections_refused_total"), m_refusedConnections);
@@ -275,14 +294,15 @@ void SandboxServer::handleControl(HttpConnection* connection, const HttpRequest&
         response = addWebhookEndpoint(body);
     } else if (path == QLatin1String("/_sandbox/webhook_endpoints") && method == "GET") {
         QJsonArray data;
-        const QList<StoredWebhookEndpoint> endpoints = m_store.webhookEndpoints().valueOr({});
-        for (const StoredWebhookEndpoint& e : endpoints) // the secret is shown once, at creation
+        const auto endpoints = m_store.webhookEndpoints();
+        for (const StoredWebhookEndpoint& e : endpoints.valueOr({})) // the secret is shown once, at creation
             data.append(QJsonObject{{QStringLiteral("id"), e.id},
                                     {QStringLiteral("object"), QStringLiteral("webhook_endpoint")},
                                     {QStringLiteral("url"), e.url},
                                     {QStringLiteral("created"), e.createdMs / 1000}});
-        response = HttpResponse::json(200, QJsonObject{{QStringLiteral("object"), QStringLiteral("list")},
-                                                       {QStringLiteral("data"), data}});
+        response = endpoints ? HttpResponse::json(200, QJsonObject{{QStringLiteral("object"), QStringLiteral("list")},
+                                                                   {QStringLiteral("data"), data}})
+                             : HttpResponse::storageFailure();
     } else if (path.startsWith(QLatin1String("/_sandbox/webhook_endpoints/")) && method == "DELETE") {
         const QString id = path.mid(QStringLiteral("/_sandbox/webhook_endpoints/").size());
         const auto found = m_store.deleteWebhookEndpoint(id);
@@ -339,7 +359,8 @@ void SandboxServer::handleControl(HttpConnection* connection, const HttpRequest&
                                                        {QStringLiteral("now"), m_clock.nowSeconds()},
                                                        {QStringLiteral("offset_ms"), m_clock.offsetMs()}});
     } else if (path == QLatin1String("/_sandbox/stats") && method == "GET") {
-        response = HttpResponse::json(200, stats());
+        const auto counted = stats();
+        response = counted ? HttpResponse::json(200, counted.value()) : HttpResponse::storageFailure();
     } else {
         response = HttpResponse::stripeError(404, QStringLiteral("invalid_request_error"), {},
                                              QStringLiteral("Unknown control endpoint %1 %2.")

@@ -77,7 +77,7 @@ public:
      * connections_open, connections_refused_total (over the connection limit) and
      * connection_limits {reason: n} (idle_timeout, header_timeout, body_timeout, 431, 413, ...).
      */
-    QJsonObject stats();
+    StoreResult<QJsonObject> stats();   ///< the store's error when a count cannot be read (answered 500)
 
 private:
     enum class Access { None, Secret, ReadOnly };

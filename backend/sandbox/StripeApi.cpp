@@ -284,7 +284,10 @@ HttpResponse StripeApi::execute(const Route& route, const HttpRequest& request, 
         const auto pi = m_store.paymentIntentByCharge(route.id);
         if (!pi)
             return HttpResponse::storageFailure();
-        return pi.value() ? HttpResponse::json(200, chargeJson(*pi.value())) : notFound(QStringLiteral("charge"), route.id);
+        if (!pi.value())
+            return notFound(QStringLiteral("charge"), route.id);
+        const auto charge = chargeJson(*pi.value());
+        return charge ? HttpResponse::json(200, charge.value()) : HttpResponse::storageFailure();
     }
     case Endpoint::ListEvents:
         return listEvents(request);
@@ -367,8 +370,12 @@ HttpResponse StripeApi::createRefund(const HttpRequest& request, const RequestCo
     if (!m_store.insertRefund(refund))
         return HttpResponse::storageFailure();
     const QJsonObject json = refundJson(refund);
-    if (!addEvent(QStringLiteral("refund.created"), json, context)
-        || !addEvent(QStringLiteral("charge.refunded"), chargeJson(*pi), context))
+    if (!addEvent(QStringLiteral("refund.created"), json, context))
+        return HttpResponse::storageFailure();
+    // The charge as it is now, this refund included; one that cannot be read fails the request
+    // (rolled back, nothing stored for the key) rather than commit an event with amount_refunded 0.
+    const auto charge = chargeJson(*pi);
+    if (!charge || !addEvent(QStringLiteral("charge.refunded"), charge.value(), context))
         return HttpResponse::storageFailure();
     return HttpResponse::json(200, json);
 }
@@ -741,14 +748,18 @@ QJsonObject StripeApi::paymentIntentJson(const StoredPaymentIntent& pi) const
     };
 }
 
-QJsonObject StripeApi::chargeJson(const StoredPaymentIntent& pi)
+StoreResult<QJsonObject> StripeApi::chargeJson(const StoredPaymentIntent& pi)
 {
     const QJsonValue null(QJsonValue::Null);
-    const qint64 refunded = m_store.refundedAmount(pi.id).valueOr(0);
+    const auto refunded = m_store.refundedAmount(pi.id);
+    if (!refunded)
+        return refunded.error();
     PageRequest page;
-    const auto recent = m_store.refunds(pi.id, {}, page).valueOr({});
+    const auto recent = m_store.refunds(pi.id, {}, page);
+    if (!recent)
+        return recent.error();
     QJsonArray refunds;
-    for (const auto& r : recent.items)
+    for (const auto& r : recent.value().items)
         refunds.append(refundJson(r));
     const QJsonObject address{{QStringLiteral("city"), null},        {QStringLiteral("country"), null},
                               {QStringLiteral("line1"), null},       {QStringLiteral("line2"), null},
@@ -756,7 +767,7 @@ QJsonObject StripeApi::chargeJson(const StoredPaymentIntent& pi)
     return QJsonObject{
         {QStringLiteral("amount"), pi.amount},
         {QStringLiteral("amount_captured"), pi.amount},
-        {QStringLiteral("amount_refunded"), refunded},
+        {QStringLiteral("amount_refunded"), refunded.value()},
         {QStringLiteral("application"), null},
         {QStringLiteral("application_fee"), null},
         {QStringLiteral("application_fee_amount"), null},
@@ -804,10 +815,10 @@ QJsonObject StripeApi::chargeJson(const StoredPaymentIntent& pi)
         {QStringLiteral("receipt_email"), null},
         {QStringLiteral("receipt_number"), null},
         {QStringLiteral("receipt_url"), null},
-        {QStringLiteral("refunded"), refunded >= pi.amount},
+        {QStringLiteral("refunded"), refunded.value() >= pi.amount},
         {QStringLiteral("refunds"),
          QJsonObject{{QStringLiteral("data"), refunds},
-                     {QStringLiteral("has_more"), recent.hasMore},
+                     {QStringLiteral("has_more"), recent.value().hasMore},
                      {QStringLiteral("object"), QStringLiteral("list")},
                      {QStringLiteral("url"), QStringLiteral("/v1/charges/%1/refunds").arg(pi.chargeId)}}},
         {QStringLiteral("review"), null},
@@ -841,7 +852,10 @@ HttpResponse StripeApi::createPaymentIntent(const QJsonObject& body)
     else if (!ProviderIds::isPaymentIntentId(pi.id))
         return invalid(QStringLiteral("parameter_invalid_string"), QStringLiteral("id must start with pi_."),
                        QStringLiteral("id"));
-    if (m_store.paymentIntent(pi.id).valueOr(std::nullopt))
+    const auto existing = m_store.paymentIntent(pi.id);
+    if (!existing)
+        return HttpResponse::storageFailure();
+    if (existing.value())
         return invalid(QStringLiteral("resource_already_exists"),
                        QStringLiteral("A payment intent with id '%1' already exists.").arg(pi.id), QStringLiteral("id"));
     const QJsonObject metadata = body.value(QStringLiteral("metadata")).toObject();

@@ -89,7 +89,8 @@ public:
 
     QJsonObject refundJson(const StoredRefund& refund) const;
     QJsonObject paymentIntentJson(const StoredPaymentIntent& pi) const;
-    QJsonObject chargeJson(const StoredPaymentIntent& pi);
+    /** The charge object with its refunds; the store's error when they cannot be read. */
+    StoreResult<QJsonObject> chargeJson(const StoredPaymentIntent& pi);
 
     /** A random Stripe-style id: prefix + 24 alphanumerics (e.g. "re_..."). */
     static QString newId(const QString& prefix, int length = 24);
