@@ -160,14 +160,18 @@ QSqlDatabase Database::connection() const
 
 StoreResult<void> Database::beginWrite()
 {
-    return runScript(isSqlite() ? QStringLiteral("BEGIN IMMEDIATE") : QStringLiteral("BEGIN"),
-                     QStringLiteral("begin transaction"));
+    auto begun = runScript(isSqlite() ? QStringLiteral("BEGIN IMMEDIATE") : QStringLiteral("BEGIN"),
+                           QStringLiteral("begin transaction"));
+    m_inTransaction = begun.ok();
+    return begun;
 }
 
 StoreResult<void> Database::commit()
 {
     resetPrepared();
     auto committed = runScript(QStringLiteral("COMMIT"), QStringLiteral("commit"));
+    if (committed)
+        m_inTransaction = false;   // a failed COMMIT: the caller rolls back
     if (committed && m_afterCommit)
         m_afterCommit();
     return committed;
@@ -176,6 +180,7 @@ StoreResult<void> Database::commit()
 void Database::rollback()
 {
     resetPrepared();
+    m_inTransaction = false;
     QSqlQuery q(connection());
     q.exec(QStringLiteral("ROLLBACK"));
 }
@@ -204,25 +209,42 @@ StoreResult<QSqlQuery> Database::run(const QString& sql, const QVariantList& bin
 StoreResult<QSqlQuery*> Database::runPrepared(const QString& sql, const QVariantList& binds,
                                               const QString& context)
 {
-    auto it = m_prepared.find(sql);
-    if (it == m_prepared.end()) {
-        auto q = std::make_unique<QSqlQuery>(connection());
-        q->setForwardOnly(true);
-        if (!q->prepare(sql))
-            return errorFrom(q->lastError(), context);
-        it = m_prepared.emplace(sql, std::move(q)).first;
+    for (int round = 0;; ++round) {
+        auto it = m_prepared.find(sql);
+        if (it == m_prepared.end()) {
+            auto q = std::make_unique<QSqlQuery>(connection());
+            q->setForwardOnly(true);
+            if (!q->prepare(sql))
+                return errorFrom(q->lastError(), context);
+            it = m_prepared.emplace(sql, std::move(q)).first;
+        }
+        QSqlQuery* q = it->second.get();
+        for (int i = 0; i < binds.size(); ++i)
+            q->bindValue(i, binds[i]);
+        // A prepared statement outlives a failed transaction on the server, so the entry stays
+        // usable after an error; only a lost connection (reconnect() clears the cache) takes them all.
+        // On SQLite preparing is local but not free (about a fifth of a tool call's time went to
+        // it); the statements are reset at every commit and rollback (resetPrepared()), so none
+        // keeps a read snapshot open past its transaction.
+        if (q->exec())
+            return q;
+        const QSqlError error = q->lastError();
+        if (!isStalePrepared(error))
+            return errorFrom(error, context);
+        // The server no longer has the statement (DISCARD ALL, a pooler's reset: 26000) or its
+        // plan no longer fits the table (a column added: 0A000, "cached plan must not change
+        // result type"). Drop it, or it fails for good; prepare it again and run it once more,
+        // but only outside a transaction: inside one the error aborted it, the caller rolls back.
+        m_prepared.erase(it);
+        if (round > 0 || m_inTransaction)
+            return errorFrom(error, context);
     }
-    QSqlQuery* q = it->second.get();
-    for (int i = 0; i < binds.size(); ++i)
-        q->bindValue(i, binds[i]);
-    // A prepared statement outlives a failed transaction on the server, so the entry stays
-    // usable after an error; only a lost connection (reconnect() clears the cache) takes them all.
-    // On SQLite preparing is local but not free (about a fifth of a tool call's time went to
-    // it); the statements are reset at every commit and rollback (resetPrepared()), so none
-    // keeps a read snapshot open past its transaction.
-    if (!q->exec())
-        return errorFrom(q->lastError(), context);
-    return q;
+}
+
+bool Database::isStalePrepared(const QSqlError& error) const
+{
+    const QString state = error.nativeErrorCode();
+    return isPostgres() && (state == QLatin1String("26000") || state == QLatin1String("0A000"));
 }
 
 StoreResult<void> Database::runScript(const QString& sql, const QString& context)
@@ -282,6 +304,7 @@ bool Database::isUniqueViolation(const QSqlError& error)
 StoreResult<void> Database::reconnect()
 {
     m_prepared.clear(); // prepared statements die with the old session
+    m_inTransaction = false;
     {
         QSqlDatabase c = connection();
         c.close();

@@ -86,7 +86,9 @@ public:
      * sql runs again on this connection, and do not keep the pointer. SQLite prepares in
      * process, still at a cost (measured: a tool call 18 % faster with the statements kept);
      * commit() and rollback() reset every kept statement, so none holds a read snapshot past
-     * its transaction.
+     * its transaction. A statement the PostgreSQL server dropped or can no longer run as planned
+     * (SQLSTATE 26000 after DISCARD ALL, 0A000 after the table changed) is dropped from the
+     * cache and, outside a transaction, prepared and run once more.
      */
     StoreResult<QSqlQuery*> runPrepared(const QString& sql, const QVariantList& binds = {},
                                         const QString& context = {});
@@ -111,12 +113,14 @@ private:
     Database(const DatabaseUrl& url, QString name);
     StoreResult<void> configure(SqliteCheck sqliteCheck);
     StoreResult<void> checkSqliteFile(SqliteCheck sqliteCheck);
+    bool isStalePrepared(const QSqlError& error) const;
 
     DatabaseUrl m_url;
     QString m_name;
     std::unordered_map<QString, std::unique_ptr<QSqlQuery>>
         m_prepared; ///< runPrepared(): sql -> its prepared query
     std::function<void()> m_afterCommit;
+    bool m_inTransaction = false;   ///< between beginWrite() and commit()/rollback()
 };
 
 /** Rolls back on scope exit unless commit() succeeded. */

@@ -36,6 +36,7 @@ class TestOperationStore : public QObject
     Q_OBJECT
 
 private slots:
+    void keptStatementIsPreparedAgainAfterTheServerDroppedIt_issue13();
     void amountSortKeepsCurrenciesApart();
     void keysetPagesEqualTheFullOrder_issue12();
     void keysetPageSkipsNoRowWhenOneLeavesTheFilter_issue12();
@@ -831,6 +832,42 @@ void TestOperationStore::addOrder_validatesAndIsIdempotent()
     bad.currency = QStringLiteral("dollars");
     QCOMPARE(store.addOrder(bad).error().field, QStringLiteral("currency"));
     QCOMPARE(scalar(*db, QStringLiteral("SELECT count(*) FROM orders")), qint64(1));
+}
+
+// Issue 13 keeps the write path's statements prepared for the life of a connection. A server
+// that drops them (DISCARD ALL, as a pooler's reset does: SQLSTATE 26000) or can no longer run
+// the plan (a column added: 0A000) made every later call of that statement fail until the
+// process restarted. Now the statement is prepared again, and run once more outside a
+// transaction; inside one the error stands (PostgreSQL aborted the transaction).
+void TestOperationStore::keptStatementIsPreparedAgainAfterTheServerDroppedIt_issue13()
+{
+    if (TestDatabase::currentEngine() != QLatin1String("postgresql"))
+        QSKIP("server-side prepared statements are PostgreSQL's");
+    TestDatabase testDb;
+    REFUND_OPEN_OR_FAIL(db, testDb);
+    QVERIFY(db->runScript(QStringLiteral("CREATE TABLE kept_stmt (a integer)")));
+    QVERIFY(db->runScript(QStringLiteral("INSERT INTO kept_stmt VALUES (1)")));
+    const QString sql = QStringLiteral("SELECT * FROM kept_stmt");
+    auto readOne = [&]() -> QString {
+        auto q = db->runPrepared(sql, {}, QStringLiteral("kept"));
+        if (!q)
+            return q.error().message;
+        const bool row = q.value()->next();
+        q.value()->finish();
+        return row ? QString() : QStringLiteral("no row");
+    };
+    QCOMPARE(readOne(), QString());
+    QVERIFY(db->runScript(QStringLiteral("DISCARD ALL")));
+    QCOMPARE(readOne(), QString());   // 26000 before the fix
+    QVERIFY(db->runScript(QStringLiteral("ALTER TABLE kept_stmt ADD COLUMN b integer")));
+    QCOMPARE(readOne(), QString());   // 0A000 before the fix
+    QCOMPARE(db->preparedCount() > 0, true);
+
+    QVERIFY(db->runScript(QStringLiteral("ALTER TABLE kept_stmt ADD COLUMN c integer")));
+    QVERIFY(db->beginWrite());
+    QVERIFY(!readOne().isEmpty());   // inside a transaction: the error stands...
+    db->rollback();
+    QCOMPARE(readOne(), QString());   // ...and the next call prepares it again
 }
 
 REFUND_TEST_MAIN_ALL_ENGINES(TestOperationStore)
