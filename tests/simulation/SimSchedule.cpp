@@ -104,6 +104,11 @@ public:
         , m_provider(m_clock)
     {
     }
+    // Agents' stacks refer to the members below the scheduler (the agents' states, the store):
+    // they unwind while those still exist, whatever way run() was left.
+    ~Schedule() { m_scheduler.shutdown(); }
+    Schedule(const Schedule&) = delete;
+    Schedule& operator=(const Schedule&) = delete;
 
     SimResult run();
 

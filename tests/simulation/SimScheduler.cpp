@@ -4,6 +4,8 @@
 #include <unistd.h>
 
 #include <cstdint>
+#include <cstdio>
+#include <cstdlib>
 #include <exception>
 #include <stdexcept>
 
@@ -79,6 +81,13 @@ void SimScheduler::park(Point point, int value)
     const int id = m_running;
     if (id < 0)
         throw std::logic_error("SimScheduler::park outside an agent");
+    // The C++ runtime keeps the exceptions being thrown and handled per thread, not per stack:
+    // a switch while one unwinds or is being handled would hand it to another agent, which then
+    // rethrows or ends the wrong one. No park point is reached there today; keep it so.
+    if (std::uncaught_exceptions() != 0 || std::current_exception()) {
+        std::fprintf(stderr, "simulation: agent %d parked while an exception was in flight or handled\n", id);
+        std::abort();
+    }
     Slot& slot = *m_slots[size_t(id)];
     slot.point = point;
     slot.value = value;
@@ -132,6 +141,14 @@ QStringList SimScheduler::agentErrors() const { return m_errors; }
 
 void SimScheduler::shutdown()
 {
-    for (int id : live())
-        kill(id);
+    // A killed agent ends at once (park() throws again if it is resumed at another park point
+    // while unwinding); the loop is for agents spawned meanwhile, bounded against a bug.
+    for (int round = 0; round < 8 && !live().empty(); ++round) {
+        for (int id : live())
+            kill(id);
+    }
+    if (!live().empty()) {
+        std::fprintf(stderr, "simulation: %zu agents did not end when killed\n", live().size());
+        std::abort();
+    }
 }

@@ -26,6 +26,11 @@ struct SimKilled
  * no locks, and since every agent runs on the scheduler's thread, each may open its own Qt SQL
  * connection as a separate process would.
  *
+ * What a thread keeps for itself is shared by every agent: the exceptions in flight (park()
+ * aborts if it is reached while one unwinds or is handled) and the ownership of recursive
+ * mutexes (an agent parked holding one would let the next agent in): park only between steps,
+ * never under a lock, in a catch block or a destructor.
+ *
  * kill() makes the agent's park() throw SimKilled: its stack unwinds (connections close) as
  * when a process is SIGKILLed between two steps.
  *
