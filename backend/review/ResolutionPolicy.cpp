@@ -15,11 +15,6 @@ QString tr(const char* text)
     return QCoreApplication::translate("ResolutionPolicy", text);
 }
 
-QString tr(const char* text, int n)
-{
-    return QCoreApplication::translate("ResolutionPolicy", text, nullptr, n);
-}
-
 // After this moment no request of the operation can still execute: the key's expiry, or later
 // the deadline of an attempt still without an answer (a retention shortened by an admin can put
 // the expiry first; R16 with the R10 clamp, as ResolutionRules checks).
@@ -133,14 +128,16 @@ Proposal propose(const Operation& op, const LookupResult& lookup, qint64 nowMs)
     }
     if (mismatched > 0)
         return make(Proposal::Kind::NeedsPerson,
-                    tr("%n refund(s) linked to this operation do not match it (amount, currency or order). "
-                       "A person must decide.",
-                       mismatched));
+                    QCoreApplication::translate("ResolutionPolicy",
+                                                "%n refund(s) linked to this operation do not match it (amount, "
+                                                "currency or order). A person must decide.",
+                                                nullptr, mismatched));
     if (effective.size() > 1)
         return make(Proposal::Kind::NeedsPerson,
-                    tr("%n refunds that moved money are linked to this one operation: a possible double refund. "
-                       "Escalate to finance.",
-                       int(effective.size())));
+                    QCoreApplication::translate("ResolutionPolicy",
+                                                "%n refunds that moved money are linked to this one operation: a "
+                                                "possible double refund. Escalate to finance.",
+                                                nullptr, int(effective.size())));
     if (!other.isEmpty())
         return make(Proposal::Kind::NeedsPerson,
                     tr("Refund %1 is %2: neither done nor failed yet. Check it again later.")

@@ -122,6 +122,17 @@
     </message>
 </context>
 <context>
+    <name>ClaimChecker</name>
+    <message>
+        <source>claims success</source>
+        <translation>claims success</translation>
+    </message>
+    <message>
+        <source>claims failure</source>
+        <translation>claims failure</translation>
+    </message>
+</context>
+<context>
     <name>ConnectionDialog</name>
     <message>
         <source>Connect</source>
@@ -691,6 +702,173 @@
     </message>
 </context>
 <context>
+    <name>HistoryStats</name>
+    <message>
+        <source>Operations</source>
+        <translation>Operations</translation>
+    </message>
+    <message>
+        <source>Tool calls</source>
+        <translation>Tool calls</translation>
+    </message>
+    <message>
+        <source>Joined tool calls</source>
+        <translation>Joined tool calls</translation>
+    </message>
+    <message>
+        <source>Insert races lost</source>
+        <translation>Insert races lost</translation>
+    </message>
+    <message>
+        <source>Provider replays</source>
+        <translation>Provider replays</translation>
+    </message>
+    <message>
+        <source>Attempts beyond the first</source>
+        <translation>Attempts beyond the first</translation>
+    </message>
+    <message>
+        <source>Refunds per operation (max)</source>
+        <translation>Refunds per operation (max)</translation>
+    </message>
+    <message>
+        <source>Duplicate refunds prevented</source>
+        <translation>Duplicate refunds prevented</translation>
+    </message>
+    <message>
+        <source>Unknown rate</source>
+        <translation>Unknown rate</translation>
+    </message>
+    <message>
+        <source>Money in unknown</source>
+        <translation>Money in unknown</translation>
+    </message>
+    <message>
+        <source>Unknown now</source>
+        <translation>Unknown now</translation>
+    </message>
+    <message>
+        <source>Money in unknown now</source>
+        <translation>Money in unknown now</translation>
+    </message>
+    <message>
+        <source>Time to resolve, median</source>
+        <translation>Time to resolve, median</translation>
+    </message>
+    <message>
+        <source>Time to resolve, p90</source>
+        <translation>Time to resolve, p90</translation>
+    </message>
+    <message>
+        <source>Settled by the reconciler</source>
+        <translation>Settled by the reconciler</translation>
+    </message>
+    <message>
+        <source>Time to settle, reconciler</source>
+        <translation>Time to settle, reconciler</translation>
+    </message>
+    <message>
+        <source>Time to settle, people</source>
+        <translation>Time to settle, people</translation>
+    </message>
+    <message>
+        <source>Reversals</source>
+        <translation>Reversals</translation>
+    </message>
+    <message>
+        <source>Money reversed</source>
+        <translation>Money reversed</translation>
+    </message>
+    <message>
+        <source>Unmatched provider events</source>
+        <translation>Unmatched provider events</translation>
+    </message>
+    <message>
+        <source>Over the operations created in the selected UTC range (and state, if one is chosen).</source>
+        <translation>Over the operations created in the selected UTC range (and state, if one is chosen).</translation>
+    </message>
+    <message>
+        <source>Logical refund operations (rows of refund_ops): one per refund, whatever the number of tool calls and attempts.</source>
+        <translation>Logical refund operations (rows of refund_ops): one per refund, whatever the number of tool calls and attempts.</translation>
+    </message>
+    <message>
+        <source>Calls of the refund tool that were mapped onto one of these operations (tool_calls with an operation). Calls rejected before any operation existed are not counted.</source>
+        <translation>Calls of the refund tool that were mapped onto one of these operations (tool_calls with an operation). Calls rejected before any operation existed are not counted.</translation>
+    </message>
+    <message>
+        <source>Tool calls that found the operation already there and reused its key instead of opening a new one (created_operation = 0), e.g. the customer&apos;s &quot;try again&quot;. Includes lost insert races.</source>
+        <translation>Tool calls that found the operation already there and reused its key instead of opening a new one (created_operation = 0), e.g. the customer's "try again". Includes lost insert races.</translation>
+    </message>
+    <message>
+        <source>Tool calls that inserted at the same moment as another call, were refused by the database&apos;s unique index (R3) and read the winner&apos;s row (lost_insert_race = 1). Part of the joined calls.</source>
+        <translation>Tool calls that inserted at the same moment as another call, were refused by the database's unique index (R3) and read the winner's row (lost_insert_race = 1). Part of the joined calls.</translation>
+    </message>
+    <message>
+        <source>Provider attempts answered with a saved response (Idempotent-Replayed: true): the provider recognised the key and did not execute the refund again.</source>
+        <translation>Provider attempts answered with a saved response (Idempotent-Replayed: true): the provider recognised the key and did not execute the refund again.</translation>
+    </message>
+    <message>
+        <source>Retries: the sum of (attempts - 1) over operations with at least one attempt. Every retry sent the operation&apos;s stored key (R2).</source>
+        <translation>Retries: the sum of (attempts - 1) over operations with at least one attempt. Every retry sent the operation's stored key (R2).</translation>
+    </message>
+    <message>
+        <source>The largest number of distinct provider refund ids recorded for one refunded operation. Must be at most 1: anything higher would be a refund paid twice.</source>
+        <translation>The largest number of distinct provider refund ids recorded for one refunded operation. Must be at most 1: anything higher would be a refund paid twice.</translation>
+    </message>
+    <message>
+        <source>Calls and retries that reused a key or were answered from a refunded operation: tool calls that joined an existing operation instead of opening a new one (answered-from-refunded calls, where nothing was sent, and lost insert races are among them) plus attempts beyond the first (every retry sent the operation&apos;s stored key). Each is a request that, with a fresh key, could have become a second refund. It counts requests, not operations, so it can exceed the number of operations. They were prevented only while refunds per operation stays at most 1; the History tab flags the figure otherwise. Per day: by the UTC day the operation was created.</source>
+        <translation>Calls and retries that reused a key or were answered from a refunded operation: tool calls that joined an existing operation instead of opening a new one (answered-from-refunded calls, where nothing was sent, and lost insert races are among them) plus attempts beyond the first (every retry sent the operation's stored key). Each is a request that, with a fresh key, could have become a second refund. It counts requests, not operations, so it can exceed the number of operations. They were prevented only while refunds per operation stays at most 1; the History tab flags the figure otherwise. Per day: by the UTC day the operation was created.</translation>
+    </message>
+    <message>
+        <source>Operations whose status is now unknown, divided by all operations: outcomes nobody could confirm yet, waiting for a reviewer.</source>
+        <translation>Operations whose status is now unknown, divided by all operations: outcomes nobody could confirm yet, waiting for a reviewer.</translation>
+    </message>
+    <message>
+        <source>Sum of the amounts of operations now unknown, per currency, in major units: money that may or may not have been refunded.</source>
+        <translation>Sum of the amounts of operations now unknown, per currency, in major units: money that may or may not have been refunded.</translation>
+    </message>
+    <message>
+        <source>Operations whose status is unknown right now, whatever day they were created and whatever state is chosen: everything waiting for a reviewer. Not limited to the selected range.</source>
+        <translation>Operations whose status is unknown right now, whatever day they were created and whatever state is chosen: everything waiting for a reviewer. Not limited to the selected range.</translation>
+    </message>
+    <message>
+        <source>Sum of the amounts of every operation unknown right now, per currency, in major units, whatever day it was created: all the money that may or may not have been refunded. Not limited to the selected range.</source>
+        <translation>Sum of the amounts of every operation unknown right now, per currency, in major units, whatever day it was created: all the money that may or may not have been refunded. Not limited to the selected range.</translation>
+    </message>
+    <message>
+        <source>Median of resolved_at - created_at over operations a reviewer resolved (nearest-rank, no interpolation).</source>
+        <translation>Median of resolved_at - created_at over operations a reviewer resolved (nearest-rank, no interpolation).</translation>
+    </message>
+    <message>
+        <source>90th percentile of resolved_at - created_at over operations a reviewer resolved (nearest-rank): nine in ten were resolved at least this fast.</source>
+        <translation>90th percentile of resolved_at - created_at over operations a reviewer resolved (nearest-rank): nine in ten were resolved at least this fast.</translation>
+    </message>
+    <message>
+        <source>Unknown operations the reconciler resolved as refunded on the provider&apos;s own evidence (a refund event and the refund object it fetched itself, R24), with no person involved. The reconciler never resolves an operation as failed.</source>
+        <translation>Unknown operations the reconciler resolved as refunded on the provider's own evidence (a refund event and the refund object it fetched itself, R24), with no person involved. The reconciler never resolves an operation as failed.</translation>
+    </message>
+    <message>
+        <source>Median of resolved_at - created_at over the operations the reconciler resolved (nearest-rank).</source>
+        <translation>Median of resolved_at - created_at over the operations the reconciler resolved (nearest-rank).</translation>
+    </message>
+    <message>
+        <source>Median of resolved_at - created_at over the operations a person resolved, in the console or with refund-tool review (nearest-rank).</source>
+        <translation>Median of resolved_at - created_at over the operations a person resolved, in the console or with refund-tool review (nearest-rank).</translation>
+    </message>
+    <message>
+        <source>Refunds that were confirmed and that the provider reported failed later (status reversed, R4): the money went back to the merchant and the customer has nothing. A new &quot;try again&quot; may open a new operation for them.</source>
+        <translation>Refunds that were confirmed and that the provider reported failed later (status reversed, R4): the money went back to the merchant and the customer has nothing. A new "try again" may open a new operation for them.</translation>
+    </message>
+    <message>
+        <source>Sum of the amounts of reversed operations, per currency, in major units: refunds the customer was told about that did not reach them.</source>
+        <translation>Sum of the amounts of reversed operations, per currency, in major units: refunds the customer was told about that did not reach them.</translation>
+    </message>
+    <message>
+        <source>Provider events about refunds that no operation knows (no operation named by the refund&apos;s metadata): recorded and shown under Review &gt; Unmatched provider events, never acted on. Often refunds made outside this tool. Not limited to the selected range.</source>
+        <translation>Provider events about refunds that no operation knows (no operation named by the refund's metadata): recorded and shown under Review &gt; Unmatched provider events, never acted on. Often refunds made outside this tool. Not limited to the selected range.</translation>
+    </message>
+</context>
+<context>
     <name>HistoryTab</name>
     <message>
         <source>From (UTC)</source>
@@ -933,6 +1111,49 @@ Pick a wider date range or another state to see the duplicate-prevention history
     <message>
         <source>%1 — %2</source>
         <translation>%1 — %2</translation>
+    </message>
+</context>
+<context>
+    <name>LookupResult</name>
+    <message>
+        <source>The provider does not accept the read key. Check the key in PROVIDER_API_KEY or File › Connect: it must be the restricted read key (rk_…) of this provider account.</source>
+        <translation>The provider does not accept the read key. Check the key in PROVIDER_API_KEY or File › Connect: it must be the restricted read key (rk_…) of this provider account.</translation>
+    </message>
+    <message>
+        <source>The key is valid but may not read refunds or events. Ask an admin to give the restricted key read access to Refunds, Events and PaymentIntents.</source>
+        <translation>The key is valid but may not read refunds or events. Ask an admin to give the restricted key read access to Refunds, Events and PaymentIntents.</translation>
+    </message>
+    <message>
+        <source>The provider is rate limiting us even after several retries. Wait a minute and look up again; lower lookup_concurrency if it keeps happening.</source>
+        <translation>The provider is rate limiting us even after several retries. Wait a minute and look up again; lower lookup_concurrency if it keeps happening.</translation>
+    </message>
+    <message>
+        <source>The provider does not know the order&apos;s payment. Check that the console points at the same provider account (live or test) as the refund tool.</source>
+        <translation>The provider does not know the order's payment. Check that the console points at the same provider account (live or test) as the refund tool.</translation>
+    </message>
+    <message>
+        <source>The provider refused the read request. The detail names the parameter; report it to an engineer with the request id.</source>
+        <translation>The provider refused the read request. The detail names the parameter; report it to an engineer with the request id.</translation>
+    </message>
+    <message>
+        <source>The provider had an internal error. Look up again in a few minutes; check the provider&apos;s status page if it persists.</source>
+        <translation>The provider had an internal error. Look up again in a few minutes; check the provider's status page if it persists.</translation>
+    </message>
+    <message>
+        <source>The provider could not be reached. Check the network connection and the provider URL, then look up again.</source>
+        <translation>The provider could not be reached. Check the network connection and the provider URL, then look up again.</translation>
+    </message>
+    <message>
+        <source>The provider did not answer in time. Look up again; if it keeps happening raise request_timeout_ms in the settings.</source>
+        <translation>The provider did not answer in time. Look up again; if it keeps happening raise request_timeout_ms in the settings.</translation>
+    </message>
+    <message>
+        <source>The provider&apos;s answer could not be read. Check that the provider URL points at the provider&apos;s API, not a web page or proxy.</source>
+        <translation>The provider's answer could not be read. Check that the provider URL points at the provider's API, not a web page or proxy.</translation>
+    </message>
+    <message>
+        <source>The lookup was canceled. Nothing can be concluded from it.</source>
+        <translation>The lookup was canceled. Nothing can be concluded from it.</translation>
     </message>
 </context>
 <context>
@@ -1512,6 +1733,73 @@ Pick a wider date range or another state to see the duplicate-prevention history
     </message>
 </context>
 <context>
+    <name>OperationLookup</name>
+    <message>
+        <source>Amount differs: the refund is %1, the operation %2.</source>
+        <translation>Amount differs: the refund is %1, the operation %2.</translation>
+    </message>
+    <message>
+        <source>Currency differs: the refund is in %1, the operation in %2.</source>
+        <translation>Currency differs: the refund is in %1, the operation in %2.</translation>
+    </message>
+    <message>
+        <source>Order unknown: the refund carries no metadata.order_id; the operation is for order %1.</source>
+        <translation>Order unknown: the refund carries no metadata.order_id; the operation is for order %1.</translation>
+    </message>
+    <message>
+        <source>Order differs: the refund names order %1, the operation order %2.</source>
+        <translation>Order differs: the refund names order %1, the operation order %2.</translation>
+    </message>
+    <message>
+        <source>Payment differs: the refund is on %1, the order&apos;s payment is %2.</source>
+        <translation>Payment differs: the refund is on %1, the order's payment is %2.</translation>
+    </message>
+    <message>
+        <source>Reading %1 events…</source>
+        <translation>Reading %1 events…</translation>
+    </message>
+    <message>
+        <source>%1 events</source>
+        <translation>%1 events</translation>
+    </message>
+    <message>
+        <source>The operation is older than 30 days: the provider no longer returns its events, so only the payment&apos;s refund list was checked.</source>
+        <translation>The operation is older than 30 days: the provider no longer returns its events, so only the payment's refund list was checked.</translation>
+    </message>
+    <message>
+        <source>refunds of the order&apos;s payment</source>
+        <translation>refunds of the order's payment</translation>
+    </message>
+    <message>
+        <source>the order has no payment intent on record</source>
+        <translation>the order has no payment intent on record</translation>
+    </message>
+    <message>
+        <source>Listing the refunds of %1…</source>
+        <translation>Listing the refunds of %1…</translation>
+    </message>
+    <message>
+        <source>refunds of %1</source>
+        <translation>refunds of %1</translation>
+    </message>
+    <message>
+        <source>Searching payments of order %1…</source>
+        <translation>Searching payments of order %1…</translation>
+    </message>
+    <message>
+        <source>Payment search failed (%1); it is optional and does not change the result.</source>
+        <translation>Payment search failed (%1); it is optional and does not change the result.</translation>
+    </message>
+    <message>
+        <source>Payment search found no payment for order %1 yet. Search lags by up to a minute (an hour in outages): this is not proof of anything.</source>
+        <translation>Payment search found no payment for order %1 yet. Search lags by up to a minute (an hour in outages): this is not proof of anything.</translation>
+    </message>
+    <message>
+        <source>Payment search for order %1 found %2. Search lags: a payment missing here may still exist.</source>
+        <translation>Payment search for order %1 found %2. Search lags: a payment missing here may still exist.</translation>
+    </message>
+</context>
+<context>
     <name>OperationTableModel</name>
     <message>
         <source>Key retention ends %1 (%2)</source>
@@ -1664,6 +1952,151 @@ Pick a wider date range or another state to see the duplicate-prevention history
     <message>
         <source>Window size in pixels, e.g. 1024x640 (default 1280x800); with --screenshot, the picture&apos;s size (larger when the window cannot be made that small).</source>
         <translation>Window size in pixels, e.g. 1024x640 (default 1280x800); with --screenshot, the picture&apos;s size (larger when the window cannot be made that small).</translation>
+    </message>
+</context>
+<context>
+    <name>ResolutionPolicy</name>
+    <message>
+        <source>Refunded</source>
+        <translation>Refunded</translation>
+    </message>
+    <message>
+        <source>Failed: no refund was made</source>
+        <translation>Failed: no refund was made</translation>
+    </message>
+    <message>
+        <source>Keep waiting</source>
+        <translation>Keep waiting</translation>
+    </message>
+    <message>
+        <source>Needs a person</source>
+        <translation>Needs a person</translation>
+    </message>
+    <message>
+        <source>Lookup incomplete</source>
+        <translation>Lookup incomplete</translation>
+    </message>
+    <message>
+        <source>Not unknown</source>
+        <translation>Not unknown</translation>
+    </message>
+    <message>
+        <source>%1 d %2 h</source>
+        <translation>%1 d %2 h</translation>
+    </message>
+    <message>
+        <source>%1 h %2 min</source>
+        <translation>%1 h %2 min</translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation>%1 min</translation>
+    </message>
+    <message>
+        <source>The operation is %1, not unknown: there is nothing to resolve.</source>
+        <translation>The operation is %1, not unknown: there is nothing to resolve.</translation>
+    </message>
+    <message>
+        <source>The lookup did not finish (%1). A half-read answer proves nothing; look up again.</source>
+        <translation>The lookup did not finish (%1). A half-read answer proves nothing; look up again.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n refund(s) linked to this operation do not match it (amount, currency or order). A person must decide.</source>
+        <translation>
+            <numerusform>%n refund linked to this operation does not match it (amount, currency or order). A person must decide.</numerusform>
+            <numerusform>%n refunds linked to this operation do not match it (amount, currency or order). A person must decide.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n refunds that moved money are linked to this one operation: a possible double refund. Escalate to finance.</source>
+        <translation>
+            <numerusform>%n refund that moved money is linked to this one operation: a possible double refund. Escalate to finance.</numerusform>
+            <numerusform>%n refunds that moved money are linked to this one operation: a possible double refund. Escalate to finance.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Refund %1 is %2: neither done nor failed yet. Check it again later.</source>
+        <translation>Refund %1 is %2: neither done nor failed yet. Check it again later.</translation>
+    </message>
+    <message>
+        <source>without a status</source>
+        <translation>without a status</translation>
+    </message>
+    <message>
+        <source>Refund %1 (%2) matches the operation&apos;s amount, currency and order.</source>
+        <translation>Refund %1 (%2) matches the operation's amount, currency and order.</translation>
+    </message>
+    <message>
+        <source>The only refund(s) made for this operation are failed or canceled: no money moved.</source>
+        <translation>The only refund(s) made for this operation are failed or canceled: no money moved.</translation>
+    </message>
+    <message>
+        <source>No refund exists and no request was ever sent for this operation.</source>
+        <translation>No refund exists and no request was ever sent for this operation.</translation>
+    </message>
+    <message>
+        <source>No refund exists and the key retention has passed: the original request can no longer execute.</source>
+        <translation>No refund exists and the key retention has passed: the original request can no longer execute.</translation>
+    </message>
+    <message>
+        <source>No refund found yet, but the provider keeps the key for another %1: the original request may still execute. Look again after it expires.</source>
+        <translation>No refund found yet, but the provider keeps the key for another %1: the original request may still execute. Look again after it expires.</translation>
+    </message>
+    <message>
+        <source>Only unknown operations can be resolved; this one is %1.</source>
+        <translation>Only unknown operations can be resolved; this one is %1.</translation>
+    </message>
+    <message>
+        <source>The lookup did not finish, so it cannot show that no refund exists. Look up again.</source>
+        <translation>The lookup did not finish, so it cannot show that no refund exists. Look up again.</translation>
+    </message>
+    <message>
+        <source>A refund that is not failed or canceled is linked to this operation.</source>
+        <translation>A refund that is not failed or canceled is linked to this operation.</translation>
+    </message>
+    <message>
+        <source>Every refund linked to the operation is failed or canceled.</source>
+        <translation>Every refund linked to the operation is failed or canceled.</translation>
+    </message>
+    <message>
+        <source>This lookup started before the key expired, when the original request could still execute. Look up again to resolve as &quot;failed&quot;.</source>
+        <translation>This lookup started before the key expired, when the original request could still execute. Look up again to resolve as "failed".</translation>
+    </message>
+    <message>
+        <source>The provider keeps the key for another %1: the original request may still execute. &quot;Failed&quot; is allowed after that.</source>
+        <translation>The provider keeps the key for another %1: the original request may still execute. "Failed" is allowed after that.</translation>
+    </message>
+    <message>
+        <source>No refund found and the key retention has passed.</source>
+        <translation>No refund found and the key retention has passed.</translation>
+    </message>
+    <message>
+        <source>No refund found and no request was ever sent.</source>
+        <translation>No refund found and no request was ever sent.</translation>
+    </message>
+    <message>
+        <source>Refund %1 was not found by this operation&apos;s lookup.</source>
+        <translation>Refund %1 was not found by this operation's lookup.</translation>
+    </message>
+    <message>
+        <source>Refund %1 is %2; only a succeeded or pending refund is evidence of a refund.</source>
+        <translation>Refund %1 is %2; only a succeeded or pending refund is evidence of a refund.</translation>
+    </message>
+    <message>
+        <source>Refund %1 does not match the operation: %2</source>
+        <translation>Refund %1 does not match the operation: %2</translation>
+    </message>
+    <message>
+        <source>Refund %1 (%2) matches the operation.</source>
+        <translation>Refund %1 (%2) matches the operation.</translation>
+    </message>
+    <message>
+        <source>the refund is gone</source>
+        <translation>the refund is gone</translation>
+    </message>
+    <message>
+        <source>nothing is proposed</source>
+        <translation>nothing is proposed</translation>
     </message>
 </context>
 <context>

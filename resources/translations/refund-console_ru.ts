@@ -125,6 +125,17 @@
     </message>
 </context>
 <context>
+    <name>ClaimChecker</name>
+    <message>
+        <source>claims success</source>
+        <translation>утверждает, что возврат выполнен</translation>
+    </message>
+    <message>
+        <source>claims failure</source>
+        <translation>утверждает, что в возврате отказано</translation>
+    </message>
+</context>
+<context>
     <name>ConnectionDialog</name>
     <message>
         <source>Connect</source>
@@ -695,6 +706,173 @@
     </message>
 </context>
 <context>
+    <name>HistoryStats</name>
+    <message>
+        <source>Operations</source>
+        <translation>Операции</translation>
+    </message>
+    <message>
+        <source>Tool calls</source>
+        <translation>Вызовы инструмента</translation>
+    </message>
+    <message>
+        <source>Joined tool calls</source>
+        <translation>Присоединённые вызовы</translation>
+    </message>
+    <message>
+        <source>Insert races lost</source>
+        <translation>Проигранные гонки вставки</translation>
+    </message>
+    <message>
+        <source>Provider replays</source>
+        <translation>Повторы у провайдера</translation>
+    </message>
+    <message>
+        <source>Attempts beyond the first</source>
+        <translation>Попытки сверх первой</translation>
+    </message>
+    <message>
+        <source>Refunds per operation (max)</source>
+        <translation>Возвратов на операцию (макс.)</translation>
+    </message>
+    <message>
+        <source>Duplicate refunds prevented</source>
+        <translation>Предотвращено двойных возвратов</translation>
+    </message>
+    <message>
+        <source>Unknown rate</source>
+        <translation>Доля неизвестных</translation>
+    </message>
+    <message>
+        <source>Money in unknown</source>
+        <translation>Сумма в неизвестных</translation>
+    </message>
+    <message>
+        <source>Unknown now</source>
+        <translation>Неизвестных сейчас</translation>
+    </message>
+    <message>
+        <source>Money in unknown now</source>
+        <translation>Сумма в неизвестных сейчас</translation>
+    </message>
+    <message>
+        <source>Time to resolve, median</source>
+        <translation>Время до решения, медиана</translation>
+    </message>
+    <message>
+        <source>Time to resolve, p90</source>
+        <translation>Время до решения, p90</translation>
+    </message>
+    <message>
+        <source>Settled by the reconciler</source>
+        <translation>Урегулировано сверкой</translation>
+    </message>
+    <message>
+        <source>Time to settle, reconciler</source>
+        <translation>Время урегулирования, сверка</translation>
+    </message>
+    <message>
+        <source>Time to settle, people</source>
+        <translation>Время урегулирования, люди</translation>
+    </message>
+    <message>
+        <source>Reversals</source>
+        <translation>Сторнирования</translation>
+    </message>
+    <message>
+        <source>Money reversed</source>
+        <translation>Сторнированная сумма</translation>
+    </message>
+    <message>
+        <source>Unmatched provider events</source>
+        <translation>Несопоставленные события провайдера</translation>
+    </message>
+    <message>
+        <source>Over the operations created in the selected UTC range (and state, if one is chosen).</source>
+        <translation>По операциям, созданным в выбранном диапазоне UTC (и в выбранном состоянии, если оно задано).</translation>
+    </message>
+    <message>
+        <source>Logical refund operations (rows of refund_ops): one per refund, whatever the number of tool calls and attempts.</source>
+        <translation>Операции логических возвратов (строки refund_ops): одна на возврат, сколько бы ни было вызовов инструмента и попыток.</translation>
+    </message>
+    <message>
+        <source>Calls of the refund tool that were mapped onto one of these operations (tool_calls with an operation). Calls rejected before any operation existed are not counted.</source>
+        <translation>Вызовы инструмента возврата, отнесённые к одной из этих операций (tool_calls с операцией). Вызовы, отклонённые до появления операции, не учитываются.</translation>
+    </message>
+    <message>
+        <source>Tool calls that found the operation already there and reused its key instead of opening a new one (created_operation = 0), e.g. the customer&apos;s &quot;try again&quot;. Includes lost insert races.</source>
+        <translation>Вызовы, которые застали операцию уже созданной и повторно использовали её ключ вместо новой операции (created_operation = 0), например «попробуйте ещё раз» клиента. Включая проигранные гонки вставки.</translation>
+    </message>
+    <message>
+        <source>Tool calls that inserted at the same moment as another call, were refused by the database&apos;s unique index (R3) and read the winner&apos;s row (lost_insert_race = 1). Part of the joined calls.</source>
+        <translation>Вызовы, вставлявшие строку одновременно с другим вызовом: уникальный индекс базы (R3) их отклонил, и они прочитали строку победителя (lost_insert_race = 1). Входят в присоединённые вызовы.</translation>
+    </message>
+    <message>
+        <source>Provider attempts answered with a saved response (Idempotent-Replayed: true): the provider recognised the key and did not execute the refund again.</source>
+        <translation>Попытки, на которые провайдер ответил сохранённым ответом (Idempotent-Replayed: true): он узнал ключ и не выполнил возврат повторно.</translation>
+    </message>
+    <message>
+        <source>Retries: the sum of (attempts - 1) over operations with at least one attempt. Every retry sent the operation&apos;s stored key (R2).</source>
+        <translation>Повторы: сумма (попытки − 1) по операциям хотя бы с одной попыткой. Каждый повтор отправлял сохранённый ключ операции (R2).</translation>
+    </message>
+    <message>
+        <source>The largest number of distinct provider refund ids recorded for one refunded operation. Must be at most 1: anything higher would be a refund paid twice.</source>
+        <translation>Наибольшее число разных идентификаторов возврата провайдера у одной возвращённой операции. Должно быть не больше 1: больше означало бы возврат, выплаченный дважды.</translation>
+    </message>
+    <message>
+        <source>Calls and retries that reused a key or were answered from a refunded operation: tool calls that joined an existing operation instead of opening a new one (answered-from-refunded calls, where nothing was sent, and lost insert races are among them) plus attempts beyond the first (every retry sent the operation&apos;s stored key). Each is a request that, with a fresh key, could have become a second refund. It counts requests, not operations, so it can exceed the number of operations. They were prevented only while refunds per operation stays at most 1; the History tab flags the figure otherwise. Per day: by the UTC day the operation was created.</source>
+        <translation>Вызовы и повторы, которые повторно использовали ключ или получили ответ от уже возвращённой операции: вызовы, присоединившиеся к существующей операции вместо новой (среди них ответы по возвращённым операциям, когда ничего не отправлялось, и проигранные гонки вставки), плюс попытки сверх первой (каждый повтор отправлял сохранённый ключ операции). С новым ключом каждый такой запрос мог бы стать вторым возвратом. Считаются запросы, а не операции, поэтому число может превышать число операций. Они предотвращены, только пока возвратов на операцию не больше 1; иначе вкладка «История» помечает показатель. По дням: по дню UTC создания операции.</translation>
+    </message>
+    <message>
+        <source>Operations whose status is now unknown, divided by all operations: outcomes nobody could confirm yet, waiting for a reviewer.</source>
+        <translation>Операции со статусом «неизвестно», делённые на все операции: исходы, которые пока никто не смог подтвердить; ждут проверяющего.</translation>
+    </message>
+    <message>
+        <source>Sum of the amounts of operations now unknown, per currency, in major units: money that may or may not have been refunded.</source>
+        <translation>Сумма операций со статусом «неизвестно» по валютам, в основных единицах: деньги, которые, возможно, возвращены, а возможно, нет.</translation>
+    </message>
+    <message>
+        <source>Operations whose status is unknown right now, whatever day they were created and whatever state is chosen: everything waiting for a reviewer. Not limited to the selected range.</source>
+        <translation>Операции со статусом «неизвестно» прямо сейчас, в какой бы день они ни были созданы и какое бы состояние ни было выбрано: всё, что ждёт проверяющего. Не ограничено выбранным диапазоном.</translation>
+    </message>
+    <message>
+        <source>Sum of the amounts of every operation unknown right now, per currency, in major units, whatever day it was created: all the money that may or may not have been refunded. Not limited to the selected range.</source>
+        <translation>Сумма всех операций со статусом «неизвестно» прямо сейчас, по валютам, в основных единицах, в какой бы день они ни были созданы: все деньги, которые, возможно, возвращены, а возможно, нет. Не ограничено выбранным диапазоном.</translation>
+    </message>
+    <message>
+        <source>Median of resolved_at - created_at over operations a reviewer resolved (nearest-rank, no interpolation).</source>
+        <translation>Медиана resolved_at − created_at по операциям, решённым проверяющим (ближайший ранг, без интерполяции).</translation>
+    </message>
+    <message>
+        <source>90th percentile of resolved_at - created_at over operations a reviewer resolved (nearest-rank): nine in ten were resolved at least this fast.</source>
+        <translation>90-й перцентиль resolved_at − created_at по операциям, решённым проверяющим (ближайший ранг): девять из десяти решены не медленнее.</translation>
+    </message>
+    <message>
+        <source>Unknown operations the reconciler resolved as refunded on the provider&apos;s own evidence (a refund event and the refund object it fetched itself, R24), with no person involved. The reconciler never resolves an operation as failed.</source>
+        <translation>Неизвестные операции, которые сверка решила как возвращённые по собственным данным провайдера (событие возврата и объект возврата, запрошенный ею самой, R24), без участия человека. Сверка никогда не решает операцию как неудачную.</translation>
+    </message>
+    <message>
+        <source>Median of resolved_at - created_at over the operations the reconciler resolved (nearest-rank).</source>
+        <translation>Медиана resolved_at − created_at по операциям, решённым сверкой (ближайший ранг).</translation>
+    </message>
+    <message>
+        <source>Median of resolved_at - created_at over the operations a person resolved, in the console or with refund-tool review (nearest-rank).</source>
+        <translation>Медиана resolved_at − created_at по операциям, решённым человеком в консоли или через refund-tool review (ближайший ранг).</translation>
+    </message>
+    <message>
+        <source>Refunds that were confirmed and that the provider reported failed later (status reversed, R4): the money went back to the merchant and the customer has nothing. A new &quot;try again&quot; may open a new operation for them.</source>
+        <translation>Подтверждённые возвраты, о неудаче которых провайдер сообщил позже (статус reversed, R4): деньги вернулись продавцу, клиент ничего не получил. Новое «попробуйте ещё раз» может открыть для них новую операцию.</translation>
+    </message>
+    <message>
+        <source>Sum of the amounts of reversed operations, per currency, in major units: refunds the customer was told about that did not reach them.</source>
+        <translation>Сумма сторнированных операций по валютам, в основных единицах: возвраты, о которых клиенту сообщили, но которые до него не дошли.</translation>
+    </message>
+    <message>
+        <source>Provider events about refunds that no operation knows (no operation named by the refund&apos;s metadata): recorded and shown under Review &gt; Unmatched provider events, never acted on. Often refunds made outside this tool. Not limited to the selected range.</source>
+        <translation>События провайдера о возвратах, которых не знает ни одна операция (метаданные возврата не называют операцию): записываются и показываются в «Проверка › Несопоставленные события провайдера», но никогда не обрабатываются. Часто это возвраты, сделанные вне этого инструмента. Не ограничено выбранным диапазоном.</translation>
+    </message>
+</context>
+<context>
     <name>HistoryTab</name>
     <message>
         <source>From (UTC)</source>
@@ -938,6 +1116,49 @@ Pick a wider date range or another state to see the duplicate-prevention history
     <message>
         <source>%1 — %2</source>
         <translation>%1 — %2</translation>
+    </message>
+</context>
+<context>
+    <name>LookupResult</name>
+    <message>
+        <source>The provider does not accept the read key. Check the key in PROVIDER_API_KEY or File › Connect: it must be the restricted read key (rk_…) of this provider account.</source>
+        <translation>Провайдер не принимает ключ чтения. Проверьте ключ в PROVIDER_API_KEY или «Файл › Подключиться»: это должен быть ограниченный ключ чтения (rk_…) этого аккаунта провайдера.</translation>
+    </message>
+    <message>
+        <source>The key is valid but may not read refunds or events. Ask an admin to give the restricted key read access to Refunds, Events and PaymentIntents.</source>
+        <translation>Ключ действителен, но не может читать возвраты или события. Попросите администратора дать ограниченному ключу доступ на чтение к Refunds, Events и PaymentIntents.</translation>
+    </message>
+    <message>
+        <source>The provider is rate limiting us even after several retries. Wait a minute and look up again; lower lookup_concurrency if it keeps happening.</source>
+        <translation>Провайдер ограничивает частоту запросов даже после нескольких повторов. Подождите минуту и проверьте снова; если это повторяется, уменьшите lookup_concurrency.</translation>
+    </message>
+    <message>
+        <source>The provider does not know the order&apos;s payment. Check that the console points at the same provider account (live or test) as the refund tool.</source>
+        <translation>Провайдер не знает платёж заказа. Проверьте, что консоль подключена к тому же аккаунту провайдера (боевому или тестовому), что и инструмент возврата.</translation>
+    </message>
+    <message>
+        <source>The provider refused the read request. The detail names the parameter; report it to an engineer with the request id.</source>
+        <translation>Провайдер отклонил запрос на чтение. В подробностях указан параметр; сообщите инженеру вместе с идентификатором запроса.</translation>
+    </message>
+    <message>
+        <source>The provider had an internal error. Look up again in a few minutes; check the provider&apos;s status page if it persists.</source>
+        <translation>У провайдера внутренняя ошибка. Проверьте снова через несколько минут; если не проходит, посмотрите страницу статуса провайдера.</translation>
+    </message>
+    <message>
+        <source>The provider could not be reached. Check the network connection and the provider URL, then look up again.</source>
+        <translation>Провайдер недоступен. Проверьте сетевое подключение и URL провайдера, затем проверьте снова.</translation>
+    </message>
+    <message>
+        <source>The provider did not answer in time. Look up again; if it keeps happening raise request_timeout_ms in the settings.</source>
+        <translation>Провайдер не ответил вовремя. Проверьте снова; если это повторяется, увеличьте request_timeout_ms в настройках.</translation>
+    </message>
+    <message>
+        <source>The provider&apos;s answer could not be read. Check that the provider URL points at the provider&apos;s API, not a web page or proxy.</source>
+        <translation>Не удалось прочитать ответ провайдера. Проверьте, что URL провайдера указывает на его API, а не на веб-страницу или прокси.</translation>
+    </message>
+    <message>
+        <source>The lookup was canceled. Nothing can be concluded from it.</source>
+        <translation>Проверка отменена. Из неё нельзя сделать никаких выводов.</translation>
     </message>
 </context>
 <context>
@@ -1518,6 +1739,73 @@ Pick a wider date range or another state to see the duplicate-prevention history
     </message>
 </context>
 <context>
+    <name>OperationLookup</name>
+    <message>
+        <source>Amount differs: the refund is %1, the operation %2.</source>
+        <translation>Сумма отличается: у возврата %1, у операции %2.</translation>
+    </message>
+    <message>
+        <source>Currency differs: the refund is in %1, the operation in %2.</source>
+        <translation>Валюта отличается: возврат в %1, операция в %2.</translation>
+    </message>
+    <message>
+        <source>Order unknown: the refund carries no metadata.order_id; the operation is for order %1.</source>
+        <translation>Заказ неизвестен: у возврата нет metadata.order_id; операция относится к заказу %1.</translation>
+    </message>
+    <message>
+        <source>Order differs: the refund names order %1, the operation order %2.</source>
+        <translation>Заказ отличается: возврат называет заказ %1, операция — заказ %2.</translation>
+    </message>
+    <message>
+        <source>Payment differs: the refund is on %1, the order&apos;s payment is %2.</source>
+        <translation>Платёж отличается: возврат по %1, платёж заказа — %2.</translation>
+    </message>
+    <message>
+        <source>Reading %1 events…</source>
+        <translation>Чтение событий %1…</translation>
+    </message>
+    <message>
+        <source>%1 events</source>
+        <translation>события %1</translation>
+    </message>
+    <message>
+        <source>The operation is older than 30 days: the provider no longer returns its events, so only the payment&apos;s refund list was checked.</source>
+        <translation>Операции больше 30 дней: провайдер уже не отдаёт её события, поэтому проверен только список возвратов платежа.</translation>
+    </message>
+    <message>
+        <source>refunds of the order&apos;s payment</source>
+        <translation>возвраты платежа заказа</translation>
+    </message>
+    <message>
+        <source>the order has no payment intent on record</source>
+        <translation>у заказа нет записанного payment intent</translation>
+    </message>
+    <message>
+        <source>Listing the refunds of %1…</source>
+        <translation>Список возвратов %1…</translation>
+    </message>
+    <message>
+        <source>refunds of %1</source>
+        <translation>возвраты %1</translation>
+    </message>
+    <message>
+        <source>Searching payments of order %1…</source>
+        <translation>Поиск платежей заказа %1…</translation>
+    </message>
+    <message>
+        <source>Payment search failed (%1); it is optional and does not change the result.</source>
+        <translation>Поиск платежей не удался (%1); он необязателен и не меняет результат.</translation>
+    </message>
+    <message>
+        <source>Payment search found no payment for order %1 yet. Search lags by up to a minute (an hour in outages): this is not proof of anything.</source>
+        <translation>Поиск платежей пока не нашёл платежа для заказа %1. Поиск отстаёт до минуты (при сбоях до часа): это ничего не доказывает.</translation>
+    </message>
+    <message>
+        <source>Payment search for order %1 found %2. Search lags: a payment missing here may still exist.</source>
+        <translation>Поиск платежей для заказа %1 нашёл: %2. Поиск отстаёт: платёж, которого здесь нет, всё же может существовать.</translation>
+    </message>
+</context>
+<context>
     <name>OperationTableModel</name>
     <message>
         <source>Key retention ends %1 (%2)</source>
@@ -1670,6 +1958,153 @@ Pick a wider date range or another state to see the duplicate-prevention history
     <message>
         <source>Window size in pixels, e.g. 1024x640 (default 1280x800); with --screenshot, the picture&apos;s size (larger when the window cannot be made that small).</source>
         <translation>Размер окна в пикселях, например 1024x640 (по умолчанию 1280x800); с --screenshot — размер снимка (больше, если окно нельзя сделать таким маленьким).</translation>
+    </message>
+</context>
+<context>
+    <name>ResolutionPolicy</name>
+    <message>
+        <source>Refunded</source>
+        <translation>Возвращено</translation>
+    </message>
+    <message>
+        <source>Failed: no refund was made</source>
+        <translation>Неудача: возврат не выполнен</translation>
+    </message>
+    <message>
+        <source>Keep waiting</source>
+        <translation>Ждать дальше</translation>
+    </message>
+    <message>
+        <source>Needs a person</source>
+        <translation>Нужен человек</translation>
+    </message>
+    <message>
+        <source>Lookup incomplete</source>
+        <translation>Проверка не завершена</translation>
+    </message>
+    <message>
+        <source>Not unknown</source>
+        <translation>Не неизвестно</translation>
+    </message>
+    <message>
+        <source>%1 d %2 h</source>
+        <translation>%1 д %2 ч</translation>
+    </message>
+    <message>
+        <source>%1 h %2 min</source>
+        <translation>%1 ч %2 мин</translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation>%1 мин</translation>
+    </message>
+    <message>
+        <source>The operation is %1, not unknown: there is nothing to resolve.</source>
+        <translation>Операция в состоянии «%1», а не «неизвестно»: решать нечего.</translation>
+    </message>
+    <message>
+        <source>The lookup did not finish (%1). A half-read answer proves nothing; look up again.</source>
+        <translation>Проверка не завершилась (%1). Недочитанный ответ ничего не доказывает; проверьте снова.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n refund(s) linked to this operation do not match it (amount, currency or order). A person must decide.</source>
+        <translation>
+            <numerusform>%n связанный с операцией возврат не совпадает с ней (сумма, валюта или заказ). Решать должен человек.</numerusform>
+            <numerusform>%n связанных с операцией возврата не совпадают с ней (сумма, валюта или заказ). Решать должен человек.</numerusform>
+            <numerusform>%n связанных с операцией возвратов не совпадают с ней (сумма, валюта или заказ). Решать должен человек.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n refunds that moved money are linked to this one operation: a possible double refund. Escalate to finance.</source>
+        <translation>
+            <numerusform>С одной этой операцией связан %n возврат, переместивший деньги: возможен двойной возврат. Передайте финансам.</numerusform>
+            <numerusform>С одной этой операцией связаны %n возврата, переместившие деньги: возможен двойной возврат. Передайте финансам.</numerusform>
+            <numerusform>С одной этой операцией связаны %n возвратов, переместившие деньги: возможен двойной возврат. Передайте финансам.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Refund %1 is %2: neither done nor failed yet. Check it again later.</source>
+        <translation>Возврат %1 в состоянии «%2»: пока ни выполнен, ни отклонён. Проверьте позже.</translation>
+    </message>
+    <message>
+        <source>without a status</source>
+        <translation>без статуса</translation>
+    </message>
+    <message>
+        <source>Refund %1 (%2) matches the operation&apos;s amount, currency and order.</source>
+        <translation>Возврат %1 (%2) совпадает с операцией по сумме, валюте и заказу.</translation>
+    </message>
+    <message>
+        <source>The only refund(s) made for this operation are failed or canceled: no money moved.</source>
+        <translation>Все возвраты по этой операции неудачны или отменены: деньги не перемещались.</translation>
+    </message>
+    <message>
+        <source>No refund exists and no request was ever sent for this operation.</source>
+        <translation>Возврата нет, и по этой операции ни разу не отправлялся запрос.</translation>
+    </message>
+    <message>
+        <source>No refund exists and the key retention has passed: the original request can no longer execute.</source>
+        <translation>Возврата нет, и срок хранения ключа истёк: исходный запрос больше не может выполниться.</translation>
+    </message>
+    <message>
+        <source>No refund found yet, but the provider keeps the key for another %1: the original request may still execute. Look again after it expires.</source>
+        <translation>Возврат пока не найден, но провайдер хранит ключ ещё %1: исходный запрос ещё может выполниться. Проверьте снова после истечения срока.</translation>
+    </message>
+    <message>
+        <source>Only unknown operations can be resolved; this one is %1.</source>
+        <translation>Решать можно только неизвестные операции; эта — «%1».</translation>
+    </message>
+    <message>
+        <source>The lookup did not finish, so it cannot show that no refund exists. Look up again.</source>
+        <translation>Проверка не завершилась, поэтому не может показать, что возврата нет. Проверьте снова.</translation>
+    </message>
+    <message>
+        <source>A refund that is not failed or canceled is linked to this operation.</source>
+        <translation>С этой операцией связан возврат, который не неудачен и не отменён.</translation>
+    </message>
+    <message>
+        <source>Every refund linked to the operation is failed or canceled.</source>
+        <translation>Все возвраты, связанные с операцией, неудачны или отменены.</translation>
+    </message>
+    <message>
+        <source>This lookup started before the key expired, when the original request could still execute. Look up again to resolve as &quot;failed&quot;.</source>
+        <translation>Эта проверка началась до истечения ключа, когда исходный запрос ещё мог выполниться. Проверьте снова, чтобы решить как «неудача».</translation>
+    </message>
+    <message>
+        <source>The provider keeps the key for another %1: the original request may still execute. &quot;Failed&quot; is allowed after that.</source>
+        <translation>Провайдер хранит ключ ещё %1: исходный запрос ещё может выполниться. «Неудача» станет доступна после этого.</translation>
+    </message>
+    <message>
+        <source>No refund found and the key retention has passed.</source>
+        <translation>Возврат не найден, и срок хранения ключа истёк.</translation>
+    </message>
+    <message>
+        <source>No refund found and no request was ever sent.</source>
+        <translation>Возврат не найден, и запрос ни разу не отправлялся.</translation>
+    </message>
+    <message>
+        <source>Refund %1 was not found by this operation&apos;s lookup.</source>
+        <translation>Возврат %1 не найден проверкой этой операции.</translation>
+    </message>
+    <message>
+        <source>Refund %1 is %2; only a succeeded or pending refund is evidence of a refund.</source>
+        <translation>Возврат %1 в состоянии «%2»; доказательством возврата служит только выполненный или ожидающий возврат.</translation>
+    </message>
+    <message>
+        <source>Refund %1 does not match the operation: %2</source>
+        <translation>Возврат %1 не совпадает с операцией: %2</translation>
+    </message>
+    <message>
+        <source>Refund %1 (%2) matches the operation.</source>
+        <translation>Возврат %1 (%2) совпадает с операцией.</translation>
+    </message>
+    <message>
+        <source>the refund is gone</source>
+        <translation>возврат исчез</translation>
+    </message>
+    <message>
+        <source>nothing is proposed</source>
+        <translation>ничего не предлагается</translation>
     </message>
 </context>
 <context>

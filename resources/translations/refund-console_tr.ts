@@ -119,6 +119,17 @@
     </message>
 </context>
 <context>
+    <name>ClaimChecker</name>
+    <message>
+        <source>claims success</source>
+        <translation>iadenin yapıldığını söylüyor</translation>
+    </message>
+    <message>
+        <source>claims failure</source>
+        <translation>iadenin reddedildiğini söylüyor</translation>
+    </message>
+</context>
+<context>
     <name>ConnectionDialog</name>
     <message>
         <source>Connect</source>
@@ -687,6 +698,173 @@
     </message>
 </context>
 <context>
+    <name>HistoryStats</name>
+    <message>
+        <source>Operations</source>
+        <translation>İşlemler</translation>
+    </message>
+    <message>
+        <source>Tool calls</source>
+        <translation>Araç çağrıları</translation>
+    </message>
+    <message>
+        <source>Joined tool calls</source>
+        <translation>Katılan araç çağrıları</translation>
+    </message>
+    <message>
+        <source>Insert races lost</source>
+        <translation>Kaybedilen ekleme yarışları</translation>
+    </message>
+    <message>
+        <source>Provider replays</source>
+        <translation>Sağlayıcı tekrarları</translation>
+    </message>
+    <message>
+        <source>Attempts beyond the first</source>
+        <translation>İlkinden sonraki denemeler</translation>
+    </message>
+    <message>
+        <source>Refunds per operation (max)</source>
+        <translation>İşlem başına iade (en çok)</translation>
+    </message>
+    <message>
+        <source>Duplicate refunds prevented</source>
+        <translation>Önlenen mükerrer iadeler</translation>
+    </message>
+    <message>
+        <source>Unknown rate</source>
+        <translation>Bilinmeyen oranı</translation>
+    </message>
+    <message>
+        <source>Money in unknown</source>
+        <translation>Bilinmeyendeki tutar</translation>
+    </message>
+    <message>
+        <source>Unknown now</source>
+        <translation>Şu an bilinmeyen</translation>
+    </message>
+    <message>
+        <source>Money in unknown now</source>
+        <translation>Şu an bilinmeyendeki tutar</translation>
+    </message>
+    <message>
+        <source>Time to resolve, median</source>
+        <translation>Çözüm süresi, medyan</translation>
+    </message>
+    <message>
+        <source>Time to resolve, p90</source>
+        <translation>Çözüm süresi, p90</translation>
+    </message>
+    <message>
+        <source>Settled by the reconciler</source>
+        <translation>Mutabakatla kapatılan</translation>
+    </message>
+    <message>
+        <source>Time to settle, reconciler</source>
+        <translation>Kapatma süresi, mutabakat</translation>
+    </message>
+    <message>
+        <source>Time to settle, people</source>
+        <translation>Kapatma süresi, kişiler</translation>
+    </message>
+    <message>
+        <source>Reversals</source>
+        <translation>Geri çevrilenler</translation>
+    </message>
+    <message>
+        <source>Money reversed</source>
+        <translation>Geri çevrilen tutar</translation>
+    </message>
+    <message>
+        <source>Unmatched provider events</source>
+        <translation>Eşleşmeyen sağlayıcı olayları</translation>
+    </message>
+    <message>
+        <source>Over the operations created in the selected UTC range (and state, if one is chosen).</source>
+        <translation>Seçilen UTC aralığında (ve seçildiyse durumda) oluşturulan işlemler üzerinden.</translation>
+    </message>
+    <message>
+        <source>Logical refund operations (rows of refund_ops): one per refund, whatever the number of tool calls and attempts.</source>
+        <translation>Mantıksal iade işlemleri (refund_ops satırları): araç çağrısı ve deneme sayısı ne olursa olsun iade başına bir tane.</translation>
+    </message>
+    <message>
+        <source>Calls of the refund tool that were mapped onto one of these operations (tool_calls with an operation). Calls rejected before any operation existed are not counted.</source>
+        <translation>Bu işlemlerden birine bağlanan iade aracı çağrıları (işlemi olan tool_calls). Henüz işlem yokken reddedilen çağrılar sayılmaz.</translation>
+    </message>
+    <message>
+        <source>Tool calls that found the operation already there and reused its key instead of opening a new one (created_operation = 0), e.g. the customer&apos;s &quot;try again&quot;. Includes lost insert races.</source>
+        <translation>İşlemi zaten var bulan ve yenisini açmak yerine onun anahtarını yeniden kullanan çağrılar (created_operation = 0), ör. müşterinin "tekrar dene" demesi. Kaybedilen ekleme yarışları dahil.</translation>
+    </message>
+    <message>
+        <source>Tool calls that inserted at the same moment as another call, were refused by the database&apos;s unique index (R3) and read the winner&apos;s row (lost_insert_race = 1). Part of the joined calls.</source>
+        <translation>Başka bir çağrıyla aynı anda ekleme yapan, veritabanının benzersiz dizini (R3) tarafından reddedilen ve kazananın satırını okuyan çağrılar (lost_insert_race = 1). Katılan çağrılara dahildir.</translation>
+    </message>
+    <message>
+        <source>Provider attempts answered with a saved response (Idempotent-Replayed: true): the provider recognised the key and did not execute the refund again.</source>
+        <translation>Kayıtlı bir yanıtla karşılanan denemeler (Idempotent-Replayed: true): sağlayıcı anahtarı tanıdı ve iadeyi yeniden yapmadı.</translation>
+    </message>
+    <message>
+        <source>Retries: the sum of (attempts - 1) over operations with at least one attempt. Every retry sent the operation&apos;s stored key (R2).</source>
+        <translation>Yeniden denemeler: en az bir denemesi olan işlemler üzerinden (deneme − 1) toplamı. Her yeniden deneme işlemin kayıtlı anahtarını gönderdi (R2).</translation>
+    </message>
+    <message>
+        <source>The largest number of distinct provider refund ids recorded for one refunded operation. Must be at most 1: anything higher would be a refund paid twice.</source>
+        <translation>İade edilmiş tek bir işlem için kaydedilen farklı sağlayıcı iade kimliklerinin en büyük sayısı. En çok 1 olmalıdır: daha fazlası iki kez ödenmiş bir iade demektir.</translation>
+    </message>
+    <message>
+        <source>Calls and retries that reused a key or were answered from a refunded operation: tool calls that joined an existing operation instead of opening a new one (answered-from-refunded calls, where nothing was sent, and lost insert races are among them) plus attempts beyond the first (every retry sent the operation&apos;s stored key). Each is a request that, with a fresh key, could have become a second refund. It counts requests, not operations, so it can exceed the number of operations. They were prevented only while refunds per operation stays at most 1; the History tab flags the figure otherwise. Per day: by the UTC day the operation was created.</source>
+        <translation>Bir anahtarı yeniden kullanan ya da iade edilmiş bir işlemden yanıtlanan çağrılar ve yeniden denemeler: yeni işlem açmak yerine mevcut bir işleme katılan araç çağrıları (hiçbir şey gönderilmeyen, iade edilmiş işlemden yanıtlanan çağrılar ve kaybedilen ekleme yarışları bunlara dahildir) ile ilkinden sonraki denemeler (her yeniden deneme işlemin kayıtlı anahtarını gönderdi). Yeni bir anahtarla bunların her biri ikinci bir iade olabilirdi. İşlemleri değil istekleri sayar, bu yüzden işlem sayısını aşabilir. Yalnızca işlem başına iade en çok 1 kaldıkça önlenmiş sayılırlar; aksi halde Geçmiş sekmesi bu değeri işaretler. Günlük: işlemin oluşturulduğu UTC gününe göre.</translation>
+    </message>
+    <message>
+        <source>Operations whose status is now unknown, divided by all operations: outcomes nobody could confirm yet, waiting for a reviewer.</source>
+        <translation>Durumu şu an bilinmeyen olan işlemlerin tüm işlemlere oranı: henüz kimsenin doğrulayamadığı, bir incelemeciyi bekleyen sonuçlar.</translation>
+    </message>
+    <message>
+        <source>Sum of the amounts of operations now unknown, per currency, in major units: money that may or may not have been refunded.</source>
+        <translation>Şu an bilinmeyen işlemlerin tutarlarının para birimine göre toplamı, ana birimde: iade edilmiş de olabilecek, edilmemiş de olabilecek para.</translation>
+    </message>
+    <message>
+        <source>Operations whose status is unknown right now, whatever day they were created and whatever state is chosen: everything waiting for a reviewer. Not limited to the selected range.</source>
+        <translation>Hangi gün oluşturulmuş ve hangi durum seçilmiş olursa olsun, durumu şu an bilinmeyen olan işlemler: incelemeciyi bekleyen her şey. Seçilen aralıkla sınırlı değildir.</translation>
+    </message>
+    <message>
+        <source>Sum of the amounts of every operation unknown right now, per currency, in major units, whatever day it was created: all the money that may or may not have been refunded. Not limited to the selected range.</source>
+        <translation>Hangi gün oluşturulmuş olursa olsun, şu an bilinmeyen tüm işlemlerin tutarlarının para birimine göre toplamı, ana birimde: iade edilmiş de olabilecek, edilmemiş de olabilecek tüm para. Seçilen aralıkla sınırlı değildir.</translation>
+    </message>
+    <message>
+        <source>Median of resolved_at - created_at over operations a reviewer resolved (nearest-rank, no interpolation).</source>
+        <translation>Bir incelemecinin çözdüğü işlemler üzerinden resolved_at − created_at medyanı (en yakın sıra, enterpolasyonsuz).</translation>
+    </message>
+    <message>
+        <source>90th percentile of resolved_at - created_at over operations a reviewer resolved (nearest-rank): nine in ten were resolved at least this fast.</source>
+        <translation>Bir incelemecinin çözdüğü işlemler üzerinden resolved_at − created_at değerinin 90. yüzdeliği (en yakın sıra): onda dokuzu en az bu hızda çözüldü.</translation>
+    </message>
+    <message>
+        <source>Unknown operations the reconciler resolved as refunded on the provider&apos;s own evidence (a refund event and the refund object it fetched itself, R24), with no person involved. The reconciler never resolves an operation as failed.</source>
+        <translation>Mutabakatın, kimse karışmadan, sağlayıcının kendi kanıtıyla (bir iade olayı ve kendisinin getirdiği iade nesnesi, R24) iade edildi olarak çözdüğü bilinmeyen işlemler. Mutabakat bir işlemi asla başarısız olarak çözmez.</translation>
+    </message>
+    <message>
+        <source>Median of resolved_at - created_at over the operations the reconciler resolved (nearest-rank).</source>
+        <translation>Mutabakatın çözdüğü işlemler üzerinden resolved_at − created_at medyanı (en yakın sıra).</translation>
+    </message>
+    <message>
+        <source>Median of resolved_at - created_at over the operations a person resolved, in the console or with refund-tool review (nearest-rank).</source>
+        <translation>Bir kişinin konsolda ya da refund-tool review ile çözdüğü işlemler üzerinden resolved_at − created_at medyanı (en yakın sıra).</translation>
+    </message>
+    <message>
+        <source>Refunds that were confirmed and that the provider reported failed later (status reversed, R4): the money went back to the merchant and the customer has nothing. A new &quot;try again&quot; may open a new operation for them.</source>
+        <translation>Doğrulanmış, ancak sağlayıcının sonradan başarısız olduğunu bildirdiği iadeler (durum reversed, R4): para satıcıya döndü, müşteri hiçbir şey almadı. Yeni bir "tekrar dene" onlar için yeni bir işlem açabilir.</translation>
+    </message>
+    <message>
+        <source>Sum of the amounts of reversed operations, per currency, in major units: refunds the customer was told about that did not reach them.</source>
+        <translation>Geri çevrilen işlemlerin tutarlarının para birimine göre toplamı, ana birimde: müşteriye bildirilen ama ona ulaşmayan iadeler.</translation>
+    </message>
+    <message>
+        <source>Provider events about refunds that no operation knows (no operation named by the refund&apos;s metadata): recorded and shown under Review &gt; Unmatched provider events, never acted on. Often refunds made outside this tool. Not limited to the selected range.</source>
+        <translation>Hiçbir işlemin bilmediği iadelerle ilgili sağlayıcı olayları (iadenin meta verisi bir işlem adı taşımıyor): kaydedilir ve İnceleme › Eşleşmeyen sağlayıcı olayları altında gösterilir, ama asla işlenmez. Çoğu zaman bu aracın dışında yapılmış iadelerdir. Seçilen aralıkla sınırlı değildir.</translation>
+    </message>
+</context>
+<context>
     <name>HistoryTab</name>
     <message>
         <source>From (UTC)</source>
@@ -928,6 +1106,49 @@ Mükerrer önleme geçmişini görmek için daha geniş bir tarih aralığı vey
     <message>
         <source>%1 — %2</source>
         <translation>%1 — %2</translation>
+    </message>
+</context>
+<context>
+    <name>LookupResult</name>
+    <message>
+        <source>The provider does not accept the read key. Check the key in PROVIDER_API_KEY or File › Connect: it must be the restricted read key (rk_…) of this provider account.</source>
+        <translation>Sağlayıcı okuma anahtarını kabul etmiyor. PROVIDER_API_KEY içindeki ya da Dosya › Bağlan altındaki anahtarı denetleyin: bu sağlayıcı hesabının kısıtlı okuma anahtarı (rk_…) olmalıdır.</translation>
+    </message>
+    <message>
+        <source>The key is valid but may not read refunds or events. Ask an admin to give the restricted key read access to Refunds, Events and PaymentIntents.</source>
+        <translation>Anahtar geçerli ama iadeleri veya olayları okuyamıyor. Bir yöneticiden kısıtlı anahtara Refunds, Events ve PaymentIntents için okuma izni vermesini isteyin.</translation>
+    </message>
+    <message>
+        <source>The provider is rate limiting us even after several retries. Wait a minute and look up again; lower lookup_concurrency if it keeps happening.</source>
+        <translation>Sağlayıcı birkaç yeniden denemeden sonra bile istek hızını sınırlıyor. Bir dakika bekleyip yeniden sorgulayın; sürerse lookup_concurrency değerini düşürün.</translation>
+    </message>
+    <message>
+        <source>The provider does not know the order&apos;s payment. Check that the console points at the same provider account (live or test) as the refund tool.</source>
+        <translation>Sağlayıcı siparişin ödemesini tanımıyor. Konsolun iade aracıyla aynı sağlayıcı hesabına (canlı ya da test) bağlı olduğunu denetleyin.</translation>
+    </message>
+    <message>
+        <source>The provider refused the read request. The detail names the parameter; report it to an engineer with the request id.</source>
+        <translation>Sağlayıcı okuma isteğini reddetti. Ayrıntıda parametre adı yazıyor; istek kimliğiyle birlikte bir mühendise bildirin.</translation>
+    </message>
+    <message>
+        <source>The provider had an internal error. Look up again in a few minutes; check the provider&apos;s status page if it persists.</source>
+        <translation>Sağlayıcıda iç hata oluştu. Birkaç dakika sonra yeniden sorgulayın; sürerse sağlayıcının durum sayfasına bakın.</translation>
+    </message>
+    <message>
+        <source>The provider could not be reached. Check the network connection and the provider URL, then look up again.</source>
+        <translation>Sağlayıcıya ulaşılamadı. Ağ bağlantısını ve sağlayıcı URL'sini denetleyip yeniden sorgulayın.</translation>
+    </message>
+    <message>
+        <source>The provider did not answer in time. Look up again; if it keeps happening raise request_timeout_ms in the settings.</source>
+        <translation>Sağlayıcı zamanında yanıt vermedi. Yeniden sorgulayın; sürerse ayarlarda request_timeout_ms değerini artırın.</translation>
+    </message>
+    <message>
+        <source>The provider&apos;s answer could not be read. Check that the provider URL points at the provider&apos;s API, not a web page or proxy.</source>
+        <translation>Sağlayıcının yanıtı okunamadı. Sağlayıcı URL'sinin bir web sayfasını ya da vekil sunucuyu değil, sağlayıcının API'sini gösterdiğini denetleyin.</translation>
+    </message>
+    <message>
+        <source>The lookup was canceled. Nothing can be concluded from it.</source>
+        <translation>Sorgulama iptal edildi. Ondan hiçbir sonuç çıkarılamaz.</translation>
     </message>
 </context>
 <context>
@@ -1506,6 +1727,73 @@ Mükerrer önleme geçmişini görmek için daha geniş bir tarih aralığı vey
     </message>
 </context>
 <context>
+    <name>OperationLookup</name>
+    <message>
+        <source>Amount differs: the refund is %1, the operation %2.</source>
+        <translation>Tutar farklı: iade %1, işlem %2.</translation>
+    </message>
+    <message>
+        <source>Currency differs: the refund is in %1, the operation in %2.</source>
+        <translation>Para birimi farklı: iade %1, işlem %2.</translation>
+    </message>
+    <message>
+        <source>Order unknown: the refund carries no metadata.order_id; the operation is for order %1.</source>
+        <translation>Sipariş bilinmiyor: iadede metadata.order_id yok; işlem %1 siparişine ait.</translation>
+    </message>
+    <message>
+        <source>Order differs: the refund names order %1, the operation order %2.</source>
+        <translation>Sipariş farklı: iade %1 siparişini, işlem %2 siparişini gösteriyor.</translation>
+    </message>
+    <message>
+        <source>Payment differs: the refund is on %1, the order&apos;s payment is %2.</source>
+        <translation>Ödeme farklı: iade %1 üzerinde, siparişin ödemesi %2.</translation>
+    </message>
+    <message>
+        <source>Reading %1 events…</source>
+        <translation>%1 olayları okunuyor…</translation>
+    </message>
+    <message>
+        <source>%1 events</source>
+        <translation>%1 olayları</translation>
+    </message>
+    <message>
+        <source>The operation is older than 30 days: the provider no longer returns its events, so only the payment&apos;s refund list was checked.</source>
+        <translation>İşlem 30 günden eski: sağlayıcı artık olaylarını döndürmüyor, bu yüzden yalnızca ödemenin iade listesi denetlendi.</translation>
+    </message>
+    <message>
+        <source>refunds of the order&apos;s payment</source>
+        <translation>siparişin ödemesinin iadeleri</translation>
+    </message>
+    <message>
+        <source>the order has no payment intent on record</source>
+        <translation>siparişin kayıtlı bir payment intent'i yok</translation>
+    </message>
+    <message>
+        <source>Listing the refunds of %1…</source>
+        <translation>%1 iadeleri listeleniyor…</translation>
+    </message>
+    <message>
+        <source>refunds of %1</source>
+        <translation>%1 iadeleri</translation>
+    </message>
+    <message>
+        <source>Searching payments of order %1…</source>
+        <translation>%1 siparişinin ödemeleri aranıyor…</translation>
+    </message>
+    <message>
+        <source>Payment search failed (%1); it is optional and does not change the result.</source>
+        <translation>Ödeme araması başarısız oldu (%1); isteğe bağlıdır ve sonucu değiştirmez.</translation>
+    </message>
+    <message>
+        <source>Payment search found no payment for order %1 yet. Search lags by up to a minute (an hour in outages): this is not proof of anything.</source>
+        <translation>Ödeme araması %1 siparişi için henüz bir ödeme bulmadı. Arama bir dakikaya kadar (kesintilerde bir saate kadar) geriden gelir: bu hiçbir şeyin kanıtı değildir.</translation>
+    </message>
+    <message>
+        <source>Payment search for order %1 found %2. Search lags: a payment missing here may still exist.</source>
+        <translation>%1 siparişi için ödeme araması şunu buldu: %2. Arama geriden gelir: burada görünmeyen bir ödeme yine de var olabilir.</translation>
+    </message>
+</context>
+<context>
     <name>OperationTableModel</name>
     <message>
         <source>Key retention ends %1 (%2)</source>
@@ -1658,6 +1946,149 @@ Mükerrer önleme geçmişini görmek için daha geniş bir tarih aralığı vey
     <message>
         <source>Window size in pixels, e.g. 1024x640 (default 1280x800); with --screenshot, the picture&apos;s size (larger when the window cannot be made that small).</source>
         <translation>Piksel cinsinden pencere boyutu, örneğin 1024x640 (varsayılan 1280x800); --screenshot ile görüntünün boyutu (pencere bu kadar küçültülemiyorsa daha büyük).</translation>
+    </message>
+</context>
+<context>
+    <name>ResolutionPolicy</name>
+    <message>
+        <source>Refunded</source>
+        <translation>İade edildi</translation>
+    </message>
+    <message>
+        <source>Failed: no refund was made</source>
+        <translation>Başarısız: iade yapılmadı</translation>
+    </message>
+    <message>
+        <source>Keep waiting</source>
+        <translation>Beklemeye devam</translation>
+    </message>
+    <message>
+        <source>Needs a person</source>
+        <translation>Bir kişi gerekiyor</translation>
+    </message>
+    <message>
+        <source>Lookup incomplete</source>
+        <translation>Sorgulama tamamlanmadı</translation>
+    </message>
+    <message>
+        <source>Not unknown</source>
+        <translation>Bilinmeyen değil</translation>
+    </message>
+    <message>
+        <source>%1 d %2 h</source>
+        <translation>%1 g %2 sa</translation>
+    </message>
+    <message>
+        <source>%1 h %2 min</source>
+        <translation>%1 sa %2 dk</translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation>%1 dk</translation>
+    </message>
+    <message>
+        <source>The operation is %1, not unknown: there is nothing to resolve.</source>
+        <translation>İşlemin durumu "%1", bilinmeyen değil: çözülecek bir şey yok.</translation>
+    </message>
+    <message>
+        <source>The lookup did not finish (%1). A half-read answer proves nothing; look up again.</source>
+        <translation>Sorgulama bitmedi (%1). Yarım okunmuş bir yanıt hiçbir şey kanıtlamaz; yeniden sorgulayın.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n refund(s) linked to this operation do not match it (amount, currency or order). A person must decide.</source>
+        <translation>
+            <numerusform>Bu işleme bağlı %n iade işlemle eşleşmiyor (tutar, para birimi ya da sipariş). Bir kişinin karar vermesi gerekiyor.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n refunds that moved money are linked to this one operation: a possible double refund. Escalate to finance.</source>
+        <translation>
+            <numerusform>Bu tek işleme para hareket ettiren %n iade bağlı: olası mükerrer iade. Finansa iletin.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Refund %1 is %2: neither done nor failed yet. Check it again later.</source>
+        <translation>%1 iadesinin durumu "%2": henüz ne tamamlandı ne başarısız oldu. Daha sonra yeniden denetleyin.</translation>
+    </message>
+    <message>
+        <source>without a status</source>
+        <translation>durumsuz</translation>
+    </message>
+    <message>
+        <source>Refund %1 (%2) matches the operation&apos;s amount, currency and order.</source>
+        <translation>%1 iadesi (%2) işlemin tutarı, para birimi ve siparişiyle eşleşiyor.</translation>
+    </message>
+    <message>
+        <source>The only refund(s) made for this operation are failed or canceled: no money moved.</source>
+        <translation>Bu işlem için yapılan iadelerin tümü başarısız ya da iptal: hiç para hareket etmedi.</translation>
+    </message>
+    <message>
+        <source>No refund exists and no request was ever sent for this operation.</source>
+        <translation>İade yok ve bu işlem için hiç istek gönderilmedi.</translation>
+    </message>
+    <message>
+        <source>No refund exists and the key retention has passed: the original request can no longer execute.</source>
+        <translation>İade yok ve anahtarın saklama süresi geçti: asıl istek artık yürütülemez.</translation>
+    </message>
+    <message>
+        <source>No refund found yet, but the provider keeps the key for another %1: the original request may still execute. Look again after it expires.</source>
+        <translation>Henüz iade bulunmadı, ama sağlayıcı anahtarı %1 daha saklıyor: asıl istek hâlâ yürütülebilir. Süre dolduktan sonra yeniden bakın.</translation>
+    </message>
+    <message>
+        <source>Only unknown operations can be resolved; this one is %1.</source>
+        <translation>Yalnızca bilinmeyen işlemler çözülebilir; bunun durumu "%1".</translation>
+    </message>
+    <message>
+        <source>The lookup did not finish, so it cannot show that no refund exists. Look up again.</source>
+        <translation>Sorgulama bitmedi, bu yüzden iade olmadığını gösteremez. Yeniden sorgulayın.</translation>
+    </message>
+    <message>
+        <source>A refund that is not failed or canceled is linked to this operation.</source>
+        <translation>Bu işleme başarısız ya da iptal olmayan bir iade bağlı.</translation>
+    </message>
+    <message>
+        <source>Every refund linked to the operation is failed or canceled.</source>
+        <translation>İşleme bağlı her iade başarısız ya da iptal.</translation>
+    </message>
+    <message>
+        <source>This lookup started before the key expired, when the original request could still execute. Look up again to resolve as &quot;failed&quot;.</source>
+        <translation>Bu sorgulama, asıl istek hâlâ yürütülebilirken, anahtarın süresi dolmadan başladı. "Başarısız" olarak çözmek için yeniden sorgulayın.</translation>
+    </message>
+    <message>
+        <source>The provider keeps the key for another %1: the original request may still execute. &quot;Failed&quot; is allowed after that.</source>
+        <translation>Sağlayıcı anahtarı %1 daha saklıyor: asıl istek hâlâ yürütülebilir. "Başarısız" ancak bundan sonra seçilebilir.</translation>
+    </message>
+    <message>
+        <source>No refund found and the key retention has passed.</source>
+        <translation>İade bulunmadı ve anahtarın saklama süresi geçti.</translation>
+    </message>
+    <message>
+        <source>No refund found and no request was ever sent.</source>
+        <translation>İade bulunmadı ve hiç istek gönderilmedi.</translation>
+    </message>
+    <message>
+        <source>Refund %1 was not found by this operation&apos;s lookup.</source>
+        <translation>%1 iadesi bu işlemin sorgulamasında bulunmadı.</translation>
+    </message>
+    <message>
+        <source>Refund %1 is %2; only a succeeded or pending refund is evidence of a refund.</source>
+        <translation>%1 iadesinin durumu "%2"; yalnızca başarılı ya da bekleyen bir iade, iadenin kanıtıdır.</translation>
+    </message>
+    <message>
+        <source>Refund %1 does not match the operation: %2</source>
+        <translation>%1 iadesi işlemle eşleşmiyor: %2</translation>
+    </message>
+    <message>
+        <source>Refund %1 (%2) matches the operation.</source>
+        <translation>%1 iadesi (%2) işlemle eşleşiyor.</translation>
+    </message>
+    <message>
+        <source>the refund is gone</source>
+        <translation>iade artık yok</translation>
+    </message>
+    <message>
+        <source>nothing is proposed</source>
+        <translation>hiçbir şey önerilmiyor</translation>
     </message>
 </context>
 <context>

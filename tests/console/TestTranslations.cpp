@@ -24,6 +24,15 @@ const Key kKeys[] = {
     {"StateCountsModel", "Unknown"},
     {"StateCountsModel", "Refunded"},
     {"QObject", "Interface language: en, ru or tr (default: the system's)."},
+    // Backend strings the console shows (History's figures, the look-up and its proposals):
+    // they were left out of lupdate's sources, so ru and tr showed them in English (issue 15).
+    {"HistoryStats", "Duplicate refunds prevented"},
+    {"HistoryStats", "Money in unknown now"},
+    {"ResolutionPolicy", "Keep waiting"},
+    {"ResolutionPolicy", "No refund found and the key retention has passed."},
+    {"OperationLookup", "refunds of %1"},
+    {"LookupResult", "The lookup was canceled. Nothing can be concluded from it."},
+    {"ClaimChecker", "claims success"},
 };
 } // namespace
 
