@@ -1,5 +1,7 @@
 #include "review/OperationLookup.h"
 
+#include <optional>
+
 #include "Logging.h"
 #include "provider/ProviderClient.h"
 #include "Money.h"
@@ -148,6 +150,18 @@ QList<FoundRefund> OperationLookup::merge(const Target& target, const QList<Prov
     return out;
 }
 
+ProviderClient& OperationLookup::clientForRun(std::optional<ProviderClient>& own)
+{
+    if (m_shared) {
+        // A cancel of an earlier lookup on this client must not end this one.
+        if (!m_canceled.load())
+            m_shared->resetCancel();
+        return *m_shared;
+    }
+    own.emplace(m_config);
+    return *own;
+}
+
 void OperationLookup::attach(ProviderClient* client)
 {
     std::lock_guard<std::mutex> lock(m_clientMutex);
@@ -176,7 +190,8 @@ OperationLookup::EventSnapshot OperationLookup::readEvents(qint64 sinceMs)
     EventSnapshot snapshot;
     snapshot.sinceMs = std::max<qint64>(0, sinceMs);
     snapshot.startedAtMs = m_clock.nowMs();
-    ProviderClient client(m_config);
+    std::optional<ProviderClient> own;
+    ProviderClient& client = clientForRun(own);
     attach(&client);
     LookupResult status;
     status.operationId = QStringLiteral("(all unknown operations)");
@@ -215,7 +230,8 @@ LookupResult OperationLookup::runWith(const Target& target, const EventSnapshot*
     result.startedAtMs = m_clock.nowMs();
     result.operationId = target.operationId;
 
-    ProviderClient client(m_config);
+    std::optional<ProviderClient> ownClient;
+    ProviderClient& client = clientForRun(ownClient);
     attach(&client);
     struct Detach
     {

@@ -11,6 +11,7 @@
 
 #include <atomic>
 #include <functional>
+#include <optional>
 #include <mutex>
 
 class ProviderClient;
@@ -41,7 +42,7 @@ class ProviderClient;
  * backoff before they count as a failure.
  *
  * Threading: run() blocks; call it from a worker thread. It creates its own ProviderClient in
- * that thread (a QObject with its own network manager). cancel() may be called from any
+ * that thread (a QObject with its own network manager), or uses the one given to useClient(). cancel() may be called from any
  * thread: the read in progress ends with ReadFailure::Canceled and so does the result.
  * One run() at a time per object.
  */
@@ -78,6 +79,13 @@ public:
     OperationLookup& operator=(const OperationLookup&) = delete;
 
     void setProgress(Progress progress) { m_progress = std::move(progress); }
+    /**
+     * Reads through client instead of a ProviderClient of its own per run (nullptr: its own).
+     * A sweep keeps one per worker thread so its connection to the provider stays open across
+     * lookups: a client per lookup meant a new network manager, thread and TCP connection for
+     * each of ten thousand operations. client must live in the calling thread and outlive the run.
+     */
+    void useClient(ProviderClient* client) { m_shared = client; }
 
     /**
      * The refund events of an account since a time, read once for many lookups (UnknownSweep):
@@ -127,6 +135,7 @@ private:
     /** Step 1 into ledger; false (and result says why) when a read failed. */
     bool readEventsInto(ProviderClient& client, qint64 sinceMs, RefundEventLedger& ledger, LookupResult& result);
     void attach(ProviderClient* client);
+    ProviderClient& clientForRun(std::optional<ProviderClient>& own);
     bool failed(LookupResult& result, const ProviderReadStatus& status, const QString& what) const;
     void step(const QString& text) const;
 
@@ -137,4 +146,5 @@ private:
     std::atomic<bool> m_canceled{false};
     std::mutex m_clientMutex;
     ProviderClient* m_client = nullptr; // set while run() is active; guarded by m_clientMutex
+    ProviderClient* m_shared = nullptr; // useClient()
 };

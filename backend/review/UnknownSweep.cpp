@@ -4,6 +4,7 @@
 #include "db/Database.h"
 #include "db/OperationStore.h"
 #include "db/SettingsStore.h"
+#include "provider/ProviderClient.h"
 
 #include <QCoreApplication>
 #include <QThread>
@@ -56,6 +57,11 @@ bool UnknownSweep::start()
     m_sharedEventRequests = 0;
     m_eventsShared = false;
     m_items.clear();
+    {
+        std::lock_guard<std::mutex> lock(m_finishedMutex);
+        m_finishedQueue.clear();
+        m_drainPosted = false;
+    }
     m_thread = QThread::create([this] { runCoordinator(); });
     m_thread->setObjectName(QStringLiteral("unknown-sweep"));
     m_thread->start();
@@ -149,10 +155,57 @@ void UnknownSweep::runCoordinator()
     for (auto& w : workers)
         w->wait();
     const bool canceled = m_canceled.load();
-    post([this, canceled] {
-        m_running = false;
-        emit finished(canceled, QString());
-    });
+    post([this, canceled] { finishWhenDrained(canceled); });
+}
+
+void UnknownSweep::queueFinished(int index, Item item)
+{
+    std::lock_guard<std::mutex> lock(m_finishedMutex);
+    m_finishedQueue.append({index, std::move(item)});
+    if (!m_drainPosted) {
+        m_drainPosted = true;
+        post([this] { drainFinished(); });
+    }
+}
+
+bool UnknownSweep::drainFinished()
+{
+    // A bounded batch per event-loop turn: the window repaints and takes input between
+    // batches however fast the lookups finish (ten thousand posted events, one per item,
+    // each with its own progress repaint, froze the window for seconds; issue 12).
+    constexpr int kBatch = 256;
+    QList<std::pair<int, Item>> batch;
+    bool more = false;
+    {
+        std::lock_guard<std::mutex> lock(m_finishedMutex);
+        const int n = int(std::min<qsizetype>(kBatch, m_finishedQueue.size()));
+        batch = m_finishedQueue.mid(0, n);
+        m_finishedQueue.remove(0, n);
+        more = !m_finishedQueue.isEmpty();
+        m_drainPosted = more;
+    }
+    for (auto& [index, item] : batch) {
+        if (index < m_items.size())
+            m_items[index] = std::move(item);
+        ++m_done;
+        emit itemFinished(index);
+    }
+    if (!batch.isEmpty())
+        emit progress(m_done, m_total);
+    if (more)
+        post([this] { drainFinished(); });
+    return more;
+}
+
+void UnknownSweep::finishWhenDrained(bool canceled)
+{
+    // The workers have ended: what they queued is delivered before finished().
+    if (drainFinished()) {
+        post([this, canceled] { finishWhenDrained(canceled); });
+        return;
+    }
+    m_running = false;
+    emit finished(canceled, QString());
 }
 
 bool UnknownSweep::runGated(const std::function<ReadFailure(OperationLookup&)>& read)
@@ -229,27 +282,27 @@ void UnknownSweep::runWorker(const QList<QString>& ids, std::atomic<int>& next,
         store = std::make_unique<OperationStore>(*db.value(), m_clock);
     else
         dbError = db.error().message;
+    // One client per worker for all its lookups: its connection to the provider stays open.
+    ProviderClient client(m_provider);
 
     for (int index = next.fetch_add(1); index < ids.size(); index = next.fetch_add(1)) {
+        // After Cancel the rest is skipped, not reported one by one: those rows stay "not
+        // looked up" (87,552 skipped items, each posted, kept the window busy for 47 s).
+        if (m_canceled.load())
+            break;
         Item item;
         if (!store) {
             item.operation.operationId = ids.at(index);
             item.error = dbError;
         } else {
-            item = lookUp(*store, ids.at(index), events);
+            item = lookUp(*store, ids.at(index), events, client);
         }
-        post([this, index, item] {
-            if (index < m_items.size())
-                m_items[index] = item;
-            ++m_done;
-            emit itemFinished(index);
-            emit progress(m_done, m_total);
-        });
+        queueFinished(index, std::move(item));
     }
 }
 
 UnknownSweep::Item UnknownSweep::lookUp(OperationStore& store, const QString& operationId,
-                                        const OperationLookup::EventSnapshot* events)
+                                        const OperationLookup::EventSnapshot* events, ProviderClient& client)
 {
     Item item;
     item.operation.operationId = operationId;
@@ -273,6 +326,7 @@ UnknownSweep::Item UnknownSweep::lookUp(OperationStore& store, const QString& op
     const OperationLookup::Target target = OperationLookup::Target::from(item.operation, order.value());
 
     const bool ran = runGated([&](OperationLookup& lookup) {
+        lookup.useClient(&client);
         item.lookup = events ? lookup.run(target, *events) : lookup.run(target);
         return item.lookup.failure;
     });

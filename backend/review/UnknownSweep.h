@@ -20,6 +20,7 @@
 #include <mutex>
 
 class OperationStore;
+class ProviderClient;
 class QThread;
 
 /**
@@ -43,9 +44,11 @@ class QThread;
  * repeat) and the operation is looked up again, up to Options::rateLimitRetries times.
  *
  * Signals are emitted in the thread that owns this object (the GUI thread): started(total),
- * then itemFinished and progress per operation, then finished. cancel() stops the lookups in
- * flight (their items end Incomplete/canceled) and skips the rest. The destructor cancels and
- * waits for the threads.
+ * then itemFinished per operation and progress per batch (finished items are delivered at most
+ * 256 per event-loop turn, so the window keeps answering), then finished. cancel() stops the
+ * lookups in flight (their items end Incomplete/canceled) and skips the rest without an
+ * itemFinished for them (done() counts what was looked up). Each worker keeps one
+ * ProviderClient for all its lookups. The destructor cancels and waits for the threads.
  */
 class UnknownSweep : public QObject
 {
@@ -102,7 +105,13 @@ signals:
 private:
     void runCoordinator();
     void runWorker(const QList<QString>& ids, std::atomic<int>& next, const OperationLookup::EventSnapshot* events);
-    Item lookUp(OperationStore& store, const QString& operationId, const OperationLookup::EventSnapshot* events);
+    Item lookUp(OperationStore& store, const QString& operationId, const OperationLookup::EventSnapshot* events,
+                ProviderClient& client);
+    /** From a worker: hands a finished item to the owner's thread, coalesced into batches. */
+    void queueFinished(int index, Item item);
+    /** Owner's thread: delivers one batch (itemFinished each, one progress); true if more wait. */
+    bool drainFinished();
+    void finishWhenDrained(bool canceled);
     OperationLookup::EventSnapshot readSharedEvents(qint64 sinceMs);
     /**
      * Runs read with a fresh, cancelable lookup after the rate-limit gate; a RateLimited answer
@@ -136,4 +145,7 @@ private:
     std::chrono::steady_clock::time_point m_gateUntil{}; // guarded by m_mutex; workers wait until then
     int m_gateStreak = 0;           // guarded by m_mutex
     QSet<OperationLookup*> m_active; // guarded by m_mutex
+    std::mutex m_finishedMutex;
+    QList<std::pair<int, Item>> m_finishedQueue; // guarded by m_finishedMutex
+    bool m_drainPosted = false;                  // guarded by m_finishedMutex
 };

@@ -77,6 +77,7 @@ void SandboxServer::onNewConnection()
             continue;
         }
         ++m_openConnections;
+        ++m_acceptedConnections;
         connect(connection, &QObject::destroyed, this, [this] { --m_openConnections; });
         connect(connection, &HttpConnection::requestReady, this,
                 [this, connection](const HttpRequest& request) { handle(connection, request); });
@@ -254,6 +255,7 @@ StoreResult<QJsonObject> SandboxServer::stats()
     out.insert(QStringLiteral("now_ms"), m_clock.nowMs());
     out.insert(QStringLiteral("connections_open"), m_openConnections);
     out.insert(QStringLiteral("connections_refused_total"), m_refusedConnections);
+    out.insert(QStringLiteral("connections_accepted_total"), m_acceptedConnections);
     QJsonObject limits;
     for (auto it = m_limitHits.cbegin(); it != m_limitHits.cend(); ++it)
         limits.insert(it.key(), it.value());

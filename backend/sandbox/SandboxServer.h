@@ -109,5 +109,6 @@ private:
     std::unique_ptr<WebhookDispatcher> m_webhooks;
     int m_openConnections = 0;
     qint64 m_refusedConnections = 0;
+    qint64 m_acceptedConnections = 0;   ///< stats: connections_accepted_total (clients that reconnect show here)
     QHash<QString, qint64> m_limitHits;
 };

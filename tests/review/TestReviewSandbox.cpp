@@ -33,6 +33,7 @@ private slots:
     void sweepProposesAndResolvesNothing();
     void sweepPausesOnRateLimitsAndRetries();
     void sweepCancel();
+    void sweepKeepsOneProviderConnectionPerWorker_issue12();
     void r15_sweepReadsTheEventsOnceForAllUnknownOperations();
     void r17_batchResolveWritesConfirmedProposalsInTheBackground();
     void r17_batchResolveCancelLeavesTheRestUnknown();
@@ -163,14 +164,17 @@ void TestReviewSandbox::sweepProposesAndResolvesNothing()
         sweep->start();
         if (!finished.wait(120000))
             qWarning("sweep did not finish");
-        return std::make_tuple(std::move(sweep), progress.count());
+        // Items arrive in batches: one progress per batch, the first 0 of n, the last n of n.
+        const bool ends = !progress.isEmpty() && progress.first().at(0).toInt() == 0
+            && progress.last().at(0).toInt() == progress.last().at(1).toInt();
+        return std::make_tuple(std::move(sweep), ends ? int(progress.count()) : -1);
     };
 
     auto [sweep, progressSignals] = runSweep(2);
     QCOMPARE(sweep->total(), 2);
     QCOMPARE(sweep->done(), 2);
     QCOMPARE(sweep->concurrency(), 2);
-    QCOMPARE(progressSignals, 3); // 0 of 2, 1 of 2, 2 of 2
+    QVERIFY2(progressSignals == 2 || progressSignals == 3, qPrintable(QString::number(progressSignals))); // 0 of 2, (1 of 2,) 2 of 2
     QMap<QString, UnknownSweep::Item> byId;
     for (const auto& item : sweep->items())
         byId.insert(item.operation.operationId, item);
@@ -237,6 +241,7 @@ void TestReviewSandbox::sweepCancel()
     QElapsedTimer timer;
     timer.start();
     sweep.start();
+    QSignalSpy itemFinished(&sweep, &UnknownSweep::itemFinished);
     QVERIFY(started.wait(30000));
     sweep.cancel();
     QVERIFY(finished.wait(30000));
@@ -245,6 +250,38 @@ void TestReviewSandbox::sweepCancel()
     QVERIFY(sweep.wasCanceled());
     for (const auto& item : sweep.items())
         QVERIFY(!item.proposal.proposesResolution());
+    // Issue 12: nothing was looked up (the shared event read was still hanging), so no row is
+    // reported: skipped rows are not posted one by one (87,552 of them froze the window 47 s).
+    QCOMPARE(itemFinished.count(), sweep.done());
+    QCOMPARE(sweep.done(), 0);
+}
+
+// Issue 12: each sweep worker keeps one ProviderClient, so its keep-alive connection serves
+// all its lookups; a client per lookup opened a connection (and a network thread) for each
+// operation. Counted at the sandbox: accepted connections.
+void TestReviewSandbox::sweepKeepsOneProviderConnectionPerWorker_issue12()
+{
+    for (int i = 0; i < 8; ++i)
+        QVERIFY(!makeTimedOutUnknown(QStringLiteral("78%1").arg(i), 2100 + i).isEmpty());
+    const auto accepted = [this] {
+        return m_f->sandbox.stats().value(QStringLiteral("connections_accepted_total")).toInteger(-1);
+    };
+    const qint64 before = accepted();
+    QVERIFY(before >= 0);
+    UnknownSweep sweep(m_f->testDb.url(), readConfig(), m_f->clock);
+    UnknownSweep::Options options;
+    options.concurrency = 2;
+    sweep.setOptions(options);
+    QSignalSpy finished(&sweep, &UnknownSweep::finished);
+    QSignalSpy itemFinished(&sweep, &UnknownSweep::itemFinished);
+    sweep.start();
+    QVERIFY(finished.wait(120000));
+    QCOMPARE(itemFinished.count(), 8);
+    for (const auto& item : sweep.items())
+        QVERIFY2(item.lookup.ok(), qPrintable(item.lookup.failureText));
+    // Two workers and the shared event read, plus the stats requests around it (one each).
+    const qint64 opened = accepted() - before - 1;
+    QVERIFY2(opened <= 3, qPrintable(QStringLiteral("%1 connections for 8 lookups").arg(opened)));
 }
 
 // Issue 12: one sweep shares one event read, so the provider's event pages are read once, not
