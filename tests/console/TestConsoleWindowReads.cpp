@@ -1,0 +1,155 @@
+// Issue 12 item 1, the main window on both engines: its connect-time load, the first page,
+// F5 and Select operation are read on the data service's thread (held there, nothing of them
+// happens; released, they arrive).
+#include "ServiceHold.h"
+#include "TestDatabase.h"
+
+#include "DetailPanel.h"
+#include "MainWindow.h"
+#include "OperationTableModel.h"
+#include "OperationTableView.h"
+#include "StateCountsModel.h"
+#include "db/OperationStore.h"
+
+#include <QAction>
+#include <QLabel>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QtTest>
+
+class TestConsoleWindowReads : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase_data();
+    void init();
+    void cleanup();
+    void connectF5AndSelectReadOnTheServiceThread_issue12();
+
+private:
+    /** Selects row in the table as a click would, and waits for its detail. */
+    bool selectRow(int row);
+    bool execSql(const QString& sql);
+
+    std::unique_ptr<TestDatabase> m_testDb;
+    std::unique_ptr<Database> m_db;
+    std::unique_ptr<OperationStore> m_store;
+    std::unique_ptr<MainWindow> m_window;
+    QStringList m_ids;   // the six operations, newest first (the table's default order)
+};
+
+void TestConsoleWindowReads::initTestCase_data()
+{
+    QTest::addColumn<QString>("engine");
+    for (const QString& engine : TestDatabase::engines())
+        QTest::newRow(qPrintable(engine)) << engine;
+}
+
+void TestConsoleWindowReads::init()
+{
+    QFETCH_GLOBAL(QString, engine);
+    m_testDb = std::make_unique<TestDatabase>(engine);
+    QVERIFY2(m_testDb->isValid(), qPrintable(m_testDb->error()));
+    m_db = m_testDb->openMigrated();
+    QVERIFY(m_db);
+    m_store = std::make_unique<OperationStore>(*m_db);
+    m_ids.clear();
+    for (int i = 0; i < 6; ++i) {
+        const QString order = QStringLiteral("wr-%1").arg(i);
+        QVERIFY(m_store->addOrder(Order{order, 5000, QStringLiteral("usd"), QStringLiteral("pi_wr%1").arg(i),
+                                        QDateTime::currentMSecsSinceEpoch()}));
+        auto op = m_store->openOrJoin(order, 1000 + i, QStringLiteral("toolu_wr%1").arg(i));
+        QVERIFY(op);
+        m_ids.prepend(op.value().operation.operationId);
+        QTest::qWait(2);   // distinct created_at
+    }
+    MainWindow::Options options;
+    options.watchIntervalMs = 600000;    // no change notification but the ones a test makes
+    options.countsIntervalMs = 600000;
+    options.retryIntervalMs = 500;
+    m_window = std::make_unique<MainWindow>(Clock::system(), options);
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+}
+
+void TestConsoleWindowReads::cleanup()
+{
+    m_window.reset();
+    m_store.reset();
+    m_db.reset();
+    m_testDb.reset();
+}
+
+bool TestConsoleWindowReads::selectRow(int row)
+{
+    OperationTableModel* model = m_window->operationModel();
+    const QString id = model->operationAt(row)->operationId;
+    m_window->operationsView()->setCurrentIndex(model->index(row, 0));
+    return QTest::qWaitFor([&] { return m_window->detailPanel()->operationId() == id; }, 10000);
+}
+
+bool TestConsoleWindowReads::execSql(const QString& sql)
+{
+    auto r = m_db->runScript(sql);   // DDL: not a prepared statement on PostgreSQL
+    if (!r)
+        qWarning("%s: %s", qPrintable(sql), qPrintable(r.error().message));
+    return r.ok();
+}
+
+void TestConsoleWindowReads::connectF5AndSelectReadOnTheServiceThread_issue12()
+{
+    QSignalSpy loaded(m_window.get(), &MainWindow::dataLoaded);
+    OperationTableModel* model = m_window->operationModel();
+    QVERIFY(m_window->connectDatabase(m_testDb->url()));
+    // The connect-time load (schema, counts, settings, role) runs first on the service thread;
+    // hold it there before the first page.
+    {
+        ServiceHold hold(*m_window->dataService());
+        QVERIFY(hold.started());
+        QTest::qWait(300);
+        QCOMPARE(loaded.count(), 0);
+        QCOMPARE(model->rowCount(), 0);
+        QVERIFY(!m_window->isConnected());
+    }
+    QTRY_COMPARE_WITH_TIMEOUT(loaded.count(), 1, 20000);
+    QCOMPARE(model->rowCount(), 6);
+    QCOMPARE(m_window->stateCountsModel()->count(OperationStore::StateFilter::All), qint64(6));
+    QVERIFY(m_window->isConnected());
+
+    // F5: counts and the visible rows, read there.
+    QVERIFY(m_store->addOrder(Order{QStringLiteral("wr-new"), 5000, QStringLiteral("usd"), QStringLiteral("pi_wrnew"),
+                                    QDateTime::currentMSecsSinceEpoch()}));
+    QVERIFY(m_store->openOrJoin(QStringLiteral("wr-new"), 1200, QStringLiteral("toolu_wrnew")));
+    auto* refresh = m_window->findChild<QAction*>(QStringLiteral("actionRefresh"));
+    QVERIFY(refresh);
+    {
+        ServiceHold hold(*m_window->dataService());
+        QVERIFY(hold.started());
+        refresh->trigger();
+        QTest::qWait(300);
+        QCOMPARE(model->rowCount(), 6);
+        QCOMPARE(m_window->stateCountsModel()->count(OperationStore::StateFilter::All), qint64(6));
+    }
+    QTRY_COMPARE_WITH_TIMEOUT(model->rowCount(), 7, 20000);
+    QTRY_COMPARE_WITH_TIMEOUT(m_window->stateCountsModel()->count(OperationStore::StateFilter::All), qint64(7), 20000);
+
+    // Select operation: the row read, the view switched, the page read, all there.
+    QVERIFY(m_store->markUnknown(m_ids.at(2), QStringLiteral("attempt_budget_exhausted")));
+    QSignalSpy selected(m_window.get(), &MainWindow::operationSelected);
+    {
+        ServiceHold hold(*m_window->dataService());
+        QVERIFY(hold.started());
+        QVERIFY(m_window->selectOperation(m_ids.at(2)));
+        QTest::qWait(300);
+        QCOMPARE(selected.count(), 0);
+    }
+    QTRY_COMPARE_WITH_TIMEOUT(selected.count(), 1, 20000);
+    QCOMPARE(selected.first().at(1).toBool(), true);
+    QCOMPARE(model->filter(), OperationStore::StateFilter::Unknown);
+    QCOMPARE(model->operationAt(m_window->operationsView()->currentIndex().row())->operationId, m_ids.at(2));
+    QTRY_COMPARE_WITH_TIMEOUT(m_window->detailPanel()->operationId(), m_ids.at(2), 10000);
+}
+
+QTEST_MAIN(TestConsoleWindowReads)
+#include "TestConsoleWindowReads.moc"
