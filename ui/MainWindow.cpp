@@ -170,12 +170,16 @@ MainWindow::MainWindow(const Clock& clock, const Options& options, QWidget* pare
                 }
                 if (ticket != m_detailTicket)
                     return;
-                if (error.code == StoreError::Code::NotFound)
+                if (error.code == StoreError::Code::NotFound) {
                     clearDetail(tr("%1 is no longer in the database.").arg(operationId));
-                else if (error.code == StoreError::Code::ConnectionFailed)
-                    m_detail->setStale(true);   // the watcher reports the lost connection
-                else
+                    return;
+                }
+                if (error.code != StoreError::Code::ConnectionFailed)   // the watcher reports a lost connection
                     handleStoreError(error);
+                if (m_detail->operationId() == operationId)
+                    m_detail->setStale(true);
+                else   // the panel said it was loading this operation
+                    m_detail->clear(tr("The details of %1 could not be read: %2").arg(operationId, error.message));
             });
     connect(m_data.get(), &ConsoleDataService::openFailed, this, [](const StoreError& error) {
         // The service retries; the window's own connection shows the database's state.
@@ -1149,9 +1153,13 @@ QString MainWindow::selectedOperationId() const
 
 void MainWindow::showDetailOf(const QString& operationId)
 {
-    // Read on the data service's thread; the panel keeps what it shows until the answer.
+    // Read on the data service's thread.
     if (operationId.isEmpty())
         return;
+    // Another operation: until its answer the panel says so (its buttons must not act on the
+    // one it showed). The same one again (a change notification): it stays as it is.
+    if (operationId != m_detailWanted && m_detail->operationId() != operationId)
+        m_detail->showLoading(operationId);
     m_detailWanted = operationId;
     m_detailTicket = ++m_nextTicket;
     m_data->requestDetail(m_detailTicket, operationId);

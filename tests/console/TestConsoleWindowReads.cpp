@@ -1,6 +1,8 @@
 // Issue 12 item 1, the main window on both engines: its connect-time load, the first page,
 // F5 and Select operation are read on the data service's thread (held there, nothing of them
-// happens; released, they arrive).
+// happens; released, they arrive), and the detail panel's flow (review findings):
+//  (a) while another operation's detail loads the panel shows "Loading…" and no button that
+//      would act on the operation shown before.
 #include "ServiceHold.h"
 #include "TestDatabase.h"
 
@@ -26,6 +28,7 @@ private slots:
     void init();
     void cleanup();
     void connectF5AndSelectReadOnTheServiceThread_issue12();
+    void panelSaysLoadingUntilTheAnswer_issue12a();
 
 private:
     /** Selects row in the table as a click would, and waits for its detail. */
@@ -149,6 +152,36 @@ void TestConsoleWindowReads::connectF5AndSelectReadOnTheServiceThread_issue12()
     QCOMPARE(model->filter(), OperationStore::StateFilter::Unknown);
     QCOMPARE(model->operationAt(m_window->operationsView()->currentIndex().row())->operationId, m_ids.at(2));
     QTRY_COMPARE_WITH_TIMEOUT(m_window->detailPanel()->operationId(), m_ids.at(2), 10000);
+}
+
+// (a) A is shown with live buttons; B is clicked while the service is busy: until B's answer
+// the panel says it is loading B and offers no button (before: A's detail and buttons stayed).
+void TestConsoleWindowReads::panelSaysLoadingUntilTheAnswer_issue12a()
+{
+    QSignalSpy loaded(m_window.get(), &MainWindow::dataLoaded);
+    QVERIFY(m_window->connectDatabase(m_testDb->url()));
+    QTRY_COMPARE_WITH_TIMEOUT(loaded.count(), 1, 20000);
+    DetailPanel* panel = m_window->detailPanel();
+    auto* message = panel->findChild<QPushButton*>(QStringLiteral("customerMessageButton"));
+    auto* placeholder = panel->findChild<QLabel*>(QStringLiteral("detailPlaceholder"));
+    QVERIFY(message && placeholder);
+    QVERIFY(selectRow(0));
+    QVERIFY(message->isEnabled());
+
+    ServiceHold hold(*m_window->dataService());
+    QVERIFY(hold.started());
+    m_window->operationsView()->setCurrentIndex(m_window->operationModel()->index(1, 0));
+    QVERIFY(panel->isLoading());
+    QVERIFY2(panel->operationId().isEmpty(), qPrintable(panel->operationId()));   // A is no longer offered
+    QVERIFY(!message->isEnabled());
+    QVERIFY(!message->isVisible());
+    QVERIFY2(placeholder->isVisible() && placeholder->text().contains(QStringLiteral("Loading")),
+             qPrintable(placeholder->text()));
+    QVERIFY(placeholder->text().contains(m_ids.at(1)));
+    hold.release();
+    QTRY_COMPARE_WITH_TIMEOUT(panel->operationId(), m_ids.at(1), 10000);
+    QVERIFY(!panel->isLoading());
+    QVERIFY(message->isEnabled());
 }
 
 QTEST_MAIN(TestConsoleWindowReads)
