@@ -174,6 +174,8 @@ MainWindow::MainWindow(const Clock& clock, const Options& options, QWidget* pare
                     clearDetail(tr("%1 is no longer in the database.").arg(operationId));
                     return;
                 }
+                // Asked again by the next click on the row (or the refresh after a reconnect).
+                m_detailWanted.clear();
                 if (error.code != StoreError::Code::ConnectionFailed)   // the watcher reports a lost connection
                     handleStoreError(error);
                 if (m_detail->operationId() == operationId)
@@ -312,6 +314,12 @@ void MainWindow::buildUi()
     m_tableStack->addWidget(m_table);
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             &MainWindow::onCurrentRowChanged);
+    // A click on the current row asks again for a detail whose read failed (it changes no row).
+    connect(m_table, &QAbstractItemView::clicked, this, [this](const QModelIndex& index) {
+        const Operation* op = m_model->operationAt(index.row());
+        if (op && op->operationId != m_detailWanted)
+            showDetailOf(op->operationId);
+    });
     connect(header, &QHeaderView::sortIndicatorChanged, this, [this, header](int column, Qt::SortOrder) {
         // Columns without an SQL sort key keep the previous order; put the indicator back.
         if (!OperationTableModel::sortKeyFor(column)) {

@@ -2,7 +2,8 @@
 // F5 and Select operation are read on the data service's thread (held there, nothing of them
 // happens; released, they arrive), and the detail panel's flow (review findings):
 //  (a) while another operation's detail loads the panel shows "Loading…" and no button that
-//      would act on the operation shown before.
+//      would act on the operation shown before;
+//  (b) after a failed (not connection) detail read, a click on the row asks again.
 #include "ServiceHold.h"
 #include "TestDatabase.h"
 
@@ -29,6 +30,7 @@ private slots:
     void cleanup();
     void connectF5AndSelectReadOnTheServiceThread_issue12();
     void panelSaysLoadingUntilTheAnswer_issue12a();
+    void failedDetailReadIsAskedAgainByAClick_issue12b();
 
 private:
     /** Selects row in the table as a click would, and waits for its detail. */
@@ -182,6 +184,38 @@ void TestConsoleWindowReads::panelSaysLoadingUntilTheAnswer_issue12a()
     QTRY_COMPARE_WITH_TIMEOUT(panel->operationId(), m_ids.at(1), 10000);
     QVERIFY(!panel->isLoading());
     QVERIFY(message->isEnabled());
+}
+
+// (b) B's detail read fails with a refused query (its audit table is briefly gone): the panel
+// says so, and a click on the row, once the table is back, reads it again (before: the
+// operation stayed "wanted" and the click did nothing).
+void TestConsoleWindowReads::failedDetailReadIsAskedAgainByAClick_issue12b()
+{
+    QSignalSpy loaded(m_window.get(), &MainWindow::dataLoaded);
+    QVERIFY(m_window->connectDatabase(m_testDb->url()));
+    QTRY_COMPARE_WITH_TIMEOUT(loaded.count(), 1, 20000);
+    DetailPanel* panel = m_window->detailPanel();
+    QVERIFY(selectRow(0));
+    auto* notice = m_window->findChild<QWidget*>(QStringLiteral("noticeBanner"));
+    QVERIFY(notice);
+
+    {
+        ServiceHold hold(*m_window->dataService());
+        QVERIFY(hold.started());
+        QVERIFY(execSql(QStringLiteral("ALTER TABLE audit_log RENAME TO audit_log_away")));
+        m_window->operationsView()->setCurrentIndex(m_window->operationModel()->index(1, 0));
+    }
+    QTRY_VERIFY_WITH_TIMEOUT(notice->isVisible(), 10000);   // "The database refused a query: …"
+    QTRY_VERIFY_WITH_TIMEOUT(!panel->isLoading(), 10000);
+    QVERIFY(panel->operationId().isEmpty());
+    auto* placeholder = panel->findChild<QLabel*>(QStringLiteral("detailPlaceholder"));
+    QVERIFY2(placeholder->text().contains(m_ids.at(1)), qPrintable(placeholder->text()));
+
+    QVERIFY(execSql(QStringLiteral("ALTER TABLE audit_log_away RENAME TO audit_log")));
+    OperationTableView* view = m_window->operationsView();
+    QCOMPARE(view->currentIndex().row(), 1);
+    QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, view->visualRect(m_window->operationModel()->index(1, 1)).center());
+    QTRY_COMPARE_WITH_TIMEOUT(panel->operationId(), m_ids.at(1), 10000);
 }
 
 QTEST_MAIN(TestConsoleWindowReads)
