@@ -147,7 +147,11 @@ MainWindow::MainWindow(const Clock& clock, const Options& options, QWidget* pare
     });
     connect(m_data.get(), &ConsoleDataService::detailReady, this,
             [this](quint64 ticket, const OperationStore::Detail& detail) {
-                if (ticket == m_detailTicket) {   // else a newer selection asked since
+                // The operation wanted, asked for after the last clear or change of operation,
+                // and newer than what is shown: shown, even if a later request for it is still
+                // on its way (a stream of change notifications must not starve the panel).
+                if (ticket > m_detailFloor && ticket > m_detailShown && detail.operation.operationId == m_detailWanted) {
+                    m_detailShown = ticket;
                     m_detail->showDetail(detail, m_budget);
                     m_detail->setStale(false);   // a failed read before may have marked it
                 }
@@ -168,7 +172,7 @@ MainWindow::MainWindow(const Clock& clock, const Options& options, QWidget* pare
                                                     tr("Operation %1 was not found in this database.").arg(operationId));
                     return;
                 }
-                if (ticket != m_detailTicket)
+                if (ticket != m_detailTicket || ticket <= m_detailFloor || operationId != m_detailWanted)
                     return;
                 if (error.code == StoreError::Code::NotFound) {
                     clearDetail(tr("%1 is no longer in the database.").arg(operationId));
@@ -1164,18 +1168,22 @@ void MainWindow::showDetailOf(const QString& operationId)
     // Read on the data service's thread.
     if (operationId.isEmpty())
         return;
-    // Another operation: until its answer the panel says so (its buttons must not act on the
-    // one it showed). The same one again (a change notification): it stays as it is.
-    if (operationId != m_detailWanted && m_detail->operationId() != operationId)
-        m_detail->showLoading(operationId);
-    m_detailWanted = operationId;
+    if (operationId != m_detailWanted) {
+        // Another operation: answers for the one asked before are dropped, and until this
+        // one's arrives the panel says so (its buttons must not act on the one it showed).
+        m_detailFloor = m_nextTicket;
+        m_detailWanted = operationId;
+        if (m_detail->operationId() != operationId)
+            m_detail->showLoading(operationId);
+    }
     m_detailTicket = ++m_nextTicket;
     m_data->requestDetail(m_detailTicket, operationId);
 }
 
 void MainWindow::clearDetail(const QString& hint)
 {
-    m_detailTicket = ++m_nextTicket;   // an answer still on its way must not bring the old operation back
+    // An answer still on its way must not bring the old operation back.
+    m_detailFloor = m_detailTicket = ++m_nextTicket;
     m_detailWanted.clear();
     m_detail->clear(hint);
 }

@@ -205,7 +205,9 @@ private:
     QString m_dbLogin;            // session_user (PostgreSQL)
     quint64 m_snapshotTicket = 0;
     quint64 m_nextTicket = 0;     // detail requests' tickets (the panel's and Customer message's)
-    quint64 m_detailTicket = 0;   // the panel's latest: older answers are dropped
+    quint64 m_detailTicket = 0;   // the panel's latest request
+    quint64 m_detailFloor = 0;    // answers up to this ticket are dropped (a clear, another operation wanted)
+    quint64 m_detailShown = 0;    // the ticket of the answer shown: an older one never replaces it
     QString m_detailWanted;       // the operation of that request (empty after clearDetail)
     quint64 m_messageTicket = 0;  // the read behind an opening Customer message dialog; 0: none
     bool m_snapshotPending = false;  // the counts timer's request is in flight

@@ -3,7 +3,9 @@
 // happens; released, they arrive), and the detail panel's flow (review findings):
 //  (a) while another operation's detail loads the panel shows "Loading…" and no button that
 //      would act on the operation shown before;
-//  (b) after a failed (not connection) detail read, a click on the row asks again.
+//  (b) after a failed (not connection) detail read, a click on the row asks again;
+//  (c) an answer for the wanted operation is shown even when a later request for it is still
+//      on its way (a stream of change notifications must not starve the panel).
 #include "ServiceHold.h"
 #include "TestDatabase.h"
 
@@ -31,6 +33,7 @@ private slots:
     void connectF5AndSelectReadOnTheServiceThread_issue12();
     void panelSaysLoadingUntilTheAnswer_issue12a();
     void failedDetailReadIsAskedAgainByAClick_issue12b();
+    void wantedDetailIsNotStarvedByLaterRequests_issue12c();
 
 private:
     /** Selects row in the table as a click would, and waits for its detail. */
@@ -216,6 +219,39 @@ void TestConsoleWindowReads::failedDetailReadIsAskedAgainByAClick_issue12b()
     QCOMPARE(view->currentIndex().row(), 1);
     QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, view->visualRect(m_window->operationModel()->index(1, 1)).center());
     QTRY_COMPARE_WITH_TIMEOUT(panel->operationId(), m_ids.at(1), 10000);
+}
+
+// (c) B is wanted (ticket 1); a change notification's refresh asks for B again (ticket 2)
+// before ticket 1's answer arrives, and ticket 2's answer is held back: ticket 1's answer is
+// shown (before: dropped, the panel waited for the latest request, which a stream of
+// notifications can postpone forever).
+void TestConsoleWindowReads::wantedDetailIsNotStarvedByLaterRequests_issue12c()
+{
+    QSignalSpy loaded(m_window.get(), &MainWindow::dataLoaded);
+    QVERIFY(m_window->connectDatabase(m_testDb->url()));
+    QTRY_COMPARE_WITH_TIMEOUT(loaded.count(), 1, 20000);
+    DetailPanel* panel = m_window->detailPanel();
+    QVERIFY(selectRow(0));
+    ConsoleDataService* service = m_window->dataService();
+
+    auto first = std::make_unique<ServiceHold>(*service);
+    QVERIFY(first->started());
+    // Queued on the service thread in this order: the refresh's page, B's detail (ticket 1),
+    // a second hold; the refresh's answer asks for B's detail again (ticket 2), behind it.
+    ConsoleDataService::Snapshot snapshot;
+    snapshot.counts = m_store->stateCounts().value();
+    snapshot.maxAttemptsPerOperation = 6;
+    snapshot.readAtMs = QDateTime::currentMSecsSinceEpoch();
+    emit service->changed(snapshot);
+    m_window->operationsView()->setCurrentIndex(m_window->operationModel()->index(1, 0));
+    QVERIFY(panel->isLoading());
+    ServiceHold second(*service);
+    first->release();
+    QVERIFY(second.started());
+    QTRY_COMPARE_WITH_TIMEOUT(panel->operationId(), m_ids.at(1), 5000);
+    second.release();
+    QTest::qWait(200);
+    QCOMPARE(panel->operationId(), m_ids.at(1));
 }
 
 QTEST_MAIN(TestConsoleWindowReads)
