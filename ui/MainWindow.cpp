@@ -622,9 +622,10 @@ void MainWindow::loadAfterConnect()
                     emit loadFailed();
                 return;
             }
+            const bool selecting = !m_pendingSelect.isEmpty();   // finishLoad() starts it
             finishLoad();
             // Picked while the first page was on its way: show what was picked.
-            if (m_pendingSelect.isEmpty()
+            if (!selecting
                 && (StateCountsModel::filterAt(m_navigation->currentIndex().row()) != filter
                     || m_search->text().trimmed() != search)) {
                 m_model->setFilter(StateCountsModel::filterAt(m_navigation->currentIndex().row()));
