@@ -7,6 +7,8 @@
 #include <QColor>
 #include <QScopedValueRollback>
 
+#include <utility>
+
 OperationTableModel::OperationTableModel(const Clock& clock, QObject* parent)
     : QAbstractTableModel(parent)
     , m_clock(clock)
@@ -20,16 +22,25 @@ OperationTableModel::OperationTableModel(const Clock& clock, QObject* parent)
     m_tickTimer.start();
 }
 
-void OperationTableModel::setStore(OperationStore* store)
+void OperationTableModel::setReader(Reader reader)
 {
     beginResetModel();
-    m_store = store;
+    m_reader = std::move(reader);
+    m_floor = m_nextTicket;   // answers of the previous reader are dropped
+    m_edgeTicket = m_refreshTicket = m_moreTicket = m_previousTicket = 0;
+    m_refreshQueued = m_previousQueued = false;
+    m_refreshThens.clear();
     m_rows.clear();
     m_total = 0;
     m_atStart = m_atEnd = true;
     m_rowsBefore = 0;
     m_stale = false;
     endResetModel();
+}
+
+void OperationTableModel::setStore(OperationStore* store)
+{
+    setReader(store ? ConsoleReads::directReader(*store) : Reader());
 }
 
 void OperationTableModel::setPageSize(int rows)
@@ -103,32 +114,39 @@ OperationStore::Query OperationTableModel::baseQuery() const
     return q;
 }
 
-bool OperationTableModel::readRows(OperationStore::Query q, int count, QList<Operation>* out)
+bool OperationTableModel::issue(const ConsoleReads::PageRequest& request, quint64* slot, Apply apply)
 {
-    while (out->size() < count) {
-        q.limit = qMin(1000, count - int(out->size()));
-        auto page = m_store->operations(q);
-        if (!page) {
-            setFailed(page.error());
-            return false;
-        }
-        const QList<Operation>& rows = page.value();
-        if (rows.isEmpty())
-            break;
-        const bool backward = q.before || q.fromEnd;
-        // Pages follow one another from the cursor: forwards after the last row, backwards before the first.
-        if (backward) {
-            *out = rows + *out;
-            q.before = OperationStore::cursorOf(rows.constFirst(), q.sort);
-        } else {
-            out->append(rows);
-            q.after = OperationStore::cursorOf(rows.constLast(), q.sort);
-            q.afterInclusive = false;
-        }
-        if (rows.size() < q.limit)
-            break;
+    const quint64 ticket = ++m_nextTicket;
+    *slot = ticket;
+    const Reader reader = m_reader;   // a continuation may replace m_reader while it runs
+    reader(request, [this, ticket, slot, apply = std::move(apply)](StoreResult<ConsoleReads::Page> page) {
+        if (*slot != ticket || ticket <= m_floor)
+            return;   // superseded by a newer read of its kind, a reload or another reader
+        *slot = 0;
+        m_answeredTicket = ticket;
+        m_answeredOk = page.ok();
+        apply(std::move(page));
+        runQueued();
+    });
+    // A direct reader has answered already; otherwise the read is in flight.
+    return m_answeredTicket == ticket ? m_answeredOk : true;
+}
+
+void OperationTableModel::runQueued()
+{
+    if (isLoading())
+        return;
+    if (m_refreshQueued) {
+        m_refreshQueued = false;
+        const QList<Then> thens = std::exchange(m_refreshThens, {});
+        refresh([thens](bool ok) {
+            for (const Then& then : thens)
+                call(then, ok);
+        });
+    } else if (m_previousQueued) {
+        m_previousQueued = false;
+        fetchPrevious();
     }
-    return true;
 }
 
 void OperationTableModel::setStateCounts(const OperationStore::StateCounts& counts)
@@ -136,28 +154,20 @@ void OperationTableModel::setStateCounts(const OperationStore::StateCounts& coun
     m_stateCounts = counts;
 }
 
-bool OperationTableModel::countRows(qint64* out)
+std::optional<qint64> OperationTableModel::totalFromCounts() const
 {
     if (m_stateCounts && m_query.search.trimmed().isEmpty()) {
         switch (m_query.filter) {
-        case OperationStore::StateFilter::All: *out = m_stateCounts->all; return true;
-        case OperationStore::StateFilter::Open: *out = m_stateCounts->open; return true;
-        case OperationStore::StateFilter::Unknown: *out = m_stateCounts->unknown; return true;
-        case OperationStore::StateFilter::Refunded: *out = m_stateCounts->refunded; return true;
-        case OperationStore::StateFilter::Failed: *out = m_stateCounts->failed; return true;
-        case OperationStore::StateFilter::Reversed: *out = m_stateCounts->reversed; return true;
+        case OperationStore::StateFilter::All: return m_stateCounts->all;
+        case OperationStore::StateFilter::Open: return m_stateCounts->open;
+        case OperationStore::StateFilter::Unknown: return m_stateCounts->unknown;
+        case OperationStore::StateFilter::Refunded: return m_stateCounts->refunded;
+        case OperationStore::StateFilter::Failed: return m_stateCounts->failed;
+        case OperationStore::StateFilter::Reversed: return m_stateCounts->reversed;
         case OperationStore::StateFilter::KeyExpiringSoon: break;   // moves with the clock: count now
         }
     }
-    OperationStore::Query q = m_query;
-    q.nowMs = m_clock.nowMs();
-    auto n = m_store->countOperations(q);
-    if (!n) {
-        setFailed(n.error());
-        return false;
-    }
-    *out = n.value();
-    return true;
+    return std::nullopt;
 }
 
 void OperationTableModel::setFailed(const StoreError& error)
@@ -171,32 +181,51 @@ void OperationTableModel::setFailed(const StoreError& error)
     emit queryFailed(error);
 }
 
-bool OperationTableModel::reload()
+bool OperationTableModel::reload(Then then)
 {
-    return readEdge(false);
+    return readEdge(false, std::move(then));
 }
 
-bool OperationTableModel::fetchLast()
+bool OperationTableModel::fetchLast(Then then)
 {
-    return readEdge(true);
+    return readEdge(true, std::move(then));
 }
 
-bool OperationTableModel::readEdge(bool fromEnd)
+bool OperationTableModel::readEdge(bool fromEnd, Then then)
 {
-    if (!m_store)
+    if (!m_reader)
         return false;
-    qint64 total = 0;
-    QList<Operation> rows;
-    OperationStore::Query q = baseQuery();
-    q.fromEnd = fromEnd;
-    if (!countRows(&total) || !readRows(q, m_pageSize, &rows))
-        return false;
+    // The window is replaced: whatever else is in flight or queued would apply to the old one.
+    m_floor = m_nextTicket;
+    m_refreshTicket = m_moreTicket = m_previousTicket = 0;
+    m_refreshQueued = m_previousQueued = false;
+    m_refreshThens.clear();
+    ConsoleReads::PageRequest request;
+    request.query = baseQuery();
+    request.query.fromEnd = fromEnd;
+    request.count = m_pageSize;
+    const std::optional<qint64> known = totalFromCounts();
+    request.countTotal = !known;
+    return issue(request, &m_edgeTicket, [this, fromEnd, known, then = std::move(then)](StoreResult<ConsoleReads::Page> page) {
+        if (!page) {
+            setFailed(page.error());
+            call(then, false);
+            return;
+        }
+        applyEdge(fromEnd, known ? known : page.value().total, page.value().rows);
+        call(then, true);
+    });
+}
+
+void OperationTableModel::applyEdge(bool fromEnd, std::optional<qint64> total, const QList<Operation>& rows)
+{
+    emit aboutToApply();
     const bool whole = rows.size() < m_pageSize;   // one page holds the whole result
     beginResetModel();
     m_rows = rows;
     m_atStart = !fromEnd || whole;
     m_atEnd = fromEnd || whole;
-    m_total = qMax<qint64>(total, m_rows.size());
+    m_total = qMax<qint64>(total.value_or(0), m_rows.size());
     m_rowsBefore = m_atStart ? 0 : m_total - m_rows.size();
     m_stale = false;
     m_lastError = {};
@@ -204,38 +233,60 @@ bool OperationTableModel::readEdge(bool fromEnd)
     endResetModel();
     emit loaded();
     emit windowChanged();
-    return true;
 }
 
-bool OperationTableModel::refresh()
+bool OperationTableModel::refresh(Then then)
 {
-    if (!m_store)
+    if (!m_reader)
         return false;
-    if (m_rows.isEmpty())
-        return reload();
-    qint64 total = 0;
-    if (!countRows(&total))
-        return false;
+    if (m_rows.isEmpty() && !isLoading())
+        return reload(std::move(then));
+    if (isLoading()) {
+        // After the read in flight (one refresh for any number asked meanwhile).
+        m_refreshQueued = true;
+        m_refreshThens.append(std::move(then));
+        return true;
+    }
     const int size = int(m_rows.size());
     const int margin = m_pageSize / 4;   // rows just outside the viewport, so a small scroll shows fresh rows
     const int firstVisible = m_firstVisible < 0 ? 0 : qBound(0, m_firstVisible, size - 1);
     const int lastVisible = m_lastVisible < 0 ? firstVisible : qBound(firstVisible, m_lastVisible, size - 1);
     const int from = qMax(0, firstVisible - margin);
     const int want = qBound(m_pageSize, lastVisible - from + 1 + margin, m_maxRows);
-    OperationStore::Query q = baseQuery();
+    ConsoleReads::PageRequest request;
+    request.query = baseQuery();
     if (from > 0) {
-        q.after = OperationStore::cursorOf(m_rows.at(from - 1), q.sort);   // also finds rows new in the range
+        request.query.after = OperationStore::cursorOf(m_rows.at(from - 1), request.query.sort);   // also finds rows new in the range
     } else if (!m_atStart) {
-        q.after = OperationStore::cursorOf(m_rows.at(0), q.sort);
-        q.afterInclusive = true;
+        request.query.after = OperationStore::cursorOf(m_rows.at(0), request.query.sort);
+        request.query.afterInclusive = true;
     }   // else from the start of the result: new rows at the top appear
-    QList<Operation> read;
-    if (!readRows(q, want, &read))
-        return false;
+    request.count = want;
+    const std::optional<qint64> known = totalFromCounts();
+    request.countTotal = !known;
+    // Nothing else changes the window while a refresh is in flight (fetches wait, a reload
+    // supersedes it), so from and want still name the same rows when the answer arrives.
+    return issue(request, &m_refreshTicket,
+                 [this, from, want, known, then = std::move(then)](StoreResult<ConsoleReads::Page> page) {
+                     if (!page) {
+                         setFailed(page.error());
+                         call(then, false);
+                         return;
+                     }
+                     applyRefresh(from, want, known ? *known : page.value().total.value_or(0), page.value().rows, then);
+                 });
+}
+
+void OperationTableModel::applyRefresh(int from, int want, qint64 total, const QList<Operation>& read, Then then)
+{
     // Nothing left from the window's first row on, but rows before it (e.g. after Ctrl+End,
     // every row shown was resolved): show the end of what is left rather than an empty list.
-    if (from == 0 && read.isEmpty() && !m_atStart)
-        return fetchLast();
+    if (from == 0 && read.isEmpty() && !m_atStart) {
+        fetchLast(std::move(then));
+        return;
+    }
+    emit aboutToApply();
+    const int size = int(m_rows.size());
     const bool atEnd = read.size() < want;
     QList<Operation> fresh;
     fresh.reserve(read.size());
@@ -279,7 +330,7 @@ bool OperationTableModel::refresh()
     trimWindow(true);
     emit loaded();
     emit windowChanged();
-    return true;
+    call(then, true);
 }
 
 const Operation* OperationTableModel::operationAt(int row) const
@@ -334,53 +385,78 @@ bool OperationTableModel::canFetchMore(const QModelIndex& parent) const
 {
     // A slot reacting to a reset or an insert must not grow the model while it is being
     // announced (it would nest a second change inside the first); the view asks again later.
-    return !parent.isValid() && m_store && !m_stale && !m_announcing && !m_atEnd && !m_rows.isEmpty();
+    // Nor while a read is in flight: its answer changes the window the next page follows.
+    return !parent.isValid() && m_reader && !m_stale && !m_announcing && !isLoading() && !m_atEnd
+        && !m_rows.isEmpty();
 }
 
 void OperationTableModel::fetchMore(const QModelIndex& parent)
 {
     if (!canFetchMore(parent))
         return;
-    OperationStore::Query q = baseQuery();
-    q.after = OperationStore::cursorOf(m_rows.constLast(), q.sort);
-    QList<Operation> page;
-    if (!readRows(q, m_pageSize, &page))
-        return;
-    m_atEnd = page.size() < m_pageSize;
-    const QList<Operation> fresh = notShown(page);
-    if (!fresh.isEmpty()) {
-        const QScopedValueRollback announcing(m_announcing, true);
-        beginInsertRows({}, int(m_rows.size()), int(m_rows.size() + fresh.size()) - 1);
-        m_rows.append(fresh);
-        endInsertRows();
-    }
-    if (m_atEnd)
-        m_total = m_rowsBefore + m_rows.size();   // the result ended here: rows were deleted or closed
-    trimWindow(true);
-    emit windowChanged();
+    ConsoleReads::PageRequest request;
+    request.query = baseQuery();
+    request.query.after = OperationStore::cursorOf(m_rows.constLast(), request.query.sort);
+    request.count = m_pageSize;
+    const QString after = m_rows.constLast().operationId;
+    issue(request, &m_moreTicket, [this, after](StoreResult<ConsoleReads::Page> read) {
+        if (!read) {
+            setFailed(read.error());
+            return;
+        }
+        if (m_rows.isEmpty() || m_rows.constLast().operationId != after)
+            return;   // the window changed meanwhile: the view asks again
+        emit aboutToApply();
+        const QList<Operation>& page = read.value().rows;
+        m_atEnd = page.size() < m_pageSize;
+        const QList<Operation> fresh = notShown(page);
+        if (!fresh.isEmpty()) {
+            const QScopedValueRollback announcing(m_announcing, true);
+            beginInsertRows({}, int(m_rows.size()), int(m_rows.size() + fresh.size()) - 1);
+            m_rows.append(fresh);
+            endInsertRows();
+        }
+        if (m_atEnd)
+            m_total = m_rowsBefore + m_rows.size();   // the result ended here: rows were deleted or closed
+        trimWindow(true);
+        emit windowChanged();
+    });
 }
 
 bool OperationTableModel::fetchPrevious()
 {
-    if (!m_store || m_stale || m_announcing || m_atStart || m_rows.isEmpty())
+    if (!m_reader || m_stale || m_announcing || m_atStart || m_rows.isEmpty())
         return !m_stale;
-    OperationStore::Query q = baseQuery();
-    q.before = OperationStore::cursorOf(m_rows.constFirst(), q.sort);
-    QList<Operation> page;
-    if (!readRows(q, m_pageSize, &page))
-        return false;
-    m_atStart = page.size() < m_pageSize;
-    const QList<Operation> fresh = notShown(page);
-    if (!fresh.isEmpty()) {
-        const QScopedValueRollback announcing(m_announcing, true);
-        beginInsertRows({}, 0, int(fresh.size()) - 1);
-        m_rows = fresh + m_rows;
-        endInsertRows();
+    if (isLoading()) {
+        m_previousQueued = true;   // after the read in flight
+        return true;
     }
-    m_rowsBefore = m_atStart ? 0 : qMax<qint64>(0, m_rowsBefore - fresh.size());
-    trimWindow(false);
-    emit windowChanged();
-    return true;
+    ConsoleReads::PageRequest request;
+    request.query = baseQuery();
+    request.query.before = OperationStore::cursorOf(m_rows.constFirst(), request.query.sort);
+    request.count = m_pageSize;
+    const QString before = m_rows.constFirst().operationId;
+    return issue(request, &m_previousTicket, [this, before](StoreResult<ConsoleReads::Page> read) {
+        if (!read) {
+            setFailed(read.error());
+            return;
+        }
+        if (m_rows.isEmpty() || m_rows.constFirst().operationId != before)
+            return;   // the window changed meanwhile
+        emit aboutToApply();
+        const QList<Operation>& page = read.value().rows;
+        m_atStart = page.size() < m_pageSize;
+        const QList<Operation> fresh = notShown(page);
+        if (!fresh.isEmpty()) {
+            const QScopedValueRollback announcing(m_announcing, true);
+            beginInsertRows({}, 0, int(fresh.size()) - 1);
+            m_rows = fresh + m_rows;
+            endInsertRows();
+        }
+        m_rowsBefore = m_atStart ? 0 : qMax<qint64>(0, m_rowsBefore - fresh.size());
+        trimWindow(false);
+        emit windowChanged();
+    });
 }
 
 QList<Operation> OperationTableModel::notShown(const QList<Operation>& page) const

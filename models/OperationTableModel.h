@@ -1,12 +1,15 @@
 #pragma once
 
 #include "Clock.h"
+#include "console/ConsoleReads.h"
 #include "db/Operation.h"
 #include "db/OperationStore.h"
 
 #include <QAbstractTableModel>
 #include <QLocale>
 #include <QTimer>
+
+#include <functional>
 
 /**
  * The operations table: a window of refund_ops rows, straight from SQL.
@@ -25,6 +28,16 @@
  * The key countdown is computed at paint time from the Clock (UTC epoch ms). One 1 s timer
  * emits dataChanged for the countdown column of the rows the view reports as visible
  * (setVisibleRows), with roles {DisplayRole, ForegroundRole}; nothing else is touched.
+ *
+ * What to read is separated from applying what was read (issue 12): the model hands each
+ * read (a ConsoleReads::PageRequest: query, cursor, row count, whether to count) to a
+ * reader, which answers now (directReader: tests, the benchmark) or later (the window's
+ * serviceReader: on the ConsoleDataService's thread). Answers are applied on arrival exactly
+ * as they were when the reads ran here. One read of each kind is in flight at a time; a
+ * reload or fetchLast supersedes every read in flight (their answers are dropped); a refresh
+ * or fetchPrevious asked while another read is in flight runs after it; canFetchMore() is
+ * false while any read is in flight. reload(), refresh() and fetchLast() take a continuation
+ * called once their answer is applied (ok) or failed (not ok), never for a superseded read.
  *
  * A failed query keeps the rows already shown and marks the model stale (isStale()); the
  * window shows why and retries.
@@ -57,11 +70,19 @@ public:
         UrgencyRole,              ///< OperationFormat::Urgency as int (countdown column)
     };
 
+    using Reader = ConsoleReads::PageReader;
+    /** Called once a read's answer is applied (true) or failed (false). */
+    using Then = std::function<void(bool ok)>;
+
     explicit OperationTableModel(const Clock& clock, QObject* parent = nullptr);
 
-    /** The store every query goes through (nullptr: an empty model). Does not query. */
+    /** Where every read goes (empty: an empty model). Empties the model, drops answers in flight; does not query. */
+    void setReader(Reader reader);
+    bool hasReader() const { return bool(m_reader); }
+    /** setReader(ConsoleReads::directReader(*store)): reads on this thread (tests, benchmarks). */
     void setStore(OperationStore* store);
-    OperationStore* store() const { return m_store; }
+    /** A read is in flight. */
+    bool isLoading() const { return m_edgeTicket || m_refreshTicket || m_moreTicket || m_previousTicket; }
 
     void setPageSize(int rows);   ///< 1..1000, default 200
     int pageSize() const { return m_pageSize; }
@@ -82,9 +103,10 @@ public:
 
     /**
      * Re-runs the query from the first page (filter, search or sort changed).
-     * Returns false on a query error (lastError()); rows shown so far are kept.
+     * Returns false on a query error known at once (lastError()), true when applied or in
+     * flight; rows shown so far are kept until the answer.
      */
-    bool reload();
+    bool reload(Then then = {});
     /**
      * Re-reads the visible rows (setVisibleRows) and a quarter page around them, at least one
      * page, after a change in the database: the cost does not grow with how far the user
@@ -92,11 +114,11 @@ public:
      * above it keep their last read. Same rows: updated in place (selection and scroll stay);
      * otherwise a reset, and the window restores selection and scroll by operation id.
      */
-    bool refresh();
+    bool refresh(Then then = {});
     /** Reads the page before the first row (no-op at the start). False on a query error. */
     bool fetchPrevious();
     /** Replaces the window with the last page of the result (Ctrl+End). False on a query error. */
-    bool fetchLast();
+    bool fetchLast(Then then = {});
     /** The window holds the first row of the result. */
     bool atStart() const { return m_atStart; }
     /** The window holds the last row of the result (nothing more to fetch). */
@@ -136,6 +158,8 @@ public:
     void sort(int column, Qt::SortOrder order = Qt::AscendingOrder) override;
 
 signals:
+    /** An answer is about to change the rows (before any begin*Rows / beginResetModel). */
+    void aboutToApply();
     /** A query failed; rows shown before stay (stale). */
     void queryFailed(const StoreError& error);
     /** A query succeeded after a failure, or a reload finished: totalCount() is current. */
@@ -145,20 +169,42 @@ signals:
 
 private:
     QVariant displayData(const Operation& op, int column) const;
-    /** Up to count rows of q's order (pages of at most 1000), following q's cursor. */
-    bool readRows(OperationStore::Query q, int count, QList<Operation>* out);
+    using Apply = std::function<void(StoreResult<ConsoleReads::Page>)>;
+    /** Hands request to the reader under a new ticket kept in *slot; apply runs with its answer unless superseded. */
+    bool issue(const ConsoleReads::PageRequest& request, quint64* slot, Apply apply);
+    /** Runs a refresh or fetchPrevious asked while another read was in flight. */
+    void runQueued();
     OperationStore::Query baseQuery() const;
     /** Replaces the window with the first (or, fromEnd, the last) page of the result. */
-    bool readEdge(bool fromEnd);
+    bool readEdge(bool fromEnd, Then then);
+    void applyEdge(bool fromEnd, std::optional<qint64> total, const QList<Operation>& rows);
+    void applyRefresh(int from, int want, qint64 total, const QList<Operation>& read, Then then);
     /** The rows of page the window does not hold yet. */
     QList<Operation> notShown(const QList<Operation>& page) const;
     /** Drops rows at the far end until the window fits maxLoadedRows(). */
     void trimWindow(bool dropFromTop);
-    bool countRows(qint64* out);
+    /** The total from the state counts, when they tell it (no search, not "expires within"). */
+    std::optional<qint64> totalFromCounts() const;
     void setFailed(const StoreError& error);
+    static void call(const Then& then, bool ok)
+    {
+        if (then)
+            then(ok);
+    }
 
     const Clock& m_clock;
-    OperationStore* m_store = nullptr;
+    Reader m_reader;
+    quint64 m_nextTicket = 0;
+    quint64 m_floor = 0;            // answers with a ticket up to this are dropped (superseded)
+    quint64 m_edgeTicket = 0;       // the read in flight of each kind; 0: none
+    quint64 m_refreshTicket = 0;
+    quint64 m_moreTicket = 0;
+    quint64 m_previousTicket = 0;
+    quint64 m_answeredTicket = 0;   // the last answer applied, and whether it was good: a
+    bool m_answeredOk = false;      // direct reader's answer is known before issue() returns
+    bool m_refreshQueued = false;   // asked while another read was in flight
+    QList<Then> m_refreshThens;
+    bool m_previousQueued = false;
     OperationStore::Query m_query;
     QList<Operation> m_rows;
     std::optional<OperationStore::StateCounts> m_stateCounts;

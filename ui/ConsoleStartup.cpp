@@ -36,6 +36,15 @@ ConsoleStartup::ConsoleStartup(const Options& options, QObject* parent)
         m_providerReady = true;
         maybeTakeScreenshot();
     });
+    // The first load failed (it runs on the data service's thread, so connectDatabase() has
+    // returned by then): the window shows why (and keeps retrying); the screenshot records
+    // that and says so by its exit code.
+    connect(m_window.get(), &MainWindow::loadFailed, this, [this] {
+        if (m_options.screenshotFile.isEmpty() || m_screenshotTaken)
+            return;
+        m_screenshotTaken = true;
+        QTimer::singleShot(400, this, [this] { takeScreenshot(1); });
+    });
 }
 
 ConsoleStartup::~ConsoleStartup()

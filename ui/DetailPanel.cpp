@@ -239,13 +239,22 @@ void DetailPanel::setField(const QString& key, const QString& value, const QStri
 void DetailPanel::clear(const QString& hint)
 {
     m_operation = {};
+    m_loading = false;
+    updateActions();
     m_placeholder->setText(hint.isEmpty() ? tr("Select an operation to see its attempts, tool calls and audit log.")
                                           : hint);
     m_stack->setCurrentIndex(0);
 }
 
+void DetailPanel::showLoading(const QString& operationId)
+{
+    clear(tr("Loading %1…").arg(operationId));
+    m_loading = true;
+}
+
 void DetailPanel::showDetail(const OperationStore::Detail& detail, int attemptBudget)
 {
+    m_loading = false;
     const bool sameOperation = m_operation.operationId == detail.operation.operationId;
     m_operation = detail.operation;
     updateActions();

@@ -34,6 +34,12 @@ public:
     void showDetail(const OperationStore::Detail& detail, int attemptBudget);
     /** The "nothing selected" state with a hint. */
     void clear(const QString& hint = {});
+    /**
+     * operationId's detail is on its way: "Loading…", nothing of the operation shown before,
+     * no button that would act on it, until showDetail() or clear().
+     */
+    void showLoading(const QString& operationId);
+    bool isLoading() const { return m_loading; }
     QString operationId() const { return m_operation.operationId; }
     void updateCountdown();
     void setStale(bool stale);
@@ -57,6 +63,7 @@ private:
     const Clock& m_clock;
     Operation m_operation;
     int m_budget = 6;
+    bool m_loading = false;
     QStackedWidget* m_stack = nullptr;
     QLabel* m_placeholder = nullptr;
     QLabel* m_title = nullptr;

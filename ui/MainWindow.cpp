@@ -5,7 +5,6 @@
 #include "HistoryTab.h"
 #include "SettingsTab.h"
 #include "StatusPalette.h"
-#include "db/RoleManager.h"
 #include "CustomerMessageDialog.h"
 #include "LogViewDialog.h"
 #include "UnmatchedEventsDialog.h"
@@ -23,9 +22,7 @@
 #include "ProviderKeySource.h"
 #include "StateCountsModel.h"
 #include "StateNavigationDelegate.h"
-#include "db/SchemaMigrator.h"
-#include "db/SettingsStore.h"
-#include "OperationFormat.h"
+#include "db/DatabaseUrl.h"
 
 #include <QAction>
 #include <QFileInfo>
@@ -65,6 +62,14 @@ Filter filterFor(OperationStatus status)
     case OperationStatus::Reversed: return Filter::Reversed;
     }
     return Filter::All;
+}
+
+/** The status read (counts, settings; withIdentity: schema, login, role) as a data-service job. */
+auto statusJob(const Clock& clock, bool withIdentity)
+{
+    return [&clock, withIdentity](Database& db, OperationStore& store) {
+        return ConsoleReads::readStatus(db, store, clock, OperationFormat::kSoonMs, withIdentity);
+    };
 }
 
 QLabel* statusLabel(const QString& objectName, QWidget* parent)
@@ -110,6 +115,14 @@ MainWindow::MainWindow(const Clock& clock, const Options& options, QWidget* pare
     connect(m_model, &OperationTableModel::dataChanged, this, &MainWindow::onTick);
     connect(m_model, &OperationTableModel::queryFailed, this, [this](const StoreError& e) { handleStoreError(e); });
     connect(m_model, &OperationTableModel::windowChanged, this, &MainWindow::updateRowsStatus);
+    // Pages arrive from the data service's thread: the selection to keep is the one just
+    // before an answer changes the rows, not the one when it was asked for.
+    connect(m_model, &OperationTableModel::aboutToApply, this, [this] {
+        ++m_appliedSerial;
+        m_selectionAtApply = selectedOperationId();
+        m_scrollAtApply = m_table->verticalScrollBar()->value();
+        m_rowsAtApply = m_model->rowCount();
+    });
 
     // Change notifications, their reconnects and the state counts they trigger run on the
     // data service's thread; only their results reach this one.
@@ -134,7 +147,11 @@ MainWindow::MainWindow(const Clock& clock, const Options& options, QWidget* pare
     });
     connect(m_data.get(), &ConsoleDataService::detailReady, this,
             [this](quint64 ticket, const OperationStore::Detail& detail) {
-                if (ticket == m_detailTicket) {   // else a newer selection asked since
+                // The operation wanted, asked for after the last clear or change of operation,
+                // and newer than what is shown: shown, even if a later request for it is still
+                // on its way (a stream of change notifications must not starve the panel).
+                if (ticket > m_detailFloor && ticket > m_detailShown && detail.operation.operationId == m_detailWanted) {
+                    m_detailShown = ticket;
                     m_detail->showDetail(detail, m_budget);
                     m_detail->setStale(false);   // a failed read before may have marked it
                 }
@@ -155,14 +172,20 @@ MainWindow::MainWindow(const Clock& clock, const Options& options, QWidget* pare
                                                     tr("Operation %1 was not found in this database.").arg(operationId));
                     return;
                 }
-                if (ticket != m_detailTicket)
+                if (ticket != m_detailTicket || ticket <= m_detailFloor || operationId != m_detailWanted)
                     return;
-                if (error.code == StoreError::Code::NotFound)
+                if (error.code == StoreError::Code::NotFound) {
                     clearDetail(tr("%1 is no longer in the database.").arg(operationId));
-                else if (error.code == StoreError::Code::ConnectionFailed)
-                    m_detail->setStale(true);   // the watcher reports the lost connection
-                else
+                    return;
+                }
+                // Asked again by the next click on the row (or the refresh after a reconnect).
+                m_detailWanted.clear();
+                if (error.code != StoreError::Code::ConnectionFailed)   // the watcher reports a lost connection
                     handleStoreError(error);
+                if (m_detail->operationId() == operationId)
+                    m_detail->setStale(true);
+                else   // the panel said it was loading this operation
+                    m_detail->clear(tr("The details of %1 could not be read: %2").arg(operationId, error.message));
             });
     connect(m_data.get(), &ConsoleDataService::openFailed, this, [](const StoreError& error) {
         // The service retries; the window's own connection shows the database's state.
@@ -295,6 +318,12 @@ void MainWindow::buildUi()
     m_tableStack->addWidget(m_table);
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             &MainWindow::onCurrentRowChanged);
+    // A click on the current row asks again for a detail whose read failed (it changes no row).
+    connect(m_table, &QAbstractItemView::clicked, this, [this](const QModelIndex& index) {
+        const Operation* op = m_model->operationAt(index.row());
+        if (op && op->operationId != m_detailWanted)
+            showDetailOf(op->operationId);
+    });
     connect(header, &QHeaderView::sortIndicatorChanged, this, [this, header](int column, Qt::SortOrder) {
         // Columns without an SQL sort key keep the previous order; put the indicator back.
         if (!OperationTableModel::sortKeyFor(column)) {
@@ -468,8 +497,8 @@ void MainWindow::openConnectionDialog()
 {
     ConnectionDialog dialog(this);
     dialog.loadRemembered();
-    if (m_db)
-        dialog.setDatabaseUrl(m_db->url().display());
+    if (const auto url = DatabaseUrl::parse(m_dbUrl))
+        dialog.setDatabaseUrl(url->display());
     if (!m_providerUrl.isEmpty())
         dialog.setProviderUrl(m_providerUrl);
     if (dialog.exec() != QDialog::Accepted)
@@ -523,16 +552,22 @@ bool MainWindow::connectDatabase(const QString& url)
 {
     m_dbUrl = url;
     m_fatal = false;
+    m_schemaRefused = false;
     m_data->close();
+    ++m_connectSerial;     // answers for the previous database are dropped
+    m_loadPending = false;
+    m_retryPending = false;
     m_messageTicket = 0;   // an answer of the old connection never comes
     m_snapshotPending = false;
     m_countsReadAtMs = 0;
     clearDetail();
-    m_model->setStore(nullptr);
-    m_store.reset();
-    m_db.reset();
+    m_model->setReader({});
     m_connected = false;
     m_loadedOnce = false;
+    m_requestTimeoutMs.reset();
+    m_dbRole.clear();
+    m_dbRoleError.clear();
+    m_dbLogin.clear();
     m_lastUnknown = -1; // another database: its unknown operations are not "new"
     m_lastReversed = -1;
     m_alertBanner->clearMessage();
@@ -553,53 +588,91 @@ bool MainWindow::connectDatabase(const QString& url)
                              .arg(parsed->display()));
         return false;
     }
-    auto db = Database::open(*parsed);
-    if (!db) {
-        if (db.error().code != StoreError::Code::ConnectionFailed) {
-            // Not a network hiccup (e.g. a file that is not a SQLite database): retrying cannot help.
-            showStartupError(tr("The database cannot be opened."),
-                             tr("%1. Check that --db names an operation database, or create one with refund-tool db "
-                                "migrate.")
-                                 .arg(db.error().message));
-            return false;
-        }
-        onDatabaseLost(db.error().message);
-        return false;
-    }
-    m_db = std::move(db).value();
-    auto schema = SchemaMigrator::check(*m_db);
-    if (!schema) {
-        if (schema.error().code == StoreError::Code::ConnectionFailed) {
-            onDatabaseLost(schema.error().message);
-            return false;
-        }
-        showStartupError(tr("This database cannot be shown."),
-                         schema.error().code == StoreError::Code::SchemaOutdated
-                             ? tr("Its schema is older than this console. Run `refund-tool db migrate` on it, then "
-                                  "press F5.")
-                             : schema.error().message);
-        updateDatabaseStatus();
-        return false;
-    }
-    m_store = std::make_unique<OperationStore>(*m_db, m_clock);
-    m_model->setStore(m_store.get());
+    // The connection, the schema check and every read are the data service's (its thread).
     m_data->open(url);
-
-    return loadAfterConnect();
+    m_model->setReader(ConsoleReads::serviceReader(*m_data, m_model));
+    loadAfterConnect();
+    return true;
 }
 
-bool MainWindow::loadAfterConnect()
+void MainWindow::loadAfterConnect()
 {
-    SettingsStore settings(*m_db, m_clock);
-    if (auto values = settings.load())
-        m_budget = values.value().maxAttemptsPerOperation;
-    m_model->setAttemptBudget(m_budget);
-    if (!recount())
-        return false;
-    m_model->setFilter(StateCountsModel::filterAt(m_navigation->currentIndex().row()));
-    m_model->setSearch(m_search->text());
-    if (!m_model->reload())
-        return false;
+    if (m_loadPending)
+        return;   // one at a time: a retry while the service waits for its open adds nothing
+    m_loadPending = true;
+    const quint64 serial = m_connectSerial;
+    m_data->submit(this, statusJob(m_clock, true), [this, serial](StoreResult<ConsoleReads::Status> status) {
+        if (serial != m_connectSerial)
+            return;
+        m_loadPending = false;
+        if (!status) {
+            onLoadFailed(status.error());
+            return;
+        }
+        applyStatus(status.value());
+        const Filter filter = StateCountsModel::filterAt(m_navigation->currentIndex().row());
+        const QString search = m_search->text().trimmed();
+        m_model->setFilter(filter);
+        m_model->setSearch(search);
+        m_model->reload([this, serial, filter, search](bool ok) {
+            if (serial != m_connectSerial)
+                return;
+            if (!ok) {   // queryFailed showed why
+                if (!m_loadedOnce)
+                    emit loadFailed();
+                return;
+            }
+            const bool selecting = !m_pendingSelect.isEmpty();   // finishLoad() starts it
+            finishLoad();
+            // Picked while the first page was on its way: show what was picked.
+            if (!selecting
+                && (StateCountsModel::filterAt(m_navigation->currentIndex().row()) != filter
+                    || m_search->text().trimmed() != search)) {
+                m_model->setFilter(StateCountsModel::filterAt(m_navigation->currentIndex().row()));
+                reloadOperations();
+            }
+        });
+    });
+}
+
+void MainWindow::onLoadFailed(const StoreError& error)
+{
+    switch (error.code) {
+    case StoreError::Code::ConnectionFailed:
+        onDatabaseLost(error.message);   // retried every retryIntervalMs
+        break;
+    case StoreError::Code::SchemaOutdated:
+    case StoreError::Code::SchemaTooNew:
+        m_data->close();
+        m_model->setReader({});
+        showStartupError(tr("This database cannot be shown."),
+                         error.code == StoreError::Code::SchemaOutdated
+                             ? tr("Its schema is older than this console. Run `refund-tool db migrate` on it, then "
+                                  "press F5.")
+                             : error.message);
+        m_schemaRefused = true;   // F5 connects again
+        updateDatabaseStatus();
+        break;
+    case StoreError::Code::NotADatabase:
+    case StoreError::Code::InvalidUrl:
+        // Not a network hiccup (e.g. a file that is not a SQLite database): retrying cannot help.
+        m_data->close();
+        m_model->setReader({});
+        showStartupError(tr("The database cannot be opened."),
+                         tr("%1. Check that --db names an operation database, or create one with refund-tool db "
+                            "migrate.")
+                             .arg(error.message));
+        break;
+    default:
+        handleStoreError(error);   // a refused query: the banner says why; F5 tries again
+        break;
+    }
+    if (!m_loadedOnce)
+        emit loadFailed();
+}
+
+void MainWindow::finishLoad()
+{
     m_connected = true;
     m_lastGoodLoadMs = m_clock.nowMs();
     m_search->setEnabled(true);
@@ -610,17 +683,20 @@ bool MainWindow::loadAfterConnect()
     updateDatabaseStatus();
     updateResultTitle();
     updateEmptyState();
+    applyRole();
+    const auto loaded = [this] {
+        if (!m_loadedOnce) {
+            m_loadedOnce = true;
+            emit dataLoaded();
+        }
+    };
     if (!m_pendingSelect.isEmpty()) {
         const QString id = m_pendingSelect;
         m_pendingSelect.clear();
-        selectOperation(id);
+        selectOperation(id, [loaded](bool) { loaded(); });
+        return;
     }
-    applyRole();
-    if (!m_loadedOnce) {
-        m_loadedOnce = true;
-        emit dataLoaded();
-    }
-    return true;
+    loaded();
 }
 
 void MainWindow::raiseAlert(OperationStore::StateFilter filter, const QString& title, const QString& text)
@@ -658,12 +734,12 @@ void MainWindow::openAlertView()
 void MainWindow::applyRole()
 {
     m_effectiveRole = m_options.role;
-    if (m_db && m_db->isPostgres()) {
-        auto role = RoleManager::currentRole(*m_db);
-        if (role)
-            m_effectiveRole = role.value();
+    if (const auto url = DatabaseUrl::parse(m_dbUrl); url && url->isPostgres()) {
+        // Read with the connect-time load on the data service's thread.
+        if (!m_dbRole.isEmpty())
+            m_effectiveRole = m_dbRole;
         else
-            Logging::warn(QStringLiteral("console: cannot read the login's role: %1").arg(role.error().message));
+            Logging::warn(QStringLiteral("console: cannot read the login's role: %1").arg(m_dbRoleError));
     }
     const bool admin = m_effectiveRole == QLatin1String("admin");
     const bool finance = admin || m_effectiveRole == QLatin1String("finance");
@@ -748,30 +824,23 @@ ReviewerContext MainWindow::reviewerContext() const
     ReviewerContext context;
     context.databaseUrl = m_dbUrl;
     context.provider = m_readConfig;
-    if (m_db) {
-        SettingsStore settings(*m_db, m_clock);
-        if (auto values = settings.load())
-            context.provider.requestTimeoutMs = values.value().requestTimeoutMs;
-    }
+    // Settings, login and role as the data service read them (connect time, F5).
+    if (m_requestTimeoutMs)
+        context.provider.requestTimeoutMs = *m_requestTimeoutMs;
     // On PostgreSQL the actor is the database login (session_user: resolve_operation() records it
     // whatever the client says, R21); on SQLite the desktop user.
     QString login;
-    if (m_db && m_db->isPostgres()) {
-        if (auto who = m_db->run(QStringLiteral("SELECT session_user"), {}, QStringLiteral("read login")); who && who.value().next())
-            login = who.value().value(0).toString();
+    if (const auto url = DatabaseUrl::parse(m_dbUrl); url && url->isPostgres()) {
+        login = m_dbLogin;
         if (login.isEmpty())
-            login = m_db->url().user();
+            login = url->user();
     }
     if (login.isEmpty())
         login = LocalUser::name();
     context.actor = !login.isEmpty() ? login : QStringLiteral("console");
     // The audit role is the login's database role (RoleManager::currentRole: "support", "finance",
     // "admin"; "single-user" on SQLite), never the --role option, which only picks the view.
-    context.role = m_options.role;
-    if (m_db) {
-        if (auto role = RoleManager::currentRole(*m_db))
-            context.role = role.value();
-    }
+    context.role = m_dbRole.isEmpty() ? m_options.role : m_dbRole;
     context.clock = &m_clock;
     return context;
 }
@@ -829,48 +898,73 @@ void MainWindow::onProviderChecked(const ProviderStatusMonitor::Status& status)
 
 bool MainWindow::selectOperation(const QString& operationId)
 {
-    if (!m_store || !m_connected) {
+    if (!m_connected) {
         m_pendingSelect = operationId;
         return false;
     }
-    auto op = m_store->operation(operationId);
-    if (!op) {
-        if (!handleStoreError(op.error()))
-            m_noticeBanner->showMessage(MessageBanner::Level::Info,
-                                        tr("Operation %1 was not found in this database.").arg(operationId));
-        return false;
-    }
-    const Filter filter = filterFor(op.value().status);
-    {
-        QSignalBlocker block(m_navigation->selectionModel());
-        m_navigation->setCurrentIndex(m_counts->index(m_counts->rowOf(filter)));
-    }
-    m_model->setFilter(filter);
-    m_model->setSearch(m_search->text());
-    if (!m_model->reload())
-        return false;
-    int row = m_model->rowOf(operationId);
-    if (row < 0) {
-        // Not among the fetched pages: narrow the list to it rather than fetching thousands of rows.
-        {
-            QSignalBlocker block(m_search);
-            m_search->setText(operationId);
-        }
-        m_model->setSearch(operationId);
-        if (!m_model->reload())
-            return false;
-        row = m_model->rowOf(operationId);
-    }
-    updateResultTitle();
-    updateEmptyState();
-    if (row < 0)
-        return false;
-    const QModelIndex index = m_model->index(row, OperationTableModel::OperationIdColumn);
-    m_table->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
-    m_table->scrollTo(index, QAbstractItemView::PositionAtCenter);
-    m_table->setFocus();
-    showDetailOf(operationId);
+    selectOperation(operationId, {});
     return true;
+}
+
+void MainWindow::selectOperation(const QString& operationId, std::function<void(bool found)> done)
+{
+    const quint64 serial = m_connectSerial;
+    const auto finish = [this, operationId, done = std::move(done)](bool found) {
+        emit operationSelected(operationId, found);
+        if (done)
+            done(found);
+    };
+    // Where the row is selected, once its page is shown.
+    const auto select = [this, operationId] {
+        updateResultTitle();
+        updateEmptyState();
+        const int row = m_model->rowOf(operationId);
+        if (row < 0)
+            return false;
+        const QModelIndex index = m_model->index(row, OperationTableModel::OperationIdColumn);
+        m_table->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+        m_table->scrollTo(index, QAbstractItemView::PositionAtCenter);
+        m_table->setFocus();
+        showDetailOf(operationId);
+        return true;
+    };
+    m_data->submit(
+        this, [operationId](Database&, OperationStore& store) { return store.operation(operationId); },
+        [this, serial, operationId, finish, select](StoreResult<Operation> op) {
+            if (serial != m_connectSerial)
+                return;
+            if (!op) {
+                if (!handleStoreError(op.error()))
+                    m_noticeBanner->showMessage(MessageBanner::Level::Info,
+                                                tr("Operation %1 was not found in this database.").arg(operationId));
+                finish(false);
+                return;
+            }
+            const Filter filter = filterFor(op.value().status);
+            {
+                QSignalBlocker block(m_navigation->selectionModel());
+                m_navigation->setCurrentIndex(m_counts->index(m_counts->rowOf(filter)));
+            }
+            m_model->setFilter(filter);
+            m_model->setSearch(m_search->text());
+            m_model->reload([this, operationId, finish, select](bool ok) {
+                if (!ok) {
+                    finish(false);
+                    return;
+                }
+                if (m_model->rowOf(operationId) >= 0) {
+                    finish(select());
+                    return;
+                }
+                // Not among the fetched pages: narrow the list to it rather than fetching thousands of rows.
+                {
+                    QSignalBlocker block(m_search);
+                    m_search->setText(operationId);
+                }
+                m_model->setSearch(operationId);
+                m_model->reload([finish, select](bool ok) { finish(ok && select()); });
+            });
+        });
 }
 
 void MainWindow::setStateFilter(OperationStore::StateFilter filter)
@@ -880,7 +974,7 @@ void MainWindow::setStateFilter(OperationStore::StateFilter filter)
 
 void MainWindow::onNavigationChanged()
 {
-    if (!m_store)
+    if (!m_model->hasReader())
         return;
     m_model->setFilter(StateCountsModel::filterAt(m_navigation->currentIndex().row()));
     reloadOperations();
@@ -893,36 +987,45 @@ void MainWindow::onSearchEdited()
 
 void MainWindow::reloadOperations()
 {
-    if (!m_store)
+    // Before the first load the connect-time load shows what is picked when it is done.
+    if (!m_model->hasReader() || (!m_connected && !m_loadedOnce))
         return;
     m_searchDebounce.stop();
     m_model->setSearch(m_search->text());
-    const QString selected = selectedOperationId();
-    if (!m_model->reload())
-        return;
-    updateResultTitle();
-    updateEmptyState();
-    const int row = m_model->rowOf(selected);
-    if (row >= 0)
-        restoreSelection(selected, -1);
-    else if (m_model->rowCount() > 0)
-        m_table->selectionModel()->setCurrentIndex(m_model->index(0, 0), QItemSelectionModel::ClearAndSelect
-                                                                                 | QItemSelectionModel::Rows);
-    else
-        clearDetail();
+    m_model->reload([this](bool ok) {
+        if (!ok)
+            return;
+        const QString selected = m_selectionAtApply;
+        updateResultTitle();
+        updateEmptyState();
+        const int row = m_model->rowOf(selected);
+        if (row >= 0)
+            restoreSelection(selected, -1);
+        else if (m_model->rowCount() > 0)
+            m_table->selectionModel()->setCurrentIndex(m_model->index(0, 0), QItemSelectionModel::ClearAndSelect
+                                                                                     | QItemSelectionModel::Rows);
+        else
+            clearDetail();
+    });
 }
 
-bool MainWindow::recount()
+void MainWindow::applyStatus(const ConsoleReads::Status& status)
 {
-    const qint64 readAt = m_clock.nowMs();
-    auto counts = m_store->stateCounts(readAt, OperationFormat::kSoonMs);
-    if (!counts) {
-        handleStoreError(counts.error());
-        return false;
+    if (status.settings) {
+        m_budget = status.settings->maxAttemptsPerOperation;
+        m_requestTimeoutMs = status.settings->requestTimeoutMs;
+    }   // else the budget shown stays
+    m_model->setAttemptBudget(m_budget);
+    // Every count is read on the data service's thread, in order; never take newer ones back.
+    if (status.countsReadAtMs >= m_countsReadAtMs) {
+        m_countsReadAtMs = status.countsReadAtMs;
+        applyCounts(status.counts);
     }
-    m_countsReadAtMs = qMax(m_countsReadAtMs, readAt);
-    applyCounts(counts.value());
-    return true;
+    if (status.identityRead) {
+        m_dbRole = status.role;
+        m_dbRoleError = status.roleError;
+        m_dbLogin = status.login;
+    }
 }
 
 void MainWindow::applyCounts(const OperationStore::StateCounts& counts)
@@ -955,8 +1058,7 @@ void MainWindow::applyCounts(const OperationStore::StateCounts& counts)
 
 void MainWindow::applySnapshot(const ConsoleDataService::Snapshot& snapshot)
 {
-    // Counted on two threads (F5 and the connect-time load here, notifications there): a
-    // snapshot read before the counts shown must not take them back (nor re-raise an alert).
+    // A snapshot read before the counts shown must not take them back (nor re-raise an alert).
     if (snapshot.readAtMs < m_countsReadAtMs)
         return;
     m_countsReadAtMs = snapshot.readAtMs;
@@ -974,8 +1076,10 @@ void MainWindow::onDatabaseChanged(const ConsoleDataService::Snapshot& snapshot)
     if (!m_connected)
         return;
     applySnapshot(snapshot);
-    if (refreshTable())
-        m_lastGoodLoadMs = m_clock.nowMs();
+    refreshTable([this](bool ok) {
+        if (ok)
+            m_lastGoodLoadMs = m_clock.nowMs();
+    });
     // The other tabs follow too, when they are looked at and hold no unsaved edits.
     if (m_tabs->currentWidget() == m_historyPage && m_historyConnected)
         m_historyTab->refresh();
@@ -983,36 +1087,49 @@ void MainWindow::onDatabaseChanged(const ConsoleDataService::Snapshot& snapshot)
         m_settingsTab->reload();
 }
 
-bool MainWindow::refreshAll()
+bool MainWindow::refreshAll(std::function<void(bool ok)> after)
 {
-    if (!m_store)
+    if (!m_model->hasReader())
         return false;
-    if (!recount())
-        return false;
-    if (auto values = SettingsStore(*m_db, m_clock).load(); values && values.value().maxAttemptsPerOperation != m_budget) {
-        m_budget = values.value().maxAttemptsPerOperation;
-        m_model->setAttemptBudget(m_budget);
-    }
-    if (!refreshTable())
-        return false;
-    m_lastGoodLoadMs = m_clock.nowMs();
+    const quint64 serial = m_connectSerial;
+    m_data->submit(this, statusJob(m_clock, false), [this, serial, after](StoreResult<ConsoleReads::Status> status) {
+        if (serial != m_connectSerial)
+            return;
+        if (!status) {
+            handleStoreError(status.error());
+            if (after)
+                after(false);
+            return;
+        }
+        applyStatus(status.value());
+        refreshTable([this, after](bool ok) {
+            if (ok)
+                m_lastGoodLoadMs = m_clock.nowMs();
+            if (after)
+                after(ok);
+        });
+    });
     return true;
 }
 
-bool MainWindow::refreshTable()
+void MainWindow::refreshTable(std::function<void(bool ok)> after)
 {
-    const QString selected = selectedOperationId();
-    const int scroll = m_table->verticalScrollBar()->value();
-    const bool wasReset = m_model->rowCount() == 0;
-    if (!m_model->refresh())
-        return false;
-    if (selectedOperationId() != selected || wasReset)
-        restoreSelection(selected, scroll);
-    else if (!selected.isEmpty())
-        showDetailOf(selected);
-    updateResultTitle();
-    updateEmptyState();
-    return true;
+    // Refreshes asked while one is on its way run as one after it: the selection is restored
+    // once per answer applied, whichever of their continuations comes first.
+    m_model->refresh([this, after = std::move(after)](bool ok) {
+        if (ok && m_restoredSerial != m_appliedSerial) {
+            m_restoredSerial = m_appliedSerial;
+            const QString selected = m_selectionAtApply;
+            if (selectedOperationId() != selected || m_rowsAtApply == 0)
+                restoreSelection(selected, m_scrollAtApply);
+            else if (!selected.isEmpty())
+                showDetailOf(selected);
+            updateResultTitle();
+            updateEmptyState();
+        }
+        if (after)
+            after(ok);
+    });
 }
 
 void MainWindow::restoreSelection(const QString& operationId, int scrollValue)
@@ -1049,17 +1166,25 @@ QString MainWindow::selectedOperationId() const
 
 void MainWindow::showDetailOf(const QString& operationId)
 {
-    // Read on the data service's thread; the panel keeps what it shows until the answer.
+    // Read on the data service's thread.
     if (operationId.isEmpty())
         return;
-    m_detailWanted = operationId;
+    if (operationId != m_detailWanted) {
+        // Another operation: answers for the one asked before are dropped, and until this
+        // one's arrives the panel says so (its buttons must not act on the one it showed).
+        m_detailFloor = m_nextTicket;
+        m_detailWanted = operationId;
+        if (m_detail->operationId() != operationId)
+            m_detail->showLoading(operationId);
+    }
     m_detailTicket = ++m_nextTicket;
     m_data->requestDetail(m_detailTicket, operationId);
 }
 
 void MainWindow::clearDetail(const QString& hint)
 {
-    m_detailTicket = ++m_nextTicket;   // an answer still on its way must not bring the old operation back
+    // An answer still on its way must not bring the old operation back.
+    m_detailFloor = m_detailTicket = ++m_nextTicket;
     m_detailWanted.clear();
     m_detail->clear(hint);
 }
@@ -1120,33 +1245,47 @@ void MainWindow::onDatabaseLost(const QString& reason)
 
 void MainWindow::retryConnection()
 {
-    if (m_fatal && !m_db)
+    if (m_fatal) {
+        if (m_schemaRefused && !m_dbUrl.isEmpty())
+            connectDatabase(m_dbUrl);   // migrated meanwhile?
         return;
-    if (!m_db || !m_store) {
+    }
+    if (!m_model->hasReader()) {
         if (!m_dbUrl.isEmpty())
             connectDatabase(m_dbUrl);
-        return;
-    }
-    if (m_connected) {
-        refreshAll();
-        return;
-    }
-    // The watcher may report the server back before this connection notices it was cut.
-    if (auto r = m_db->reconnect(); !r) {
-        Logging::debug(QStringLiteral("console: reconnect failed: %1").arg(Logging::redact(r.error().message)));
-        onDatabaseLost(r.error().message);
         return;
     }
     if (!m_loadedOnce) {
         loadAfterConnect();
         return;
     }
-    m_connected = true;
-    if (!refreshAll()) {
-        m_connected = false;
+    if (m_connected) {
+        refreshAll();
         return;
     }
-    onDatabaseRestored();
+    // The data service reconnects (its watcher on its own; a read after a lost connection once
+    // on a fresh one): the status read answers whether the database is back. One at a time.
+    if (m_retryPending)
+        return;
+    m_retryPending = true;
+    const quint64 serial = m_connectSerial;
+    m_data->submit(this, statusJob(m_clock, false), [this, serial](StoreResult<ConsoleReads::Status> status) {
+        if (serial != m_connectSerial)
+            return;
+        m_retryPending = false;
+        if (!status) {
+            Logging::debug(QStringLiteral("console: reconnect failed: %1").arg(Logging::redact(status.error().message)));
+            handleStoreError(status.error());
+            return;
+        }
+        applyStatus(status.value());
+        m_connected = true;
+        onDatabaseRestored();
+        refreshTable([this](bool ok) {
+            if (ok)
+                m_lastGoodLoadMs = m_clock.nowMs();
+        });
+    });
 }
 
 void MainWindow::onDatabaseRestored()

@@ -2,7 +2,7 @@
 
 #include "Clock.h"
 #include "console/ConsoleDataService.h"
-#include "db/Database.h"
+#include "console/ConsoleReads.h"
 #include "db/OperationStore.h"
 #include "ProviderStatusMonitor.h"
 #include "provider/ProviderConfig.h"
@@ -12,7 +12,9 @@
 #include <QTimer>
 #include <QUrl>
 
+#include <functional>
 #include <memory>
+#include <optional>
 
 class DetailPanel;
 class HistoryTab;
@@ -35,11 +37,13 @@ class StateCountsModel;
  * banners for a lost database and a refused provider key, and a status bar naming the
  * database, the provider and the role.
  *
- * Live updates come from a ConsoleDataService on its own thread: its ChangeWatcher
- * (PostgreSQL LISTEN/NOTIFY, SQLite data_version polling) and its reconnects, and the state
- * counts and settings each change notification (and the 15 s counts timer) needs. On this
- * thread's own connection, still: the connect-time load, F5, keyset pages of pageSize rows
- * around what is visible, and detail reads by primary key. A lost connection never loses what is shown:
+ * Every read runs on a ConsoleDataService on its own thread (issue 12 item 1): its
+ * ChangeWatcher (PostgreSQL LISTEN/NOTIFY, SQLite data_version polling) and its reconnects,
+ * the state counts and settings each change notification (and the 15 s counts timer) needs,
+ * the connect-time load (schema check, settings, counts, login and role), F5, the keyset
+ * pages of the operations table (OperationTableModel's reader) and the detail and Select
+ * operation reads. This window opens no connection of its own; results arrive by queued
+ * calls and are applied as they come. A lost connection never loses what is shown:
  * rows stay (greyed, marked stale), a banner says what to do, and the window reconnects every
  * retryIntervalMs until the database is back.
  */
@@ -66,9 +70,10 @@ public:
     void showStartupError(const QString& title, const QString& detail);
 
     /**
-     * Opens the operation database at url (may hold a password: never shown or logged) and
-     * loads the first page. On a connection failure shows the error state and keeps retrying
-     * every retryIntervalMs; returns false then.
+     * Opens the operation database at url (may hold a password: never shown or logged) on the
+     * data service's thread and loads the first page there; dataLoaded() follows. Returns
+     * false when url cannot be used at all (not a valid address, no SQLite file there); a
+     * connection failure arrives later: the error state, retried every retryIntervalMs.
      */
     bool connectDatabase(const QString& url);
     bool isConnected() const { return m_connected; }
@@ -81,8 +86,9 @@ public:
 
     /**
      * Selects an operation: switches the navigation to its state, searches for it if it is not
-     * among the fetched rows, selects its row and shows its detail. Before the database is
-     * connected, the request is kept and applied after the first load.
+     * among the fetched rows, selects its row and shows its detail. The reads run on the data
+     * service's thread; operationSelected() says how it ended. Before the database is
+     * connected, the request is kept and applied after the first load (returns false then).
      */
     bool selectOperation(const QString& operationId);
 
@@ -90,8 +96,13 @@ public:
     StateCountsModel* stateCountsModel() const { return m_counts; }
     OperationTableView* operationsView() const { return m_table; }
     DetailPanel* detailPanel() const { return m_detail; }
-    /** Re-reads counts, the shown rows and the detail, keeping selection and scroll. */
-    bool refreshAll();
+    /** The data service every read of this window runs on (tests hold its thread with a job). */
+    ConsoleDataService* dataService() const { return m_data.get(); }
+    /**
+     * Re-reads counts, settings, the shown rows and the detail, keeping selection and scroll;
+     * after(ok) runs once that is applied (or failed). False when no database is set.
+     */
+    bool refreshAll(std::function<void(bool ok)> after = {});
     /** Navigation: shows the operations of one state filter. */
     void setStateFilter(OperationStore::StateFilter filter);
 
@@ -116,6 +127,10 @@ public:
 signals:
     /** The first load after connectDatabase() (and a pending selectOperation) finished. */
     void dataLoaded();
+    /** The first load after connectDatabase() failed: the window shows why (and retries if that can help). */
+    void loadFailed();
+    /** selectOperation() finished: found is false when the operation is not there (or a read failed). */
+    void operationSelected(const QString& operationId, bool found);
     void databaseConnectionLost(const QString& reason);
     void databaseConnectionRestored();
     /** A provider reachability check finished (see ProviderStatusMonitor). */
@@ -132,16 +147,20 @@ private:
     void buildUi();
     void buildActions();
     void openConnectionDialog();
-    bool loadAfterConnect();
+    /** Reads the schema, counts, settings and role on the data service's thread, then the first page. */
+    void loadAfterConnect();
+    void finishLoad();
+    void onLoadFailed(const StoreError& error);
     void reloadOperations();
-    /** The state counts read on this thread's connection (connect, F5); false after handleStoreError. */
-    bool recount();
+    /** Counts, settings and (identityRead) login and role, read on the data service's thread. */
+    void applyStatus(const ConsoleReads::Status& status);
+    void selectOperation(const QString& operationId, std::function<void(bool found)> done);
     void applyCounts(const OperationStore::StateCounts& counts);
     void applySnapshot(const ConsoleDataService::Snapshot& snapshot);
     /** A change notification: the data service read the counts; re-read the table's visible window. */
     void onDatabaseChanged(const ConsoleDataService::Snapshot& snapshot);
-    /** Re-reads the table's visible window and the detail, keeping selection and scroll. */
-    bool refreshTable();
+    /** Re-reads the table's visible window and the detail, keeping selection and scroll; after(ok) once applied. */
+    void refreshTable(std::function<void(bool ok)> after = {});
     void onSearchEdited();
     void onNavigationChanged();
     void onCurrentRowChanged();
@@ -171,12 +190,24 @@ private:
     const Clock& m_clock;
     Options m_options;
     QString m_dbUrl;                 // may hold a password: never shown or logged
-    std::unique_ptr<Database> m_db;
-    std::unique_ptr<OperationStore> m_store;
-    std::unique_ptr<ConsoleDataService> m_data;   // its own thread: watcher, change-time counts
+    std::unique_ptr<ConsoleDataService> m_data;   // its own thread: every read of this window
+    quint64 m_connectSerial = 0;  // bumped by connectDatabase: answers for an older one are dropped
+    bool m_loadPending = false;   // the connect-time load's status read is in flight
+    bool m_retryPending = false;  // a reconnect's status read is in flight
+    quint64 m_appliedSerial = 0;    // answers the table model applied (aboutToApply)
+    quint64 m_restoredSerial = 0;   // the last of them refreshTable restored the selection after
+    QString m_selectionAtApply;   // the selection and scroll just before the model applied an answer
+    int m_scrollAtApply = 0;
+    int m_rowsAtApply = 0;
+    std::optional<int> m_requestTimeoutMs;   // settings as read at connect / F5 (reviewerContext)
+    QString m_dbRole;             // RoleManager::currentRole as read at connect; empty if unreadable
+    QString m_dbRoleError;
+    QString m_dbLogin;            // session_user (PostgreSQL)
     quint64 m_snapshotTicket = 0;
     quint64 m_nextTicket = 0;     // detail requests' tickets (the panel's and Customer message's)
-    quint64 m_detailTicket = 0;   // the panel's latest: older answers are dropped
+    quint64 m_detailTicket = 0;   // the panel's latest request
+    quint64 m_detailFloor = 0;    // answers up to this ticket are dropped (a clear, another operation wanted)
+    quint64 m_detailShown = 0;    // the ticket of the answer shown: an older one never replaces it
     QString m_detailWanted;       // the operation of that request (empty after clearDetail)
     quint64 m_messageTicket = 0;  // the read behind an opening Customer message dialog; 0: none
     bool m_snapshotPending = false;  // the counts timer's request is in flight
@@ -185,6 +216,7 @@ private:
     bool m_connected = false;
     bool m_loadedOnce = false;
     bool m_fatal = false;
+    bool m_schemaRefused = false;   // the schema is outdated or too new: F5 tries the whole connect again
     qint64 m_lastGoodLoadMs = 0;
     QString m_pendingSelect;
     QUrl m_providerUrl;

@@ -13,6 +13,7 @@
 #include <QKeyEvent>
 #include <QMap>
 #include <QScrollBar>
+#include <QPointer>
 #include <QTimer>
 
 OperationTableView::OperationTableView(QWidget* parent)
@@ -151,14 +152,22 @@ void OperationTableView::keyPressEvent(QKeyEvent* event)
     const bool toStart = event == QKeySequence::MoveToStartOfDocument;
     if (m_model && ((toEnd && !m_model->atEnd()) || (toStart && !m_model->atStart()))) {
         const int column = currentIndex().isValid() ? currentIndex().column() : 0;
-        if (!(toEnd ? m_model->fetchLast() : m_model->reload()) || m_model->rowCount() == 0)
-            return;
-        const QModelIndex target = m_model->index(toEnd ? m_model->rowCount() - 1 : 0, column);
-        selectionModel()->setCurrentIndex(target, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+        // The edge page may arrive later (read on the data service's thread): go there then.
+        const auto go = [view = QPointer<OperationTableView>(this), toEnd, column](bool ok) {
+            if (!ok || !view || !view->m_model || view->m_model->rowCount() == 0)
+                return;
+            OperationTableModel* model = view->m_model;
+            const QModelIndex target = model->index(toEnd ? model->rowCount() - 1 : 0, column);
+            view->selectionModel()->setCurrentIndex(target, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+            if (toEnd)
+                view->scrollToBottom();
+            else
+                view->scrollToTop();
+        };
         if (toEnd)
-            scrollToBottom();
+            m_model->fetchLast(go);
         else
-            scrollToTop();
+            m_model->reload(go);
         event->accept();
         return;
     }

@@ -52,7 +52,9 @@ void TestConsoleAlerts::newUnknownOperationsRaiseAnAlertThatOpensUnknown()
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
     QSignalSpy arrived(&window, &MainWindow::unknownOperationsArrived);
+    QSignalSpy loaded(&window, &MainWindow::dataLoaded);
     QVERIFY(window.connectDatabase(testDb.url()));
+    QTRY_COMPARE_WITH_TIMEOUT(loaded.count(), 1, 20000);   // loaded on the data service's thread
     auto* banner = window.findChild<MessageBanner*>(QStringLiteral("alertBanner"));
     QVERIFY(banner);
     QVERIFY2(!banner->isVisible(), "the unknown operation that was there at connect time is not news");

@@ -40,7 +40,9 @@ void TestConsoleReconnect::lostAndRestoredConnectionShowsAndClearsBanner()
     auto window = std::make_unique<MainWindow>(Clock::system(), options);
     window->show();
     QVERIFY(QTest::qWaitForWindowExposed(window.get()));
+    QSignalSpy loaded(window.get(), &MainWindow::dataLoaded);
     QVERIFY(window->connectDatabase(testDb.url()));
+    QTRY_COMPARE_WITH_TIMEOUT(loaded.count(), 1, 20000);   // loaded on the data service's thread
     QCOMPARE(window->operationModel()->rowCount(), 5);
     auto* banner = window->findChild<MessageBanner*>(QStringLiteral("connectionBanner"));
     QVERIFY(banner);
