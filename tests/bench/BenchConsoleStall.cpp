@@ -71,9 +71,17 @@
 #include <QUrlQuery>
 
 #include <algorithm>
+#include <atomic>
+#include <csignal>
 #include <cstdio>
+#include <execinfo.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <thread>
+#include <unistd.h>
 #include <functional>
 #include <memory>
+#include <mutex>
 
 namespace {
 
@@ -131,11 +139,15 @@ public:
     }
 
     int stallsOver50() const { return m_over50; }
+    qint64 nowNs() const { return m_clock.nsecsElapsed(); }
+
+    std::atomic<qint64> heartbeatNs{0};   ///< the last firing, for the stall tracer
 
 private:
     void sample()
     {
         const qint64 now = m_clock.nsecsElapsed();
+        heartbeatNs.store(now);
         const qint64 late = now - m_last - kIntervalNs;
         m_last = now;
         if (!m_active)
@@ -151,6 +163,77 @@ private:
     qint64 m_worstNs = 0;
     int m_over50 = 0;
     bool m_active = false;
+};
+
+/**
+ * --trace-stalls FILE: a watchdog thread that, while the GUI thread's timer is over 40 ms late,
+ * interrupts it every 20 ms (SIGPROF) and writes its stack (backtrace_symbols_fd) into FILE
+ * under the current step's name. Demangle with c++filt. Off by default: sampling costs time.
+ */
+int g_traceFd = -1;
+pthread_t g_guiThread;
+
+void onTraceSignal(int)
+{
+    void* frames[48];
+    const int n = backtrace(frames, 48);
+    static const char sep[] = "--- stack\n";
+    (void)!write(g_traceFd, sep, sizeof sep - 1);
+    backtrace_symbols_fd(frames, n, g_traceFd);
+}
+
+class StallTracer
+{
+public:
+    StallTracer(const QString& path, StallMonitor& monitor) : m_monitor(monitor)
+    {
+        g_traceFd = ::open(path.toLocal8Bit().constData(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        g_guiThread = pthread_self();
+        void* warm[2];
+        backtrace(warm, 2); // loads libgcc before any signal
+        struct sigaction sa = {};
+        sa.sa_handler = onTraceSignal;
+        sa.sa_flags = SA_RESTART;
+        sigaction(SIGPROF, &sa, nullptr);
+        m_thread = std::thread([this] {
+            qint64 lastSample = 0;
+            while (!m_stop.load()) {
+                std::this_thread::sleep_for(std::chrono::milliseconds(5));
+                const qint64 now = m_monitor.nowNs();
+                const qint64 late = now - m_monitor.heartbeatNs.load();
+                if (late > 40'000'000 && now - lastSample > 20'000'000) {
+                    lastSample = now;
+                    const QByteArray head = QStringLiteral("=== step %1, %2 ms late\n").arg(step()).arg(late / 1'000'000).toUtf8();
+                    (void)!write(g_traceFd, head.constData(), size_t(head.size()));
+                    pthread_kill(g_guiThread, SIGPROF);
+                }
+            }
+        });
+    }
+    ~StallTracer()
+    {
+        m_stop = true;
+        m_thread.join();
+        signal(SIGPROF, SIG_IGN);
+        ::close(g_traceFd);
+    }
+    void setStep(const QString& step)
+    {
+        std::lock_guard<std::mutex> lock(m_mutex);
+        m_step = step;
+    }
+
+private:
+    QString step()
+    {
+        std::lock_guard<std::mutex> lock(m_mutex);
+        return m_step;
+    }
+    StallMonitor& m_monitor;
+    std::thread m_thread;
+    std::atomic<bool> m_stop{false};
+    std::mutex m_mutex;
+    QString m_step = QStringLiteral("setup");
 };
 
 /** QTRY-style: processes events until cond() or timeout; false on timeout. */
@@ -317,6 +400,8 @@ int main(int argc, char** argv)
                       QStringLiteral("n"), QStringLiteral("10000")});
     parser.addOption({QStringLiteral("notifications"), QStringLiteral("Operations committed by another connection (default 1000)."),
                       QStringLiteral("n"), QStringLiteral("1000")});
+    parser.addOption({QStringLiteral("trace-stalls"), QStringLiteral("Write the GUI thread's stacks during stalls here."),
+                      QStringLiteral("file")});
     parser.addOption({QStringLiteral("results"), QStringLiteral("Also write the figures here."), QStringLiteral("file")});
     parser.process(app);
     const QString url = parser.value(QStringLiteral("db"));
@@ -416,8 +501,13 @@ int main(int argc, char** argv)
     }
 
     StallMonitor monitor;
+    std::unique_ptr<StallTracer> tracer;
+    if (parser.isSet(QStringLiteral("trace-stalls")))
+        tracer = std::make_unique<StallTracer>(parser.value(QStringLiteral("trace-stalls")), monitor);
     double worstAll = 0;
     auto stepDone = [&](const QString& step, bool ok) {
+        if (tracer)
+            tracer->setStep(QStringLiteral("after ") + step);
         const double ms = monitor.end();
         worstAll = std::max(worstAll, ms);
         result(QStringLiteral("stall_%1_ms").arg(step), fmt(ms, 0));
@@ -426,8 +516,13 @@ int main(int argc, char** argv)
             fail(QStringLiteral("step %1 did not reach its end state").arg(step));
     };
 
+    const auto beginStep = [&](const QString& step) {
+        if (tracer)
+            tracer->setStep(step);
+        monitor.begin();
+    };
     // --- open
-    monitor.begin();
+    beginStep(QStringLiteral("open"));
     MainWindow::Options options;
     options.role = QStringLiteral("admin"); // SQLite: shapes the interface; PostgreSQL: the login's role
     auto window = std::make_unique<MainWindow>(Clock::system(), options);
@@ -452,18 +547,24 @@ int main(int argc, char** argv)
     };
 
     // --- views: every state filter in the navigation, then back to All.
-    monitor.begin();
+    beginStep(QStringLiteral("views"));
     ok = true;
     QList<int> order;
     for (int r = 1; r < nav->rowCount(); ++r)
         order << r;
     order << 0;
     for (int r : order) {
-        QSignalSpy reset(rows, &QAbstractItemModel::modelReset);
+        // Any change of the table's rows counts as the answer (a reset now; inserted rows or a
+        // layout change if the reads become incremental).
+        int changes = 0;
+        QObject guard;
+        QObject::connect(rows, &QAbstractItemModel::modelReset, &guard, [&] { ++changes; });
+        QObject::connect(rows, &QAbstractItemModel::layoutChanged, &guard, [&] { ++changes; });
+        QObject::connect(rows, &QAbstractItemModel::rowsInserted, &guard, [&] { ++changes; });
         const QModelIndex index = nav->index(r, 0);
         navigation->setCurrentIndex(index);
         const qint64 expected = nav->data(index, StateCountsModel::CountRole).toLongLong();
-        ok = waitFor([&] { return reset.count() > 0 && shownTotal() == expected
+        ok = waitFor([&] { return changes > 0 && shownTotal() == expected
                                   && (expected == 0 || rows->rowCount() > 0); }, 120000) && ok;
         if (!ok)
             note(QStringLiteral("view %1: status says '%2', count %3").arg(nav->data(index).toString(), rowsStatus->text()).arg(expected));
@@ -471,7 +572,7 @@ int main(int argc, char** argv)
     stepDone(QStringLiteral("views"), ok);
 
     // --- end: Ctrl+End on the table reaches the last row of the whole result.
-    monitor.begin();
+    beginStep(QStringLiteral("end"));
     table->setFocus();
     QTest::keyClick(table, Qt::Key_End, Qt::ControlModifier);
     ok = waitFor([&] {
@@ -483,7 +584,7 @@ int main(int argc, char** argv)
     stepDone(QStringLiteral("end"), ok);
 
     // --- search: type an order id; the table narrows to its operations.
-    monitor.begin();
+    beginStep(QStringLiteral("search"));
     search->setFocus();
     QTest::keyClicks(search, searchOrder);
     ok = waitFor([&] { return shownTotal() >= 1 && shownTotal() <= 20 && rows->rowCount() >= 1; }, 120000);
@@ -518,7 +619,7 @@ int main(int argc, char** argv)
             written.fetch_add(1);
         }
     }));
-    monitor.begin();
+    beginStep(QStringLiteral("notifications"));
     QElapsedTimer notifyClock;
     notifyClock.start();
     writer->start();
@@ -536,7 +637,7 @@ int main(int argc, char** argv)
 
     // --- checkall: Review › Check all unknown, Start, until checkN lookups are done.
     const int requestsBefore = providerRequests(sandbox);
-    monitor.begin();
+    beginStep(QStringLiteral("checkall"));
     QAction* checkAll = window->findChild<QAction*>(QStringLiteral("actionCheckAllUnknown"));
     ok = checkAll != nullptr;
     if (checkAll)
@@ -574,6 +675,11 @@ int main(int argc, char** argv)
         for (int i = 0; i < std::min<int>(target, items.size()); ++i)
             refundedProposals += items.at(i).proposal.kind == ResolutionPolicy::Proposal::Kind::Refunded ? 1 : 0;
     }
+    // Closing the dialog (its sweep's threads joined, its items freed) is part of the step.
+    if (dialog) {
+        dialog->reject();
+        ok = waitFor([&] { return dialog.isNull(); }, 120000) && ok;
+    }
     stepDone(QStringLiteral("checkall"), ok);
     const int requests = providerRequests(sandbox) - requestsBefore;
     const double perOp = done > 0 ? double(requests) / done : 0;
@@ -587,13 +693,9 @@ int main(int argc, char** argv)
     result(QStringLiteral("checkall_provider_requests"), QString::number(requests));
     result(QStringLiteral("requests_per_lookup"), fmt(perOp, 3));
     result(QStringLiteral("checkall_bound_ms"), fmt(boundMs, 0));
-    if (dialog) {
-        dialog->reject();
-        waitFor([&] { return dialog.isNull() || !dialog->isVisible(); }, 60000);
-    }
 
     // --- history: the History tab over all time.
-    monitor.begin();
+    beginStep(QStringLiteral("history"));
     auto* tabs = window->findChild<QTabWidget*>(QStringLiteral("mainTabs"));
     auto* history = window->findChild<HistoryTab*>(QStringLiteral("historyTab"));
     ok = tabs && history;
@@ -618,6 +720,7 @@ int main(int argc, char** argv)
     stepDone(QStringLiteral("history"), ok);
 
     result(QStringLiteral("max_stall_ms"), fmt(worstAll, 0));
+    tracer.reset();
     window.reset();
     sandbox.stop();
     if (!sandboxOptions.dbPath.isEmpty()) {
