@@ -11,6 +11,8 @@
 #   tests/benchmark-console.sh [operations] [unknown] [check] [notifications]
 #       defaults 1000000 100000 10000 1000; a small run: tests/benchmark-console.sh 20000 2000 2000 1000
 #   STALL_ONLY=1 skips part 1 (the naive model loads every row: slow and 1 GB at 1,000,000).
+#   STALL_TRACE_DIR=DIR also writes the GUI thread's stacks during stalls to DIR/trace-ENGINE.txt
+#   (bench_console_stall --trace-stalls; sampling costs a little time, so not for the table).
 # Targets: every stall under 50 ms; Check all under its bound; History under 200 ms and 150 MB.
 # The last line is `max GUI stall: N ms`, N the worst over every step and engine.
 set -euo pipefail
@@ -41,7 +43,7 @@ bench_engine() {
   fi
   echo "GUI stalls on $label (the real window; figures as key value):"
   $B/tests/bench/bench_console_stall --db "$url" --engine "$label" --check "$CHECK" --notifications "$NOTIFY" \
-    --results "$work/stall-$label.txt" || echo "bench_console_stall on $label failed (exit $?)"
+    --results "$work/stall-$label.txt" ${STALL_TRACE_DIR:+--trace-stalls "$STALL_TRACE_DIR/trace-$label.txt"} || echo "bench_console_stall on $label failed (exit $?)"
   echo
   REFUND_TOOL=$PWD/$B/app/refund-tool/refund-tool tests/benchmark-history.sh --existing "$label" "$url" >"$work/history-$label.txt"
 }
