@@ -80,7 +80,10 @@ if [[ " $ENGINES " == *" postgres "* ]]; then
 fi
 
 # The summary: one column per engine.
-get() { awk -v k="$2" '$1 == k { print $2 }' "$work/stall-$1.txt" 2>/dev/null | tail -n 1; }
+get() { # $1 = engine, $2 = key; empty when that engine did not run
+  [ -f "$work/stall-$1.txt" ] || return 0
+  awk -v k="$2" '$1 == k { print $2 }' "$work/stall-$1.txt" | tail -n 1
+}
 row() { # $1 = title, $2 = key, $3 = target text
   printf "| %s | %s | %s | %s |\n" "$1" "$(get SQLite "$2")" "$(get PostgreSQL "$2")" "$3"
 }
