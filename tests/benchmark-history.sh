@@ -6,6 +6,8 @@
 # whatever else the machine does) and peak RSS (/usr/bin/time), best of 3 runs.
 # Targets: under 200 ms, under 150 MB.
 #   tests/benchmark-history.sh [ops]
+#   tests/benchmark-history.sh --existing LABEL URL   the same rows on a database generated
+#       elsewhere (tests/benchmark-console.sh), with the ranges ending tomorrow (UTC)
 # Generating 1,000,000 rows takes a few minutes per engine: run it in the background.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -14,16 +16,23 @@ NOW_MS=1764547200000 # 2025-12-01T00:00:00Z: fixed, so every run generates the s
 # REFUND_TOOL: a copy of the binary to measure (the build tree may be rebuilt meanwhile).
 TOOL=${REFUND_TOOL:-$PWD/build/app/refund-tool/refund-tool}
 
-# One engine: $1 = label, $2 = database URL (empty, migrated by us).
+# One engine: $1 = label, $2 = database URL (empty, migrated by us), $3 = "existing": the
+# database is already generated with the system clock as its present (ranges end tomorrow).
 measure() {
-  local label=$1 url=$2
-  "$TOOL" db migrate --db "$url" >/dev/null 2>&1
-  local t0 t1
-  t0=$(date +%s)
-  "$TOOL" db generate --db "$url" --ops "$OPS" --now-ms "$NOW_MS" 2>/dev/null >&2
-  t1=$(date +%s)
-  echo "$label: generated $OPS operations in $((t1 - t0)) s" >&2
+  local label=$1 url=$2 existing=${3:-}
   local ranges=("week|2025-11-24|2025-12-01" "three months|2025-09-02|2025-12-01" "all time|1970-01-01|2100-01-01")
+  if [ "$existing" = existing ]; then
+    local to
+    to=$(date -u -d tomorrow +%F)
+    ranges=("week|$(date -u -d "$to - 7 days" +%F)|$to" "three months|$(date -u -d "$to - 90 days" +%F)|$to" "all time|1970-01-01|2100-01-01")
+  else
+    "$TOOL" db migrate --db "$url" >/dev/null 2>&1
+    local t0 t1
+    t0=$(date +%s)
+    "$TOOL" db generate --db "$url" --ops "$OPS" --now-ms "$NOW_MS" 2>/dev/null >&2
+    t1=$(date +%s)
+    echo "$label: generated $OPS operations in $((t1 - t0)) s" >&2
+  fi
   for r in "${ranges[@]}"; do
     IFS='|' read -r name from to <<<"$r"
     local best_elapsed="" best_wall="" best_rss="" best_cpu="" ops=""
@@ -46,6 +55,11 @@ measure() {
   done
   rm -f /tmp/benchmark-history.$$
 }
+
+if [ "${1:-}" = "--existing" ]; then
+  measure "$2" "$3" existing
+  exit 0
+fi
 
 if [ "${1:-}" = "--postgres-inner" ]; then
   OPS=$2

@@ -51,6 +51,10 @@ QList<Command> dbCommands()
                         p.addOption({QStringLiteral("now-ms"), QStringLiteral("The present as UTC epoch ms (default: now); "
                                                                               "fix it for identical timestamps."),
                                      QStringLiteral("ms")});
+                        p.addOption({QStringLiteral("unknown-share"),
+                                     QStringLiteral("Share of operations left unknown, 0 to 0.2 (default 0.08); "
+                                                    "taken from the open ones."),
+                                     QStringLiteral("share"), QStringLiteral("0.08")});
                     },
                     [](const QCommandLineParser& p, const QStringList&, QTextStream& out) {
                         bool ok = false;
@@ -66,8 +70,12 @@ QList<Command> dbCommands()
                             if (!ok || nowMs <= 0)
                                 throw CliError{2, QStringLiteral("--now-ms: must be a positive UTC epoch time in milliseconds")};
                         }
+                        const double unknownShare = p.value(QStringLiteral("unknown-share")).trimmed().toDouble(&ok);
+                        if (!ok || unknownShare < 0 || unknownShare > 0.2)
+                            throw CliError{2, QStringLiteral("--unknown-share: must be a number from 0 to 0.2")};
                         auto db = openDatabase(p, true, Database::SqliteCheck::Full);
                         HistoryGenerator::Options options;
+                        options.unknownShare = unknownShare;
                         options.operations = ops;
                         options.seed = seed;
                         options.nowMs = nowMs;

@@ -1,5 +1,7 @@
 #include "db/HistoryGenerator.h"
 
+#include <algorithm>
+
 #include "db/DatabaseGuard.h"
 #include "db/HistoryRollups.h"
 
@@ -351,6 +353,9 @@ public:
         return written + 1;
     }
 
+    /** The share of unknown rows (default 0.08, at most 0.20: taken from the open rows). */
+    void setUnknownShare(double share) { m_unknownShare = std::clamp(share, 0.0, 0.20); }
+
 private:
     State pickState()
     {
@@ -359,7 +364,7 @@ private:
             return State::Refunded;
         if (r < 0.80)
             return State::Failed;
-        if (r < 0.88)
+        if (r < 0.80 + m_unknownShare)
             return State::Unknown;
         return State::Open;
     }
@@ -710,6 +715,7 @@ private:
     HistoryGenerator::Summary& m_summary;
     QString m_failureCode;
     BatchInserter m_orders, m_ops, m_attempts, m_calls, m_audit;
+    double m_unknownShare = 0.08;
 };
 } // namespace
 
@@ -785,6 +791,7 @@ StoreResult<HistoryGenerator::Summary> HistoryGenerator::generate(const Options&
     Random random(0x9e3779b97f4a7c15ULL ^ options.seed);
     const qint64 now = options.nowMs > 0 ? options.nowMs : Clock::system().nowMs();
     Writer writer(m_db, random, now, summary);
+    writer.setUnknownShare(options.unknownShare);
     qint64 orderNo = 0;
     while (summary.operations < options.operations) {
         WriteTransaction tx(m_db);

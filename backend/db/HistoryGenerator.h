@@ -16,7 +16,7 @@
  * row per (order, amount) (R3), attempts 1..6 with the key of their row (R2, R6), outcomes
  * that match the final state (R7, R9, R10), refunded rows with a refund id.
  *
- * Mix (by weight): ~70% refunded, ~10% failed, ~8% unknown, ~12% open; a quarter of open
+ * Mix (by weight): ~70% refunded, ~10% failed, ~8% unknown (Options::unknownShare), ~12% open; a quarter of open
  * and a tenth of unknown rows have their key expiring within the hour of nowMs. Timestamps
  * are UTC epoch ms over the 90 days before nowMs. Currencies usd, eur, gbp, try, rub. 1-3
  * tool calls per operation (some joined, ~1% lost the insert race, R12). A few unknown rows
@@ -40,6 +40,8 @@ public:
         quint32 seed = 1;
         qint64 nowMs = 0;              ///< the "present", UTC epoch ms; 0 = the system clock
         qint64 operationsPerTransaction = 50000;
+        /** Share of rows left unknown, 0..0.20 (default 0.08); more unknown means fewer open. */
+        double unknownShare = 0.08;
         /** Called after each committed transaction with (operations written, total). */
         std::function<void(qint64 done, qint64 total)> progress;
     };

@@ -61,6 +61,7 @@ private slots:
     void sameSeedSameRows();
     void sameSeedTwiceIsRefused();
     void otherSeedAddsMore();
+    void unknownShareTakesFromOpen();
 
 private:
     std::unique_ptr<TestDatabase> m_testDb;
@@ -214,6 +215,28 @@ void TestHistoryGenerator::otherSeedAddsMore()
     options.nowMs = kNow;
     QVERIFY(HistoryGenerator(*m_db).generate(options));
     QCOMPARE(scalar(*m_db, QStringLiteral("SELECT count(*) FROM refund_ops")), kOps + 100);
+}
+
+// db generate --unknown-share (the console benchmark's 100,000 unknown of 1,000,000): more
+// unknown rows, taken from the open ones; refunded and failed keep their weights.
+void TestHistoryGenerator::unknownShareTakesFromOpen()
+{
+    TestDatabase other;
+    REFUND_OPEN_OR_FAIL(db, other);
+    HistoryGenerator::Options options;
+    options.operations = kOps;
+    options.seed = 7;
+    options.nowMs = kNow;
+    options.unknownShare = 0.18;
+    auto r = HistoryGenerator(*db).generate(options);
+    QVERIFY2(r, qPrintable(r ? QString() : r.error().message));
+    const auto counts = OperationStore(*db).stateCounts(kNow).value();
+    auto share = [](qint64 n) { return double(n) / double(kOps); };
+    QVERIFY2(qAbs(share(counts.unknown) - 0.18) < 0.03, qPrintable(QString::number(counts.unknown)));
+    QVERIFY2(share(counts.open) < 0.05, qPrintable(QString::number(counts.open)));
+    QVERIFY2(qAbs(share(counts.refunded) - 0.70) < 0.05, qPrintable(QString::number(counts.refunded)));
+    QVERIFY2(qAbs(share(counts.failed) - 0.10) < 0.03, qPrintable(QString::number(counts.failed)));
+    QCOMPARE(counts.unknown, r.value().unknown);
 }
 
 REFUND_TEST_MAIN_ALL_ENGINES(TestHistoryGenerator)
