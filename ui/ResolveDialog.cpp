@@ -113,6 +113,8 @@ ResolveDialog::ResolveDialog(const ReviewerContext& context, ConsoleDataService*
     // Accept role would close the dialog; resolving keeps it open to show the outcome.
     disconnect(m_buttons, &QDialogButtonBox::accepted, this, nullptr);
     connect(m_resolveButton, &QPushButton::clicked, this, &ResolveDialog::resolve);
+    if (m_data)
+        connect(m_data, &ConsoleDataService::opened, this, &ResolveDialog::onServiceReopened);
     connect(m_messageButton, &QPushButton::clicked, this, [this] {
         // The draft follows the row as it is now: "checking" before, the outcome after resolving.
         auto* dialog = new CustomerMessageDialog(CustomerMessage::Facts::from(m_operation), this);
@@ -349,6 +351,8 @@ void ResolveDialog::resolve()
         return updateChoices();
 
     m_resolving = true;
+    m_resolution = *resolution;
+    const quint64 ticket = ++m_resolveTicket;
     updateChoices();
     // A compare-and-set: once more after a lost connection (resolveOnce() knows its own commit).
     m_data->submit(
@@ -357,8 +361,22 @@ void ResolveDialog::resolve()
          runs = 0](Database&, OperationStore& store) mutable -> StoreResult<Operation> {
             return resolveOnce(store, id, resolution, actor, runs++ > 0);
         },
-        [this, resolution = *resolution](StoreResult<Operation> result) { onResolved(result, resolution); },
+        [this, ticket, resolution = *resolution](StoreResult<Operation> result) {
+            if (ticket == m_resolveTicket)
+                onResolved(result, resolution);
+        },
         ConsoleDataService::Retry::OnceAfterReconnect);
+}
+
+void ResolveDialog::onServiceReopened()
+{
+    // The service dropped every answer of its previous connection, perhaps this resolution's
+    // (committed or not): the row as it is now decides, as after a lost answer.
+    if (!m_resolving)
+        return;
+    ++m_resolveTicket; // an answer still to come is not awaited any more
+    onResolved(StoreError::make(StoreError::Code::ConnectionFailed, tr("the connection was replaced")),
+               m_resolution);
 }
 
 void ResolveDialog::onResolved(const StoreResult<Operation>& result,
@@ -371,9 +389,16 @@ void ResolveDialog::onResolved(const StoreResult<Operation>& result,
                 return onResolved(m_operation, resolution);
             m_resolving = false;
             showOperation();
-            m_banner->showMessage(
-                MessageBanner::Level::Error,
-                tr("The resolution was not saved: %1").arg(Logging::redact(result.error().message)));
+            if (ok)
+                m_banner->showMessage(
+                    MessageBanner::Level::Error,
+                    tr("The resolution was not saved: %1").arg(Logging::redact(result.error().message)));
+            else // neither the answer nor the row could be read: say so, not "not saved"
+                m_banner->showMessage(
+                    MessageBanner::Level::Error,
+                    tr("It is not known whether the resolution was saved: %1. Open the operation "
+                       "again to see its state.")
+                        .arg(Logging::redact(result.error().message)));
             updateChoices();
             emit resolveFinished(false);
         });

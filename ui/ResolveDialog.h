@@ -47,8 +47,8 @@ class QRadioButton;
  * again after a commit whose answer was lost it would meet its own resolution and be refused
  * AlreadyResolved; resolveOnce() recognises that row as this dialog's (same status, note and
  * actor) and reports it resolved, so it is neither done twice nor reported as a failure. When
- * no answer comes at all (ConnectionFailed twice) the dialog reads the row again and decides
- * the same way.
+ * no answer comes at all (ConnectionFailed twice, or the service reopened and dropped it) the
+ * dialog reads the row again and decides the same way.
  */
 class ResolveDialog : public QDialog
 {
@@ -99,6 +99,7 @@ private:
     void load(std::function<void(bool ok, const QString& error)> then);
     void onFirstLoad(bool ok, const QString& error);
     void onResolved(const StoreResult<Operation>& result, const OperationStore::Resolution& resolution);
+    void onServiceReopened();
     void showOperation();
     void onLookupFinished();
     void updateChoices();
@@ -113,6 +114,8 @@ private:
     bool m_loaded = false;
     bool m_done = false;
     bool m_resolving = false;
+    quint64 m_resolveTicket = 0;             // the resolution whose answer is awaited
+    OperationStore::Resolution m_resolution; // the one under way
 
     QLabel* m_title = nullptr;
     QLabel* m_facts = nullptr;
