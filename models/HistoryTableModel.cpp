@@ -6,31 +6,37 @@
 
 #include <QBrush>
 #include <QCollator>
-#include <QScopedValueRollback>
 
 #include <algorithm>
 
 HistoryTableModel::HistoryTableModel(QObject* parent)
     : QAbstractTableModel(parent)
 {
-    connect(&m_watcher, &QFutureWatcher<Page>::finished, this, &HistoryTableModel::onPageRead);
 }
 
-HistoryTableModel::~HistoryTableModel()
-{
-    m_watcher.waitForFinished(); // the read holds nothing of ours, but its result would land nowhere
-}
+HistoryTableModel::~HistoryTableModel() = default;
 
-void HistoryTableModel::setDatabase(Database* db)
+void HistoryTableModel::reset()
 {
     ++m_generation; // a page still being read is dropped when it lands
+    m_reading = false;
     beginResetModel();
-    m_db = db;
-    m_filter = HistoryFilter{};
     m_rows.clear();
     m_total = 0;
     m_exhausted = true;
     endResetModel();
+}
+
+void HistoryTableModel::setReader(Reader reader)
+{
+    m_reader = std::move(reader);
+    m_filter = HistoryFilter{};
+    reset();
+}
+
+void HistoryTableModel::clear()
+{
+    reset();
 }
 
 void HistoryTableModel::setPageSize(int rows)
@@ -38,39 +44,14 @@ void HistoryTableModel::setPageSize(int rows)
     m_pageSize = qBound(1, rows, 1000);
 }
 
-bool HistoryTableModel::setFilter(const HistoryFilter& filter)
+void HistoryTableModel::setFilter(const HistoryFilter& filter)
 {
-    if (!m_db) {
-        setDatabase(nullptr);
-        m_filter = filter;
-        return true;
-    }
-    ++m_generation;
+    // The previous filter's rows would be wrong meanwhile: empty until the first page lands.
+    reset();
     m_filter = filter;
-    auto total = HistoryRows::count(*m_db, filter); // from the rollups: a few small reads
-    if (!total) {
-        m_lastError = total.error();
-        return false;
-    }
-    if (inBackground()) {
-        // The previous filter's rows would be wrong meanwhile: empty until the page lands.
-        beginResetModel();
-        m_total = total.value();
-        m_rows.clear();
-        m_exhausted = true;
-        m_lastError = StoreError{};
-        endResetModel();
-        startRead(std::nullopt, true);
-        return true;
-    }
-    auto page = HistoryRows::page(*m_db, filter, std::nullopt, m_pageSize, m_sort);
-    if (!page) {
-        m_lastError = page.error();
-        return false;
-    }
-    m_total = total.value();
-    takePage(page.value(), true);
-    return true;
+    m_lastError = StoreError{};
+    if (m_reader)
+        startRead(std::nullopt, true, true);
 }
 
 HistoryRows::Sort HistoryTableModel::sortFor(int column, Qt::SortOrder order)
@@ -113,58 +94,59 @@ void HistoryTableModel::sort(int column, Qt::SortOrder order)
         return;
     m_sort = sort;
     ++m_generation;
-    if (!m_db || !m_filter.validate())
+    m_reading = false;
+    if (!m_reader || !m_filter.validate())
         return; // read when a filter is set
-    if (inBackground()) {
-        startRead(std::nullopt, true); // the rows shown stay until the new order lands
-        return;
-    }
-    auto page = HistoryRows::page(*m_db, m_filter, std::nullopt, m_pageSize, m_sort);
-    if (!page) {
-        m_lastError = page.error();
-        emit readFinished(false);
-        return;
-    }
-    takePage(page.value(), true);
+    startRead(std::nullopt, true, false); // the rows shown stay until the new order lands
 }
 
-bool HistoryTableModel::inBackground() const
+void HistoryTableModel::startRead(const std::optional<Operation>& after, bool replace, bool withTotal)
 {
-    // The default order, either way, is an index range scan; every other one sorts the range.
-    return m_reader && m_sort.key != HistoryRows::SortKey::CreatedAt;
-}
-
-void HistoryTableModel::startRead(const std::optional<Operation>& after, bool replace)
-{
-    m_readGeneration = m_generation;
-    m_readReplaces = replace;
     m_reading = true;
+    const quint64 generation = m_generation;
     const HistoryFilter filter = m_filter;
     const HistoryRows::Sort sort = m_sort;
     const int limit = m_pageSize;
-    m_watcher.setFuture(m_reader([filter, sort, after, limit](Database& db) {
-        auto page = HistoryRows::page(db, filter, after, limit, sort);
-        return page ? Page{page.value(), std::nullopt} : Page{{}, page.error()};
-    }));
+    const std::optional<HistoryRows::Cursor> cursor =
+        after ? std::optional<HistoryRows::Cursor>(HistoryRows::cursorAfter(*after)) : std::nullopt;
+    // The default order, either way, is an index range scan; every other one sorts the range.
+    const bool heavy = sort.key != HistoryRows::SortKey::CreatedAt;
+    m_reader(
+        [filter, sort, cursor, limit, withTotal](Database& db) -> StoreResult<Page> {
+            Page page;
+            if (withTotal) {
+                auto total = HistoryRows::count(db, filter); // from the rollups: a few small reads
+                if (!total)
+                    return total.error();
+                page.total = total.value();
+            }
+            auto rows = HistoryRows::page(db, filter, cursor, limit, sort);
+            if (!rows)
+                return rows.error();
+            page.rows = rows.value();
+            return page;
+        },
+        heavy,
+        [this, generation, replace](StoreResult<Page> page) {
+            onPageRead(generation, replace, std::move(page));
+        });
 }
 
-void HistoryTableModel::onPageRead()
+void HistoryTableModel::onPageRead(quint64 generation, bool replace, StoreResult<Page> page)
 {
-    // A late notice of a read setFuture() replaced (the newer one still running, or taken already).
-    if (!m_reading || !m_watcher.isFinished())
-        return;
+    if (generation != m_generation)
+        return; // superseded: the filter, the order or the reader changed meanwhile
     m_reading = false;
-    if (m_readGeneration != m_generation || m_watcher.future().resultCount() == 0)
-        return; // superseded: the filter, the order or the database changed meanwhile
-    const Page page = m_watcher.result();
-    if (page.error) {
-        m_lastError = *page.error;
-        if (!m_readReplaces)
+    if (!page) {
+        m_lastError = page.error();
+        if (!replace)
             m_exhausted = true; // no retry loop from the view's next fetchMore
         emit readFinished(false);
         return;
     }
-    takePage(page.rows, m_readReplaces);
+    if (page.value().total)
+        m_total = *page.value().total;
+    takePage(page.value().rows, replace);
     emit readFinished(true);
 }
 
@@ -309,26 +291,13 @@ QVariant HistoryTableModel::headerData(int section, Qt::Orientation orientation,
 
 bool HistoryTableModel::canFetchMore(const QModelIndex& parent) const
 {
-    return !parent.isValid() && m_db && !m_exhausted && !m_rows.isEmpty();
+    return !parent.isValid() && m_reader && !m_exhausted && !m_rows.isEmpty();
 }
 
 void HistoryTableModel::fetchMore(const QModelIndex& parent)
 {
-    // A view may ask again from inside beginInsertRows(); one page at a time.
-    if (!canFetchMore(parent) || m_fetching)
+    // A view asks again while a page is on its way; one page at a time.
+    if (!canFetchMore(parent) || m_reading)
         return;
-    if (inBackground()) {
-        if (!isReading())
-            startRead(m_rows.constLast(), false);
-        return;
-    }
-    QScopedValueRollback<bool> guard(m_fetching, true);
-    auto page =
-        HistoryRows::page(*m_db, m_filter, HistoryRows::cursorAfter(m_rows.constLast()), m_pageSize, m_sort);
-    if (!page) {
-        m_lastError = page.error();
-        m_exhausted = true;
-        return;
-    }
-    takePage(page.value(), false);
+    startRead(m_rows.constLast(), false, false);
 }

@@ -1,13 +1,11 @@
 #pragma once
 
-#include "db/Database.h"
 #include "db/Operation.h"
+#include "db/StoreError.h"
 #include "history/HistoryFilter.h"
 #include "history/HistoryRows.h"
 
 #include <QAbstractTableModel>
-#include <QFuture>
-#include <QFutureWatcher>
 
 #include <functional>
 #include <optional>
@@ -21,11 +19,14 @@
  * Every column sorts (sort(), issue 15), in SQL, so the pages follow the order over the whole
  * range: amounts by currency then amount, dates and counts as numbers, statuses and reasons
  * by their translated titles and free text by the locale's collation (HistoryRows::Sort).
- * The default order (created, ascending) is an index range scan read on the thread that owns
- * the Database (the GUI thread, one page per scroll step). Any other order sorts the range in
- * the engine for each page: with a background reader (setBackgroundReader) those pages are
- * read off that thread and land later (readFinished()); rows shown stay until then.
- * A failed query keeps the rows shown and sets lastError().
+ * No page is read on this model's thread (issue 12): every read is a PageRead handed to the
+ * Reader (setReader()), which runs it on a connection elsewhere and answers later; then
+ * readFinished() follows. The Reader is told whether a read is heavy: the default order
+ * (created, ascending) is an index range scan, a short read (the console's data service);
+ * any other order sorts the range in the engine for each page (a worker connection). A new
+ * filter empties the table until its first page lands; a new order keeps the rows shown until
+ * then. An answer for an older filter, order or reader is dropped. A failed read keeps the
+ * rows shown and sets lastError().
  */
 class HistoryTableModel : public QAbstractTableModel
 {
@@ -49,34 +50,38 @@ public:
     };
     enum Role { RawRole = Qt::UserRole };
 
-    /** One page read in the background: its rows, or the error. */
+    /** One page: its rows, and for a filter's first page the size of the whole result. */
     struct Page
     {
         QList<Operation> rows;
-        std::optional<StoreError> error;
+        std::optional<qint64> total;
     };
     /** A page read on the connection it is given. */
-    using PageRead = std::function<Page(Database& db)>;
-    /** Runs a PageRead on a connection of its own, off this thread. */
-    using BackgroundReader = std::function<QFuture<Page>(PageRead read)>;
+    using PageRead = std::function<StoreResult<Page>(Database& db)>;
+    /**
+     * Runs read on a connection off this thread and calls done with the answer in this thread
+     * (or never, e.g. when this model is gone). heavy: it sorts the whole range, a worker's job.
+     */
+    using Reader =
+        std::function<void(PageRead read, bool heavy, std::function<void(StoreResult<Page>)> done)>;
 
     explicit HistoryTableModel(QObject* parent = nullptr);
     ~HistoryTableModel() override;
 
-    /** Where pages of orders other than the default are read (none: on the Database's thread). */
-    void setBackgroundReader(BackgroundReader reader) { m_reader = std::move(reader); }
-    /** A background read is under way. */
+    /** Where pages are read (empty: an empty model). Empties the table; does not read. */
+    void setReader(Reader reader);
+    /** Empties the table (e.g. the range is not valid); the next setFilter() reads again. */
+    void clear();
+    /** A read is under way (readFinished() follows). */
     bool isReading() const { return m_reading; }
     /** The order the rows are in. */
     const HistoryRows::Sort& sortOrder() const { return m_sort; }
     /** The order of column (the Status and Reason ranks follow the current translations). */
     static HistoryRows::Sort sortFor(int column, Qt::SortOrder order);
 
-    /** The connection pages are read from (nullptr: an empty model). Does not query. */
-    void setDatabase(Database* db);
     void setPageSize(int rows); ///< 1..1000, default 200
-    /** Replaces the filter and reads the first page; false on a query error (lastError()). */
-    bool setFilter(const HistoryFilter& filter);
+    /** Replaces the filter, empties the table and asks for the first page and the total. */
+    void setFilter(const HistoryFilter& filter);
     const HistoryFilter& filter() const { return m_filter; }
 
     qint64 totalCount() const { return m_total; }
@@ -93,30 +98,25 @@ public:
     void sort(int column, Qt::SortOrder order = Qt::AscendingOrder) override;
 
 signals:
-    /** A background read landed (ok) or failed (lastError()). */
+    /** A read landed (ok) or failed (lastError()). */
     void readFinished(bool ok);
 
 private:
-    bool inBackground() const;
-    /** Reads the page after `after` (the first when nullopt) through the background reader. */
-    void startRead(const std::optional<Operation>& after, bool replace);
-    void onPageRead();
+    /** Asks for the page after `after` (the first when nullopt); withTotal: the count too. */
+    void startRead(const std::optional<Operation>& after, bool replace, bool withTotal);
+    void onPageRead(quint64 generation, bool replace, StoreResult<Page> page);
     /** Replaces or extends the rows with a page read after the last one. */
     void takePage(const QList<Operation>& page, bool replace);
+    void reset();
 
-    Database* m_db = nullptr;
     HistoryFilter m_filter;
     QList<Operation> m_rows;
     qint64 m_total = 0;
     int m_pageSize = 200;
     bool m_exhausted = true;
-    bool m_fetching = false;
     StoreError m_lastError;
     HistoryRows::Sort m_sort;
-    BackgroundReader m_reader;
-    QFutureWatcher<Page> m_watcher;
-    quint64 m_generation = 0;     // a newer read supersedes an older one still running
-    quint64 m_readGeneration = 0; // the generation of the read under way
-    bool m_readReplaces = false;  // it is a first page, not the next one
-    bool m_reading = false;       // until its result is taken (or dropped) here, not just computed
+    Reader m_reader;
+    quint64 m_generation = 0; // a newer filter, order or reader supersedes a read still running
+    bool m_reading = false;   // a read of the current generation is under way
 };

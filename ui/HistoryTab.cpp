@@ -7,6 +7,7 @@
 #include "Money.h"
 #include "OperationFormat.h"
 #include "StatusPalette.h"
+#include "console/ConsoleDataService.h"
 #include "history/HistoryCsvExporter.h"
 
 #include <QChart>
@@ -30,7 +31,6 @@
 #include <QTableView>
 #include <QTimeZone>
 #include <QVBoxLayout>
-#include <QtConcurrent>
 
 namespace {
 QString figureKey(HistoryStats::Figure f)
@@ -96,14 +96,6 @@ HistoryTab::HistoryTab(const Clock& clock, QWidget* parent)
 {
     setObjectName(QStringLiteral("historyTab"));
     m_model = new HistoryTableModel(this);
-    // Orders other than the default sort the whole range per page: read them on a worker with a
-    // connection of its own, like the figures (Qt SQL connections never cross threads).
-    m_model->setBackgroundReader([this](HistoryTableModel::PageRead read) {
-        return QtConcurrent::run([url = m_url, read = std::move(read)]() {
-            auto db = Database::open(url);
-            return db ? read(*db.value()) : HistoryTableModel::Page{{}, db.error()};
-        });
-    });
     buildUi();
     // Default: the last 7 UTC days, today included.
     const QDate today = QDateTime::fromMSecsSinceEpoch(m_clock.nowMs(), QTimeZone::utc()).date();
@@ -112,16 +104,14 @@ HistoryTab::HistoryTab(const Clock& clock, QWidget* parent)
         m_from->setDate(today.addDays(-6));
         m_to->setDate(today);
     }
-    connect(&m_statsWatcher, &QFutureWatcher<Outcome>::finished, this, &HistoryTab::onStatsReady);
 }
 
 HistoryTab::~HistoryTab()
 {
-    // Workers hold their own connections; wait so none outlives the tab's signals.
+    // The jobs belong to the service, which drops their answers for a tab that is gone; an
+    // export still running stops at its next page and writes nothing.
     if (m_cancelExport)
         m_cancelExport->store(true);
-    m_exportFuture.waitForFinished();
-    m_statsWatcher.waitForFinished();
 }
 
 void HistoryTab::buildUi()
@@ -286,20 +276,32 @@ QWidget* HistoryTab::buildTiles()
     return box;
 }
 
-bool HistoryTab::setDatabaseUrl(const QString& url)
+bool HistoryTab::setDataService(ConsoleDataService* service)
 {
-    m_url = url;
-    auto db = Database::open(url);
-    if (!db) {
-        m_db.reset();
-        m_model->setDatabase(nullptr);
-        m_banner->showMessage(MessageBanner::Level::Error,
-                              tr("The history cannot be read: %1").arg(Logging::redact(db.error().message)));
+    m_service = service;
+    ++m_generation; // figures asked of the previous service are dropped
+    m_computing = false;
+    if (m_exporting) {
+        // Its answer is dropped with the old connection: stop it and offer Export again.
+        m_cancelExport->store(true);
+        finishExport({false, 0, tr("Export cancelled: no file was written.")});
+    }
+    if (!m_service) {
+        m_model->setReader({});
         return false;
     }
-    m_model->setDatabase(nullptr);
-    m_db = std::move(db).value();
-    m_model->setDatabase(m_db.get());
+    // Pages in the default order are short reads on the service thread; any other order sorts
+    // the whole range for each page, a worker's job (the model tells which).
+    m_model->setReader([service,
+                        model = m_model](HistoryTableModel::PageRead read, bool heavy,
+                                         std::function<void(StoreResult<HistoryTableModel::Page>)> done) {
+        if (heavy)
+            service->submitOnWorker(
+                model, [read](Database& db, const std::atomic_bool&) { return read(db); }, std::move(done));
+        else
+            service->submit(
+                model, [read](Database& db, OperationStore&) { return read(db); }, std::move(done));
+    });
     m_banner->clearMessage();
     refresh();
     return true;
@@ -351,7 +353,7 @@ HistoryFilter HistoryTab::filter() const
 
 void HistoryTab::refresh()
 {
-    if (m_url.isEmpty())
+    if (!m_service)
         return;
     const HistoryFilter f = filter();
     if (auto r = f.validate(); !r) {
@@ -369,68 +371,47 @@ void HistoryTab::refresh()
         // Nor do the charts and the table: they would still show the previous range.
         m_emptyState->setText(tr("The end date is before the start date: pick a later end date."));
         m_chartStack->setCurrentWidget(m_emptyState);
-        m_model->setDatabase(m_db.get()); // empties it; the next valid range reads again
+        m_model->clear(); // the next valid range reads again
         return;
     }
     m_banner->clearMessage();
-    if (m_db && !m_model->setFilter(f))
-        m_banner->showMessage(
-            MessageBanner::Level::Error,
-            tr("The operations table could not be read: %1").arg(m_model->lastError().message));
-    else if (m_model->isReading())
-        m_resizeOnRead = true; // when its first page lands
-    else
-        m_table->resizeColumnsToContents(); // one page of rows: cheap
+    m_model->setFilter(f);
+    m_resizeOnRead = true; // when its first page lands (readFinished)
     const quint64 generation = ++m_generation;
     m_computing = true;
     m_status->setText(tr("Computing…"));
-    const QString url = m_url;
     const bool allTime = m_preset->currentData().toInt() == 0;
-    // A worker connection of its own: Qt SQL connections never cross threads.
-    m_statsWatcher.setFuture(QtConcurrent::run([url, f, generation, allTime]() {
-        Outcome out;
-        out.generation = generation;
-        auto db = Database::open(url);
-        if (!db) {
-            out.error = db.error();
-            return out;
-        }
-        HistoryFilter range = f;
-        if (allTime) {
-            // All time starts at the first operation's day, not at 1970: one chart bar per day
-            // since the epoch would be 20,000 empty ones (refund_ops_by_created answers this).
-            auto first = db.value()->run(QStringLiteral("SELECT MIN(created_at) FROM refund_ops"), {},
-                                         QStringLiteral("first operation"));
-            if (first && first.value().next() && !first.value().value(0).isNull())
-                range.fromMs = qMin(HistoryFilter::dayOf(first.value().value(0).toLongLong()) * HistoryFilter::kDayMs,
-                                    range.toMs - HistoryFilter::kDayMs);
-            else
-                range.fromMs = range.toMs - 7 * HistoryFilter::kDayMs; // no operations yet: one empty week
-        }
-        auto r = HistoryStats::compute(*db.value(), range);
-        if (r)
-            out.snapshot = r.value();
-        else
-            out.error = r.error();
-        return out;
-    }));
+    // A long job: a worker connection of its own, never in front of the service's short reads.
+    m_service->submitOnWorker(
+        this,
+        [f, allTime](Database& db, const std::atomic_bool&) -> StoreResult<HistoryStats::Snapshot> {
+            HistoryFilter range = f;
+            if (allTime) {
+                // All time starts at the first operation's day, not at 1970.
+                auto r = HistoryStats::allTime(db, f);
+                if (!r)
+                    return r.error();
+                range = r.value();
+            }
+            return HistoryStats::compute(db, range);
+        },
+        [this, generation](StoreResult<HistoryStats::Snapshot> r) { onStatsReady(generation, r); });
 }
 
-void HistoryTab::onStatsReady()
+void HistoryTab::onStatsReady(quint64 generation, const StoreResult<HistoryStats::Snapshot>& result)
 {
-    const Outcome out = m_statsWatcher.result();
-    if (out.generation != m_generation)
+    if (generation != m_generation)
         return; // superseded by a newer refresh, which is still running
     m_computing = false;
-    if (!out.snapshot) {
+    if (!result) {
         m_status->clear();
         m_banner->showMessage(
             MessageBanner::Level::Error,
-            tr("The history could not be computed: %1").arg(Logging::redact(out.error.message)));
+            tr("The history could not be computed: %1").arg(Logging::redact(result.error().message)));
         emit statsUpdated(false);
         return;
     }
-    m_snapshot = out.snapshot;
+    m_snapshot = result.value();
     if (m_preset->currentData().toInt() == 0) {
         const QSignalBlocker block(m_from); // the range the figures cover, not a custom edit
         m_from->setDate(QDateTime::fromMSecsSinceEpoch(m_snapshot->filter.fromMs, QTimeZone::utc()).date());
@@ -537,7 +518,7 @@ void HistoryTab::onExportClicked()
 
 void HistoryTab::exportCsvTo(const QString& path)
 {
-    if (m_exporting || m_url.isEmpty())
+    if (m_exporting || !m_service)
         return;
     const HistoryFilter f = filter();
     m_exporting = true;
@@ -555,67 +536,63 @@ void HistoryTab::exportCsvTo(const QString& path)
         auto cancel = m_cancelExport;
         connect(m_progress, &QProgressDialog::canceled, this, [cancel] { cancel->store(true); });
     }
-    const QString url = m_url;
     auto cancel = m_cancelExport;
     QPointer<HistoryTab> self(this);
-    m_exportFuture = QtConcurrent::run([url, f, path, cancel, self]() {
-        auto finish = [self](bool ok, qint64 rows, const QString& message) {
-            QMetaObject::invokeMethod(
-                self.data(),
-                [self, ok, rows, message] {
-                    if (!self)
-                        return;
-                    self->m_exporting = false;
-                    self->m_export->setEnabled(true);
-                    if (self->m_progress)
-                        self->m_progress->deleteLater();
-                    if (!ok)
-                        self->m_banner->showMessage(MessageBanner::Level::Warning, message);
-                    else
-                        self->m_banner->showMessage(MessageBanner::Level::Info, message);
-                    emit self->exportFinished(ok, rows, message);
-                },
-                Qt::QueuedConnection);
-        };
-        auto db = Database::open(url);
-        if (!db) {
-            finish(false, 0, tr("The export could not start: %1").arg(Logging::redact(db.error().message)));
-            return;
-        }
-        QSaveFile file(path);
-        if (!file.open(QIODevice::WriteOnly)) {
-            finish(false, 0, tr("Cannot write %1: %2").arg(path, file.errorString()));
-            return;
-        }
-        HistoryCsvExporter::Options options;
-        options.cancel = cancel.get();
-        options.progress = [self](qint64 done, qint64 total) {
-            QMetaObject::invokeMethod(
-                self.data(),
-                [self, done, total] {
-                    if (self)
-                        self->onExportProgress(done, total);
-                },
-                Qt::QueuedConnection);
-        };
-        auto r = HistoryCsvExporter(*db.value()).write(file, f, options);
-        if (!r) {
-            file.cancelWriting();
-            finish(false, 0,
-                   tr("The export failed, no file was written: %1").arg(Logging::redact(r.error().message)));
-            return;
-        }
-        if (r.value().cancelled) {
-            file.cancelWriting();
-            finish(false, r.value().rows, tr("Export cancelled: no file was written."));
-            return;
-        }
-        if (!file.commit()) {
-            finish(false, 0, tr("Cannot write %1: %2").arg(path, file.errorString()));
-            return;
-        }
-        finish(true, r.value().rows, tr("Exported %1 operations to %2.").arg(r.value().rows).arg(path));
-    });
+    // A long job (a million rows): on a worker connection of its own.
+    m_service->submitOnWorker(
+        this,
+        [f, path, cancel, self](Database& db,
+                                const std::atomic_bool& stopping) -> StoreResult<ExportOutcome> {
+            QSaveFile file(path);
+            if (!file.open(QIODevice::WriteOnly))
+                return ExportOutcome{false, 0, tr("Cannot write %1: %2").arg(path, file.errorString())};
+            HistoryCsvExporter::Options options;
+            options.cancel = cancel.get();
+            options.progress = [self, cancel, &stopping](qint64 done, qint64 total) {
+                if (stopping.load())
+                    cancel->store(true); // the console closed or reconnected: stop at the next page
+                QMetaObject::invokeMethod(
+                    self.data(),
+                    [self, done, total] {
+                        if (self)
+                            self->onExportProgress(done, total);
+                    },
+                    Qt::QueuedConnection);
+            };
+            auto r = HistoryCsvExporter(db).write(file, f, options);
+            if (!r) {
+                file.cancelWriting();
+                return ExportOutcome{
+                    false, 0,
+                    tr("The export failed, no file was written: %1").arg(Logging::redact(r.error().message))};
+            }
+            if (r.value().cancelled) {
+                file.cancelWriting();
+                return ExportOutcome{false, r.value().rows, tr("Export cancelled: no file was written.")};
+            }
+            if (!file.commit())
+                return ExportOutcome{false, 0, tr("Cannot write %1: %2").arg(path, file.errorString())};
+            return ExportOutcome{true, r.value().rows,
+                                 tr("Exported %1 operations to %2.").arg(r.value().rows).arg(path)};
+        },
+        [this](StoreResult<ExportOutcome> r) {
+            finishExport(
+                r ? r.value()
+                  : ExportOutcome{
+                        false, 0,
+                        tr("The export could not start: %1").arg(Logging::redact(r.error().message))});
+        });
+}
+
+void HistoryTab::finishExport(const ExportOutcome& outcome)
+{
+    m_exporting = false;
+    m_export->setEnabled(true);
+    if (m_progress)
+        m_progress->deleteLater();
+    m_banner->showMessage(outcome.ok ? MessageBanner::Level::Info : MessageBanner::Level::Warning,
+                          outcome.message);
+    emit exportFinished(outcome.ok, outcome.rows, outcome.message);
 }
 
 void HistoryTab::onExportProgress(qint64 done, qint64 total)

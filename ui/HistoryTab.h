@@ -1,11 +1,9 @@
 #pragma once
 
 #include "Clock.h"
-#include "db/Database.h"
 #include "history/HistoryStats.h"
 
 #include <QDate>
-#include <QFutureWatcher>
 #include <QPointer>
 #include <QWidget>
 
@@ -14,6 +12,7 @@
 #include <memory>
 #include <optional>
 
+class ConsoleDataService;
 class HistoryTableModel;
 class MessageBanner;
 class QChartView;
@@ -30,16 +29,17 @@ class QTableView;
  * the exact definitions from HistoryStats::definition()), four charts, the per-operation table
  * and "Export CSV…", over a UTC date range (default: the last 7 days) and an optional state.
  *
- * Figures and charts are computed off the GUI thread: each refresh runs HistoryStats in a
- * worker with its own connection (opened from the URL; Qt SQL connections never cross
- * threads) and a newer refresh supersedes an older one. The table pages through SQL on this
- * tab's own GUI-thread connection in its default order (created, an index range scan); sorted
- * by another column (click a header), its pages are read on a worker the same way. The export runs in a
- * worker with its own connection, writes through QSaveFile (nothing replaced unless complete) and shows a
- * QProgressDialog with Cancel for large exports.
+ * No SQL runs on the GUI thread (issue 12); everything is read through the console's
+ * ConsoleDataService. Figures and charts are long jobs: each refresh runs HistoryStats with
+ * submitOnWorker() (a worker connection of its own, so the service thread's short reads never
+ * wait behind it), and a newer refresh supersedes an older one (its answer is dropped by
+ * generation). The table's pages in the default order (created, an index range scan) are
+ * short reads, submit(); sorted by another column (click a header), its pages sort the range
+ * and are read with submitOnWorker() too. The export runs with submitOnWorker(), writes
+ * through QSaveFile (nothing replaced unless complete) and shows a QProgressDialog with
+ * Cancel for large exports. Before the service has opened every request waits for the open.
  *
- * Inputs come through setters: setDatabaseUrl() (may hold a password: never shown or
- * logged). Everything the tests drive has an objectName.
+ * Inputs come through setters: setDataService(). Everything the tests drive has an objectName.
  */
 class HistoryTab : public QWidget
 {
@@ -49,8 +49,11 @@ public:
     explicit HistoryTab(const Clock& clock, QWidget* parent = nullptr);
     ~HistoryTab() override;
 
-    /** Opens this tab's connection and refreshes. False (with a banner) when it cannot. */
-    bool setDatabaseUrl(const QString& url);
+    /**
+     * Where the tab reads (not owned; it outlives the tab or is reset first), then refreshes.
+     * False when service is null.
+     */
+    bool setDataService(ConsoleDataService* service);
     /** UTC dates, both inclusive as shown in the pickers ([from 00:00, to + 1 day 00:00) UTC). Refreshes. */
     void setRange(const QDate& fromUtc, const QDate& toUtc);
     /** A range preset: the last `days` UTC days with today, 0 for all time (-1: custom, no change). */
@@ -69,7 +72,7 @@ public:
 
     /** Test seam: where "Export CSV…" writes instead of asking with a file dialog ("" = cancel). */
     void setExportPathProvider(std::function<QString()> provider) { m_exportPath = std::move(provider); }
-    /** Exports the current filter to path in a worker; exportFinished() tells the outcome. */
+    /** Exports the current filter to path on a worker; exportFinished() tells the outcome. */
     void exportCsvTo(const QString& path);
     bool isExporting() const { return m_exporting; }
     /** Rows above which the progress dialog is shown (default 5000). */
@@ -84,29 +87,28 @@ signals:
 
 private:
     void onDatesEdited();
-    struct Outcome
+    /** What an export job tells: the outcome for the banner and exportFinished(). */
+    struct ExportOutcome
     {
-        std::optional<HistoryStats::Snapshot> snapshot;
-        StoreError error;
-        quint64 generation = 0;
+        bool ok = false;
+        qint64 rows = 0;
+        QString message;
     };
 
     void buildUi();
     QWidget* buildTiles();
-    void onStatsReady();
+    void onStatsReady(quint64 generation, const StoreResult<HistoryStats::Snapshot>& result);
+    void finishExport(const ExportOutcome& outcome);
     void showSnapshot(const HistoryStats::Snapshot& s);
     void setTile(HistoryStats::Figure figure, const QString& value, bool warn = false);
     void onExportClicked();
     void onExportProgress(qint64 done, qint64 total);
 
     const Clock& m_clock;
-    QString m_url;                  // may hold a password: never shown or logged
-    std::unique_ptr<Database> m_db; // GUI-thread connection for the table
+    ConsoleDataService* m_service = nullptr;
     std::optional<HistoryStats::Snapshot> m_snapshot;
     quint64 m_generation = 0;
     bool m_computing = false;
-    QFutureWatcher<Outcome> m_statsWatcher;
-    QFuture<void> m_exportFuture;
     std::shared_ptr<std::atomic_bool> m_cancelExport;
     bool m_exporting = false;
     qint64 m_progressThreshold = 5000;

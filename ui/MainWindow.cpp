@@ -476,7 +476,7 @@ void MainWindow::buildActions()
     auto* unmatched = review->addAction(tr("&Unmatched provider events…"), this, [this] {
         if (m_dbUrl.isEmpty())
             return;
-        auto* dialog = new UnmatchedEventsDialog(m_dbUrl, this);
+        auto* dialog = new UnmatchedEventsDialog(m_data.get(), this);
         dialog->setAttribute(Qt::WA_DeleteOnClose);
         dialog->show();
     });
@@ -770,13 +770,13 @@ void MainWindow::applyRole()
 
 void MainWindow::onTabChanged(int index)
 {
-    // Each tab opens its own connection, and only once it is looked at: the history of a
+    // Each tab reads through the data service, and only once it is looked at: the history of a
     // million operations takes seconds to compute and most sessions never open it.
     QWidget* tab = m_tabs->widget(index);
     if (tab == m_historyPage && !m_historyConnected && !m_dbUrl.isEmpty())
-        m_historyConnected = m_historyTab->setDatabaseUrl(m_dbUrl);
+        m_historyConnected = m_historyTab->setDataService(m_data.get());
     else if (tab == m_settingsPage && !m_settingsConnected && !m_dbUrl.isEmpty())
-        m_settingsConnected = m_settingsTab->setDatabaseUrl(m_dbUrl);
+        m_settingsConnected = m_settingsTab->setDataService(m_data.get());
 }
 
 void MainWindow::setProvider(const QUrl& url, const QString& key, const QString& keyOrigin)
@@ -849,7 +849,7 @@ void MainWindow::openResolveDialog(const QString& operationId)
 {
     if (operationId.isEmpty() || m_readConfig.apiKey.isEmpty())
         return;
-    auto* dialog = new ResolveDialog(reviewerContext(), operationId, this);
+    auto* dialog = new ResolveDialog(reviewerContext(), m_data.get(), operationId, this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     connect(dialog, &ResolveDialog::resolved, this, [this] { refreshAll(); });
     dialog->open();

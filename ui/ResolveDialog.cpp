@@ -8,6 +8,7 @@
 #include "StatusPalette.h"
 
 #include "Logging.h"
+#include "console/ConsoleDataService.h"
 
 #include <QButtonGroup>
 #include <QDialogButtonBox>
@@ -18,9 +19,11 @@
 #include <QRadioButton>
 #include <QVBoxLayout>
 
-ResolveDialog::ResolveDialog(const ReviewerContext& context, const QString& operationId, QWidget* parent)
+ResolveDialog::ResolveDialog(const ReviewerContext& context, ConsoleDataService* data,
+                             const QString& operationId, QWidget* parent)
     : QDialog(parent)
     , m_context(context)
+    , m_data(data)
     , m_operationId(operationId)
 {
     setObjectName(QStringLiteral("resolveDialog"));
@@ -110,6 +113,8 @@ ResolveDialog::ResolveDialog(const ReviewerContext& context, const QString& oper
     // Accept role would close the dialog; resolving keeps it open to show the outcome.
     disconnect(m_buttons, &QDialogButtonBox::accepted, this, nullptr);
     connect(m_resolveButton, &QPushButton::clicked, this, &ResolveDialog::resolve);
+    if (m_data)
+        connect(m_data, &ConsoleDataService::opened, this, &ResolveDialog::onServiceReopened);
     connect(m_messageButton, &QPushButton::clicked, this, [this] {
         // The draft follows the row as it is now: "checking" before, the outcome after resolving.
         auto* dialog = new CustomerMessageDialog(CustomerMessage::Facts::from(m_operation), this);
@@ -123,14 +128,25 @@ ResolveDialog::ResolveDialog(const ReviewerContext& context, const QString& oper
     connect(m_failed, &QRadioButton::toggled, this, &ResolveDialog::updateChoices);
     connect(m_note, &QPlainTextEdit::textChanged, this, &ResolveDialog::updateChoices);
 
-    QString error;
-    m_loaded = load(&error);
+    showOperation();
+    updateChoices();
+    m_banner->showMessage(MessageBanner::Level::Info, tr("Reading the operation…"));
+    load([this](bool ok, const QString& error) { onFirstLoad(ok, error); });
+}
+
+ResolveDialog::~ResolveDialog() = default;
+
+void ResolveDialog::onFirstLoad(bool ok, const QString& error)
+{
+    m_loaded = ok;
     showOperation();
     if (!m_loaded) {
         m_banner->showMessage(MessageBanner::Level::Error, error);
         updateChoices();
+        emit loaded(false);
         return;
     }
+    m_banner->clearMessage();
     if (m_operation.status != OperationStatus::Unknown) {
         m_banner->showMessage(MessageBanner::Level::Info,
                               tr("This operation is %1, not unknown: there is nothing to resolve. The lookup is shown "
@@ -142,37 +158,70 @@ ResolveDialog::ResolveDialog(const ReviewerContext& context, const QString& oper
                               tr("No provider read key is configured, so the operation cannot be looked up. Set "
                                  "PROVIDER_API_KEY or use File › Connect."));
         updateChoices();
+        emit loaded(true);
         return;
     }
     m_lookup->start(OperationLookup::Target::from(m_operation, m_order));
+    updateChoices();
+    emit loaded(true);
 }
 
-ResolveDialog::~ResolveDialog() = default;
-
-bool ResolveDialog::load(QString* error)
+void ResolveDialog::load(std::function<void(bool ok, const QString& error)> then)
 {
-    if (!m_db) {
-        auto db = Database::open(m_context.databaseUrl);
-        if (!db) {
-            *error = tr("The operation database cannot be opened: %1").arg(db.error().message);
-            return false;
-        }
-        m_db = std::move(db).value();
-        m_store = std::make_unique<OperationStore>(*m_db, *m_context.clock);
+    if (!m_data) {
+        then(false, tr("The operation database cannot be opened: %1").arg(tr("not connected")));
+        return;
     }
-    auto op = m_store->operation(m_operationId);
-    if (!op) {
-        *error = tr("The operation cannot be read: %1").arg(op.error().message);
-        return false;
+    m_data->submit(
+        this,
+        [id = m_operationId](Database&, OperationStore& store) -> StoreResult<Loaded> {
+            auto op = store.operation(id);
+            if (!op)
+                return op.error();
+            auto order = store.order(op.value().orderId);
+            if (!order) {
+                // Told apart from the operation's own error by its message's context below.
+                StoreError e = order.error();
+                e.field = QStringLiteral("order");
+                return e;
+            }
+            return Loaded{op.value(), order.value()};
+        },
+        [this, then = std::move(then)](StoreResult<Loaded> r) {
+            if (!r) {
+                const StoreError& e = r.error();
+                if (e.field == QLatin1String("order"))
+                    return then(false, tr("The operation's order cannot be read: %1").arg(e.message));
+                if (e.code == StoreError::Code::ConnectionFailed)
+                    return then(
+                        false,
+                        tr("The operation database cannot be opened: %1").arg(Logging::redact(e.message)));
+                return then(false, tr("The operation cannot be read: %1").arg(e.message));
+            }
+            m_operation = r.value().operation;
+            m_order = r.value().order;
+            then(true, QString());
+        });
+}
+
+bool ResolveDialog::isOwnResolution(const Operation& op, const OperationStore::Resolution& resolution,
+                                    const QString& actor)
+{
+    return op.status == resolution.status && op.resolutionNote == resolution.note &&
+           (actor.isEmpty() || op.resolvedBy == actor);
+}
+
+StoreResult<Operation> ResolveDialog::resolveOnce(OperationStore& store, const QString& operationId,
+                                                  const OperationStore::Resolution& resolution,
+                                                  const QString& actor, bool retried)
+{
+    auto result = store.resolve(operationId, resolution);
+    if (!result && retried && result.error().code == StoreError::Code::AlreadyResolved) {
+        // The first run may have committed before the connection went: is the row ours?
+        if (auto op = store.operation(operationId); op && isOwnResolution(op.value(), resolution, actor))
+            return op.value();
     }
-    m_operation = op.value();
-    auto order = m_store->order(m_operation.orderId);
-    if (!order) {
-        *error = tr("The operation's order cannot be read: %1").arg(order.error().message);
-        return false;
-    }
-    m_order = order.value();
-    return true;
+    return result;
 }
 
 void ResolveDialog::showOperation()
@@ -242,7 +291,8 @@ void ResolveDialog::onLookupFinished()
 
 void ResolveDialog::updateChoices()
 {
-    const bool ready = m_loaded && !m_done && !m_lookup->isRunning() && m_lookup->result().checkedAtMs > 0;
+    const bool ready =
+        m_loaded && !m_done && !m_resolving && !m_lookup->isRunning() && m_lookup->result().checkedAtMs > 0;
     const qint64 now = m_context.clock->nowMs();
     ResolutionPolicy::Permission asRefunded{false, tr("Select a refund found by the lookup.")};
     ResolutionPolicy::Permission asFailed{false, tr("Waiting for the lookup.")};
@@ -278,7 +328,7 @@ void ResolveDialog::updateChoices()
     m_resolveButton->setToolTip(!chosen  ? tr("Choose refunded or failed.")
                                 : !noted ? tr("Write a note: what you checked and why.")
                                          : QString());
-    m_note->setEnabled(!m_done && m_loaded);
+    m_note->setEnabled(!m_done && !m_resolving && m_loaded);
 }
 
 void ResolveDialog::resolve()
@@ -297,22 +347,72 @@ void ResolveDialog::resolve()
     const auto resolution = ResolutionPolicy::confirmedResolution(m_operation, m_lookup->result(), choice, m_context.actor,
                                                                   m_context.role, m_note->toPlainText().trimmed(),
                                                                   m_context.clock->nowMs(), nullptr);
-    if (!resolution)
+    if (!resolution || !m_data)
         return updateChoices();
 
-    auto result = m_store->resolve(m_operationId, *resolution);
+    m_resolving = true;
+    m_resolution = *resolution;
+    const quint64 ticket = ++m_resolveTicket;
+    updateChoices();
+    // A compare-and-set: once more after a lost connection (resolveOnce() knows its own commit).
+    m_data->submit(
+        this,
+        [id = m_operationId, resolution = *resolution, actor = m_context.actor,
+         runs = 0](Database&, OperationStore& store) mutable -> StoreResult<Operation> {
+            return resolveOnce(store, id, resolution, actor, runs++ > 0);
+        },
+        [this, ticket, resolution = *resolution](StoreResult<Operation> result) {
+            if (ticket == m_resolveTicket)
+                onResolved(result, resolution);
+        },
+        ConsoleDataService::Retry::OnceAfterReconnect);
+}
+
+void ResolveDialog::onServiceReopened()
+{
+    // The service dropped every answer of its previous connection, perhaps this resolution's
+    // (committed or not): the row as it is now decides, as after a lost answer.
+    if (!m_resolving)
+        return;
+    ++m_resolveTicket; // an answer still to come is not awaited any more
+    onResolved(StoreError::make(StoreError::Code::ConnectionFailed, tr("the connection was replaced")),
+               m_resolution);
+}
+
+void ResolveDialog::onResolved(const StoreResult<Operation>& result,
+                               const OperationStore::Resolution& resolution)
+{
+    if (!result && result.error().code == StoreError::Code::ConnectionFailed) {
+        // No answer even after a reconnect: the row as it is now says whether it was resolved.
+        load([this, result, resolution](bool ok, const QString&) {
+            if (ok && isOwnResolution(m_operation, resolution, m_context.actor))
+                return onResolved(m_operation, resolution);
+            m_resolving = false;
+            showOperation();
+            if (ok)
+                m_banner->showMessage(
+                    MessageBanner::Level::Error,
+                    tr("The resolution was not saved: %1").arg(Logging::redact(result.error().message)));
+            else // neither the answer nor the row could be read: say so, not "not saved"
+                m_banner->showMessage(
+                    MessageBanner::Level::Error,
+                    tr("It is not known whether the resolution was saved: %1. Open the operation "
+                       "again to see its state.")
+                        .arg(Logging::redact(result.error().message)));
+            updateChoices();
+            emit resolveFinished(false);
+        });
+        return;
+    }
     m_done = true; // either way, this dialog has nothing more to write
-    QString error;
-    load(&error); // show the row as it is now, whoever closed it
-    showOperation();
     if (result) {
+        m_operation = result.value();
         m_banner->showMessage(MessageBanner::Level::Info,
                               tr("Resolved as %1. The audit log holds your note and the evidence. Next: send the "
                                  "customer the message (Customer message…).")
                                   .arg(OperationFormat::statusTitle(result.value().status).toLower()));
         Logging::info(QStringLiteral("console: %1 resolved %2 as %3")
                           .arg(m_context.actor, m_operationId, statusName(result.value().status)));
-        emit resolved(m_operationId);
     } else if (result.error().code == StoreError::Code::AlreadyResolved) {
         m_banner->showMessage(MessageBanner::Level::Warning,
                               tr("Another reviewer was first: %1. Your resolution was not saved.")
@@ -322,5 +422,14 @@ void ResolveDialog::resolve()
         m_banner->showMessage(MessageBanner::Level::Error,
                               tr("The resolution was not saved: %1").arg(result.error().message));
     }
-    updateChoices();
+    // Show the row as it is now, whoever closed it; the banner above stays.
+    const bool ok = result.ok();
+    load([this, ok](bool, const QString&) {
+        m_resolving = false;
+        showOperation();
+        updateChoices();
+        if (ok)
+            emit resolved(m_operationId);
+        emit resolveFinished(ok);
+    });
 }

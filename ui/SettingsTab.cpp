@@ -5,6 +5,7 @@
 #include "MessageBanner.h"
 #include "OperationFormat.h"
 #include "StatusPalette.h"
+#include "console/ConsoleDataService.h"
 
 #include <QComboBox>
 #include <QFormLayout>
@@ -148,17 +149,30 @@ void SettingsTab::buildUi()
     connect(m_save, &QPushButton::clicked, this, &SettingsTab::save);
 }
 
-bool SettingsTab::setDatabaseUrl(const QString& url)
+bool SettingsTab::setDataService(ConsoleDataService* service)
 {
-    auto db = Database::open(url);
-    if (!db) {
-        m_db.reset();
-        m_banner->showMessage(MessageBanner::Level::Error,
-                              tr("Settings cannot be read: %1").arg(Logging::redact(db.error().message)));
+    m_service = service;
+    ++m_ticket; // an answer asked of the previous service is dropped
+    m_saving = false;
+    if (!m_service) {
+        revalidate();
         return false;
     }
-    m_db = std::move(db).value();
     return reload();
+}
+
+StoreResult<SettingsTab::Read> SettingsTab::readAll(SettingsStore& store,
+                                                    StoreResult<SettingsStore::Values> values)
+{
+    if (!values)
+        return values.error();
+    Read read;
+    read.values = values.value();
+    if (auto h = store.history())
+        read.history = h.value();
+    else
+        read.historyError = h.error();
+    return read;
 }
 
 void SettingsTab::setActor(const QString& actor, const QString& role)
@@ -183,22 +197,36 @@ void SettingsTab::setEditable(bool editable)
 
 bool SettingsTab::reload()
 {
-    if (!m_db)
+    if (!m_service)
         return false;
-    SettingsStore store(*m_db, m_clock);
-    auto values = store.load();
-    if (!values) {
-        m_banner->showMessage(MessageBanner::Level::Error,
-                              tr("Settings cannot be read: %1").arg(values.error().message));
-        return false;
-    }
-    m_banner->clearMessage();
-    m_loaded = values.value();
-    m_loadedOnce = true;
-    for (const QString& key : SettingsStore::keys())
-        setTextOf(key, m_loaded.get(key).toString());
-    revalidate();
-    loadHistory();
+    const quint64 ticket = ++m_ticket;
+    m_saving = false; // a save still under way is no longer awaited: what the reload reads wins
+    m_service->submit(
+        this,
+        [clock = &m_clock](Database& db, OperationStore&) -> StoreResult<Read> {
+            SettingsStore store(db, *clock);
+            return readAll(store, store.load());
+        },
+        [this, ticket](StoreResult<Read> r) {
+            if (ticket != m_ticket)
+                return; // a newer reload or save is awaited
+            if (!r) {
+                m_banner->showMessage(
+                    MessageBanner::Level::Error,
+                    tr("Settings cannot be read: %1").arg(Logging::redact(r.error().message)));
+                revalidate();
+                emit loaded(false);
+                return;
+            }
+            m_banner->clearMessage();
+            m_loaded = r.value().values;
+            m_loadedOnce = true;
+            for (const QString& key : SettingsStore::keys())
+                setTextOf(key, m_loaded.get(key).toString());
+            revalidate();
+            showHistory(r.value());
+            emit loaded(true);
+        });
     return true;
 }
 
@@ -257,7 +285,7 @@ void SettingsTab::revalidate()
     }
     const bool v2 = textOf(kApiKey) == QLatin1String("stripe_v2");
     m_retention->setText(v2 ? tr("keys kept 30 days") : tr("keys kept 24 h"));
-    m_save->setEnabled(m_db && m_editable && isValid() && hasChanges());
+    m_save->setEnabled(m_service && !m_saving && m_editable && isValid() && hasChanges());
 }
 
 QString SettingsTab::fieldError(const QString& key) const
@@ -288,44 +316,96 @@ bool SettingsTab::hasChanges() const
 
 bool SettingsTab::save()
 {
-    if (!m_db || !m_editable || !isValid() || !hasChanges())
+    if (!m_service || m_saving || !m_editable || !isValid() || !hasChanges())
         return false;
     QMap<QString, QString> changes;
     for (const QString& key : SettingsStore::keys()) {
         if (textOf(key).trimmed() != m_loaded.get(key).toString())
             changes.insert(key, textOf(key).trimmed());
     }
-    SettingsStore store(*m_db, m_clock);
-    auto r = store.setMany(changes, m_actor, m_role);
-    if (!r) {
-        // e.g. permission denied for a non-admin on PostgreSQL (R21), or a value another console saved
-        // meanwhile.
-        m_banner->showMessage(MessageBanner::Level::Error,
-                              tr("Settings were not saved: %1").arg(r.error().message));
-        return false;
-    }
-    m_loaded = r.value();
-    m_banner->showMessage(MessageBanner::Level::Info,
-                          tr("Saved %n setting(s). The refund tool uses them from its next call.", nullptr,
-                             int(changes.size())));
+    const quint64 ticket = ++m_ticket;
+    m_saving = true;
     revalidate();
-    loadHistory();
-    emit saved(m_loaded);
+    // Retry::Never: setMany() run again after a lost answer would write and audit it twice.
+    m_service->submit(
+        this,
+        [clock = &m_clock, changes, actor = m_actor, role = m_role](Database& db,
+                                                                    OperationStore&) -> StoreResult<Read> {
+            SettingsStore store(db, *clock);
+            return readAll(store, store.setMany(changes, actor, role));
+        },
+        [this, ticket, changes](StoreResult<Read> r) {
+            if (ticket != m_ticket)
+                return;
+            m_saving = false;
+            if (!r && r.error().code == StoreError::Code::ConnectionFailed)
+                return onSaveLost(changes, r.error());
+            if (!r) {
+                // e.g. permission denied for a non-admin on PostgreSQL (R21), or a value another console
+                // saved meanwhile.
+                m_banner->showMessage(MessageBanner::Level::Error,
+                                      tr("Settings were not saved: %1").arg(r.error().message));
+                revalidate();
+                emit saveFinished(false);
+                return;
+            }
+            onSaved(r.value(), int(changes.size()));
+        },
+        ConsoleDataService::Retry::Never);
     return true;
 }
 
-void SettingsTab::loadHistory()
+// The connection went while saving: the save may have committed with its answer lost. Read
+// again; what the database holds says whether it was saved (never saved twice, never a false failure).
+void SettingsTab::onSaveLost(const QMap<QString, QString>& changes, const StoreError& error)
 {
-    SettingsStore store(*m_db, m_clock);
-    auto h = store.history();
-    if (!h) {
+    const quint64 ticket = ++m_ticket;
+    m_service->submit(
+        this,
+        [clock = &m_clock](Database& db, OperationStore&) -> StoreResult<Read> {
+            SettingsStore store(db, *clock);
+            return readAll(store, store.load());
+        },
+        [this, ticket, changes, error](StoreResult<Read> r) {
+            if (ticket != m_ticket)
+                return;
+            bool saved = r.ok();
+            for (auto it = changes.cbegin(); saved && it != changes.cend(); ++it)
+                saved = r.value().values.get(it.key()).toString() == it.value();
+            if (!saved) {
+                m_banner->showMessage(MessageBanner::Level::Error,
+                                      tr("Settings were not saved: %1").arg(Logging::redact(error.message)));
+                revalidate();
+                emit saveFinished(false);
+                return;
+            }
+            onSaved(r.value(), int(changes.size()));
+        });
+}
+
+void SettingsTab::onSaved(const Read& read, int count)
+{
+    m_loaded = read.values;
+    m_banner->showMessage(
+        MessageBanner::Level::Info,
+        tr("Saved %n setting(s). The refund tool uses them from its next call.", nullptr, count));
+    revalidate();
+    showHistory(read);
+    emit saved(m_loaded);
+    emit saveFinished(true);
+}
+
+void SettingsTab::showHistory(const Read& read)
+{
+    if (read.historyError) {
         m_banner->showMessage(MessageBanner::Level::Warning,
-                              tr("The change history cannot be read: %1").arg(h.error().message));
+                              tr("The change history cannot be read: %1").arg(read.historyError->message));
         return;
     }
-    m_history->setRowCount(int(h.value().size()));
-    for (int i = 0; i < h.value().size(); ++i) {
-        const SettingsStore::Change& c = h.value()[i];
+    const QList<SettingsStore::Change>& h = read.history;
+    m_history->setRowCount(int(h.size()));
+    for (int i = 0; i < h.size(); ++i) {
+        const SettingsStore::Change& c = h[i];
         const QStringList cells = {c.actor, OperationFormat::utcTime(c.at), fieldTitle(c.key), c.oldValue, c.newValue};
         for (int col = 0; col < cells.size(); ++col)
             m_history->setItem(i, col, new QTableWidgetItem(cells[col]));

@@ -1,14 +1,15 @@
 #pragma once
 
 #include "Clock.h"
-#include "db/Database.h"
 #include "db/SettingsStore.h"
 
 #include <QMap>
 #include <QWidget>
 
 #include <memory>
+#include <optional>
 
+class ConsoleDataService;
 class MessageBanner;
 class QComboBox;
 class QLabel;
@@ -26,8 +27,14 @@ class QTableWidget;
  * value); the change history (who, when UTC, key, old, new) comes from SettingsStore::history().
  *
  * Only admins may save (setEditable); on PostgreSQL the database refuses anyone else anyway
- * (R21), and that refusal is shown as it is. The tab owns its GUI-thread connection, opened
- * from setDatabaseUrl() (may hold a password: never shown or logged).
+ * (R21), and that refusal is shown as it is.
+ *
+ * No SQL runs on the GUI thread (issue 12): reads and the save are jobs on the console's
+ * ConsoleDataService (submit()), and their answers land here later: loaded(ok) after a reload,
+ * saveFinished(ok) after a save. An answer for an older reload, or one from before
+ * setDataService() was called again, is dropped. A save is Retry::Never (setMany is not a
+ * compare-and-set: run twice it would audit the change twice); when its answer is lost with
+ * the connection the tab reads the settings again and reports saved if they hold what was saved.
  */
 class SettingsTab : public QWidget
 {
@@ -37,17 +44,27 @@ public:
     explicit SettingsTab(const Clock& clock = Clock::system(), QWidget* parent = nullptr);
     ~SettingsTab() override;
 
-    /** Opens the connection and loads values and history; false (with a banner) on failure. */
-    bool setDatabaseUrl(const QString& url);
+    /**
+     * Where the tab reads and saves (not owned; it outlives the tab or is reset first), then
+     * reloads. Before the service has opened the reload waits for it. False when service is null.
+     */
+    bool setDataService(ConsoleDataService* service);
     /** Who saves: written to settings.updated_by and the audit log. */
     void setActor(const QString& actor, const QString& role);
     /** False: fields are read-only and Save is hidden behind a note (not an admin). */
     void setEditable(bool editable);
 
-    /** Re-reads values (discarding unsaved edits) and the change history. */
+    /** Asks for the values (discarding unsaved edits when they land) and the change history; loaded()
+     * follows. */
     bool reload();
-    /** Saves the changed fields; false when invalid, unchanged, or refused (banner says why). */
+    /**
+     * Saves the changed fields in the background; false (nothing asked) when invalid, unchanged,
+     * or already saving. saveFinished() follows; on a refusal the banner says why.
+     */
     bool save();
+    bool isSaving() const { return m_saving; }
+    /** Values have been read at least once. */
+    bool isLoaded() const { return m_loadedOnce; }
 
     /** The message shown next to key's field; empty when valid. */
     QString fieldError(const QString& key) const;
@@ -57,6 +74,10 @@ public:
 signals:
     /** Values were saved (the refund tool uses them from its next call). */
     void saved(const SettingsStore::Values& values);
+    /** A reload's answer landed: ok, or the banner says why not. */
+    void loaded(bool ok);
+    /** A save's answer landed: ok (then saved() too), or the banner says why not. */
+    void saveFinished(bool ok);
 
 private:
     void buildUi();
@@ -65,10 +86,22 @@ private:
     void revalidate();
     /** Every field to SettingsStore::defaultText() (admins; saved only by Save). */
     void fillDefaults();
-    void loadHistory();
+    /** What one job reads: the values and the change history (its own error: the values still count). */
+    struct Read
+    {
+        SettingsStore::Values values;
+        QList<SettingsStore::Change> history;
+        std::optional<StoreError> historyError;
+    };
+    static StoreResult<Read> readAll(SettingsStore& store, StoreResult<SettingsStore::Values> values);
+    void showHistory(const Read& read);
+    void onSaved(const Read& read, int count);
+    void onSaveLost(const QMap<QString, QString>& changes, const StoreError& error);
 
     const Clock& m_clock;
-    std::unique_ptr<Database> m_db;
+    ConsoleDataService* m_service = nullptr;
+    quint64 m_ticket = 0; // the reload or save whose answer is awaited; older answers are dropped
+    bool m_saving = false;
     SettingsStore::Values m_loaded;
     bool m_loadedOnce = false;
     bool m_editable = true;

@@ -1,7 +1,7 @@
 #include "UnmatchedEventsDialog.h"
 
 #include "Logging.h"
-#include "db/Database.h"
+#include "console/ConsoleDataService.h"
 
 #include <QDialogButtonBox>
 #include <QHeaderView>
@@ -9,11 +9,10 @@
 #include <QPushButton>
 #include <QTableView>
 #include <QVBoxLayout>
-#include <QtConcurrent>
 
-UnmatchedEventsDialog::UnmatchedEventsDialog(const QString& databaseUrl, QWidget* parent)
+UnmatchedEventsDialog::UnmatchedEventsDialog(ConsoleDataService* data, QWidget* parent)
     : QDialog(parent)
-    , m_url(databaseUrl)
+    , m_data(data)
 {
     setObjectName(QStringLiteral("unmatchedEventsDialog"));
     setWindowTitle(tr("Unmatched provider events"));
@@ -45,54 +44,38 @@ UnmatchedEventsDialog::UnmatchedEventsDialog(const QString& databaseUrl, QWidget
     connect(m_refresh, &QPushButton::clicked, this, &UnmatchedEventsDialog::refresh);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     layout->addWidget(buttons);
-    connect(&m_watcher, &QFutureWatcher<Outcome>::finished, this, &UnmatchedEventsDialog::onLoaded);
     resize(1000, 420);
     refresh();
 }
 
-UnmatchedEventsDialog::~UnmatchedEventsDialog()
-{
-    // The worker owns its connection; let it finish before the dialog's signals go away.
-    m_watcher.waitForFinished();
-}
+UnmatchedEventsDialog::~UnmatchedEventsDialog() = default;
 
 void UnmatchedEventsDialog::refresh()
 {
-    if (m_watcher.isRunning())
+    if (m_reading || !m_data)
         return;
+    m_reading = true;
     m_refresh->setEnabled(false);
     m_status->setText(tr("Reading…"));
-    const QString url = m_url;
-    // A connection of its own on the worker: Qt SQL connections never cross threads.
-    m_watcher.setFuture(QtConcurrent::run([url]() {
-        Outcome out;
-        auto db = Database::open(url);
-        if (!db) {
-            out.error = db.error().message;
-            return out;
-        }
-        auto rows = UnmatchedEventsModel::load(*db.value());
-        if (rows)
-            out.rows = rows.value();
-        else
-            out.error = rows.error().message;
-        return out;
-    }));
+    m_data->submit(
+        this, [](Database& db, OperationStore&) { return UnmatchedEventsModel::load(db); },
+        [this](StoreResult<QList<UnmatchedEventsModel::Row>> rows) { onLoaded(rows); });
 }
 
-void UnmatchedEventsDialog::onLoaded()
+void UnmatchedEventsDialog::onLoaded(const StoreResult<QList<UnmatchedEventsModel::Row>>& rows)
 {
-    const Outcome out = m_watcher.result();
+    m_reading = false;
     m_refresh->setEnabled(true);
-    if (!out.error.isEmpty()) {
-        m_status->setText(tr("The events could not be read: %1").arg(Logging::redact(out.error)));
+    if (!rows) {
+        m_status->setText(tr("The events could not be read: %1").arg(Logging::redact(rows.error().message)));
         emit loaded(false);
         return;
     }
-    m_model->setRows(out.rows);
+    m_model->setRows(rows.value());
     m_table->resizeColumnsToContents();
-    m_status->setText(out.rows.isEmpty()
-                          ? tr("None: every provider event this database stored matched an operation.")
-                          : tr("%n event(s) no operation knows, newest first.", nullptr, int(out.rows.size())));
+    m_status->setText(
+        rows.value().isEmpty()
+            ? tr("None: every provider event this database stored matched an operation.")
+            : tr("%n event(s) no operation knows, newest first.", nullptr, int(rows.value().size())));
     emit loaded(true);
 }

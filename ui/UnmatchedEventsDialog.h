@@ -3,24 +3,25 @@
 #include "UnmatchedEventsModel.h"
 
 #include <QDialog>
-#include <QFutureWatcher>
 
+class ConsoleDataService;
 class QLabel;
 class QPushButton;
 class QTableView;
 
 /**
  * Review > Unmatched provider events: the events about refunds that no operation knows, newest
- * first (R24: shown, never acted on). Loads on a worker thread with its own connection (no SQL
- * on the GUI thread); Refresh reads again. Nothing here writes or calls the provider.
+ * first (R24: shown, never acted on). Loads as a job on the console's ConsoleDataService (a
+ * short read, submit(); no SQL on the GUI thread); Refresh reads again. Nothing here writes or
+ * calls the provider.
  */
 class UnmatchedEventsDialog : public QDialog
 {
     Q_OBJECT
 
 public:
-    /** databaseUrl: the console's operation database (its own login, read-only use). */
-    explicit UnmatchedEventsDialog(const QString& databaseUrl, QWidget* parent = nullptr);
+    /** data: the console's data service (not owned; outlives the dialog). Loads at once. */
+    explicit UnmatchedEventsDialog(ConsoleDataService* data, QWidget* parent = nullptr);
     ~UnmatchedEventsDialog() override;
 
     UnmatchedEventsModel* model() const { return m_model; }
@@ -33,17 +34,12 @@ signals:
     void loaded(bool ok);
 
 private:
-    struct Outcome
-    {
-        QList<UnmatchedEventsModel::Row> rows;
-        QString error;
-    };
-    void onLoaded();
+    void onLoaded(const StoreResult<QList<UnmatchedEventsModel::Row>>& rows);
 
-    QString m_url;
+    ConsoleDataService* m_data = nullptr;
+    bool m_reading = false;
     UnmatchedEventsModel* m_model = nullptr;
     QTableView* m_table = nullptr;
     QLabel* m_status = nullptr;
     QPushButton* m_refresh = nullptr;
-    QFutureWatcher<Outcome> m_watcher;
 };

@@ -9,6 +9,7 @@
 #include <QThread>
 #include <QTimer>
 
+#include <tuple>
 #include <utility>
 
 // Everything of the worker runs on the service thread: its connection, store and watcher are
@@ -30,6 +31,7 @@ public:
     void open(quint64 generation, const QString& url)
     {
         close();
+        m_stopping = std::make_shared<std::atomic_bool>(false);
         m_generation = generation;
         m_url = url;
         const auto parsed = DatabaseUrl::parse(url);
@@ -50,6 +52,7 @@ public:
         }
         m_retry.stop();
         m_url.clear();
+        m_stopping->store(true); // worker jobs of this connection: their answers are dropped anyway
         if (m_watcher)
             m_watcher->stop();
         m_watcher.reset();
@@ -85,14 +88,17 @@ public:
             post([ticket, operationId, e = d.error()](ConsoleDataService* o) { emit o->detailFailed(ticket, operationId, e); });
     }
 
-    void run(Job job, Retry retry)
+    /** observe: tell the job observer (not for runOnWorker()'s gate, which runs no SQL). */
+    void run(Job job, Retry retry, bool observe = true)
     {
         if (!m_store) {
             if (m_pendingJobs.size() == kMaxPendingJobs)
-                answerUnavailable(m_pendingJobs.takeFirst().first, notConnected());
-            m_pendingJobs.append({std::move(job), retry});
+                answerUnavailable(std::get<0>(m_pendingJobs.takeFirst()), notConnected());
+            m_pendingJobs.append({std::move(job), retry, observe});
             return;
         }
+        if (observe && m_owner->m_observer)
+            m_owner->m_observer(Where::ServiceThread);
         if (retry == Retry::OnceAfterReconnect) {
             postDone(withReconnectJob(job));
         } else {
@@ -101,8 +107,55 @@ public:
         }
     }
 
+    // submitOnWorker(): a gate job on this thread waits for the open like any other, then
+    // hands the work to the pool with this connection's URL (and this generation's stop flag).
+    void runOnWorker(WorkerJob job)
+    {
+        auto work = std::make_shared<WorkerJob>(std::move(job));
+        run(
+            [this, work](Database* db, OperationStore*, const StoreError* unavailable,
+                         bool* connectionFailed) -> std::function<void()> {
+                *connectionFailed = false;
+                if (unavailable) {
+                    const std::atomic_bool stopped{true};
+                    return (*work)(nullptr, unavailable, stopped);
+                }
+                startOnPool(db->url(), work);
+                return [] {};
+            },
+            Retry::Never, false);
+    }
+
 private:
     static constexpr int kMaxPendingJobs = 64;
+
+    void startOnPool(const DatabaseUrl& url, std::shared_ptr<WorkerJob> work)
+    {
+        ConsoleDataService* owner = m_owner;
+        owner->m_pool.start([owner, url, work, generation = m_generation, stopping = m_stopping] {
+            if (stopping->load())
+                return; // closed or reopened while it waited: its answer would be dropped
+            std::function<void()> done;
+            {
+                auto db = Database::open(url, QStringLiteral("refund-console-worker"));
+                if (!db) {
+                    const StoreError error = db.error();
+                    done = (*work)(nullptr, &error, *stopping);
+                } else {
+                    if (owner->m_observer)
+                        owner->m_observer(Where::WorkerThread);
+                    done = (*work)(db.value().get(), nullptr, *stopping);
+                }
+            } // the connection closes here, on the thread that opened it
+            QMetaObject::invokeMethod(
+                owner,
+                [owner, generation, done = std::move(done)] {
+                    if (owner->m_generation == generation)
+                        done();
+                },
+                Qt::QueuedConnection);
+        });
+    }
 
     static StoreError notConnected()
     {
@@ -136,7 +189,7 @@ private:
     {
         for (const auto& [ticket, operationId] : std::exchange(m_pendingDetails, {}))
             post([ticket, operationId, error](ConsoleDataService* o) { emit o->detailFailed(ticket, operationId, error); });
-        for (auto& [job, retry] : std::exchange(m_pendingJobs, {}))
+        for (auto& [job, retry, observe] : std::exchange(m_pendingJobs, {}))
             answerUnavailable(job, error);
     }
 
@@ -166,8 +219,8 @@ private:
         post([](ConsoleDataService* s) { emit s->opened(); });
         for (const auto& [ticket, operationId] : std::exchange(m_pendingDetails, {}))
             detail(ticket, operationId);
-        for (auto& [job, retry] : std::exchange(m_pendingJobs, {}))
-            run(std::move(job), retry);
+        for (auto& [job, retry, observe] : std::exchange(m_pendingJobs, {}))
+            run(std::move(job), retry, observe);
         if (!m_watcher->start()) {
             // Without a watcher nothing live reaches the window: say so, and keep trying.
             post([reason = m_watcher->errorString()](ConsoleDataService* o) { emit o->connectionLost(reason); });
@@ -252,8 +305,10 @@ private:
     std::unique_ptr<Database> m_db;
     std::unique_ptr<OperationStore> m_store;
     std::unique_ptr<ChangeWatcher> m_watcher;
+    // Set when this connection is closed or replaced: worker jobs started on it may stop early.
+    std::shared_ptr<std::atomic_bool> m_stopping = std::make_shared<std::atomic_bool>(false);
     QList<std::pair<quint64, QString>> m_pendingDetails;   // asked before the open succeeded
-    QList<std::pair<Job, Retry>> m_pendingJobs;            // submitted before the open succeeded
+    QList<std::tuple<Job, Retry, bool>> m_pendingJobs;     // submitted before the open succeeded
 };
 
 ConsoleDataService::ConsoleDataService(const Clock& clock, const Options& options, QObject* parent)
@@ -263,6 +318,8 @@ ConsoleDataService::ConsoleDataService(const Clock& clock, const Options& option
     , m_thread(new QThread)
 {
     m_thread->setObjectName(QStringLiteral("console-data"));
+    m_pool.setMaxThreadCount(qMax(1, m_options.workerThreads));
+    m_pool.setObjectName(QStringLiteral("console-workers"));
     m_worker = new Worker(this, m_clock, m_options);
     m_worker->moveToThread(m_thread);
     m_thread->start();
@@ -273,6 +330,9 @@ ConsoleDataService::~ConsoleDataService()
     ++m_generation;
     // Close on the service thread (its connection and watcher live there), then stop it.
     QMetaObject::invokeMethod(m_worker, [w = m_worker] { w->close(); delete w; }, Qt::BlockingQueuedConnection);
+    // Worker jobs were told to stop (close); their answers post to this object, so wait for them.
+    m_pool.clear();
+    m_pool.waitForDone();
     m_thread->quit();
     m_thread->wait();
     delete m_thread;
@@ -305,5 +365,12 @@ void ConsoleDataService::enqueue(Job job, Retry retry)
 {
     QMetaObject::invokeMethod(
         m_worker, [w = m_worker, job = std::move(job), retry]() mutable { w->run(std::move(job), retry); },
+        Qt::QueuedConnection);
+}
+
+void ConsoleDataService::enqueueOnWorker(WorkerJob job)
+{
+    QMetaObject::invokeMethod(
+        m_worker, [w = m_worker, job = std::move(job)]() mutable { w->runOnWorker(std::move(job)); },
         Qt::QueuedConnection);
 }

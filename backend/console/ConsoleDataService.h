@@ -8,7 +8,9 @@
 #include <QObject>
 #include <QPointer>
 #include <QString>
+#include <QThreadPool>
 
+#include <atomic>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -38,9 +40,9 @@ class QThread;
  *
  * Any other read or write the console needs goes through submit(): a job that runs on the
  * service thread with its connection, and a continuation back in the caller's thread. Long
- * jobs (History figures, a CSV export of a million rows) belong on a worker connection of
- * their own (Database::open inside a QtConcurrent job in backend/), not here: one job at a
- * time runs on this thread, and a slow one delays the panel's reads behind it.
+ * jobs (History figures, pages sorted over a whole range, a CSV export of a million rows) go
+ * through submitOnWorker() instead: one job at a time runs on the service thread, and a slow
+ * one would delay the panel's reads behind it.
  */
 class ConsoleDataService : public QObject
 {
@@ -52,6 +54,7 @@ public:
         int watchIntervalMs = 1000;            ///< ChangeWatcher poll / liveness interval, ms
         int retryIntervalMs = 2000;            ///< ChangeWatcher reconnect interval, ms
         qint64 expiringWithinMs = 3600 * 1000; ///< the "key expires within" state count, ms
+        int workerThreads = 3; ///< submitOnWorker(): jobs running at once (each its own connection)
     };
 
     /** What the views need after a change: counts and the budget, read in one go. */
@@ -121,6 +124,53 @@ public:
             retry);
     }
 
+    /**
+     * Runs a long job, job(Database&, const std::atomic_bool& stopping) -> StoreResult<T>, on
+     * a worker thread with a connection of its own, then done(StoreResult<T>) in context's
+     * thread; for work that must not hold up submit()'s short reads (History figures, pages
+     * that sort a range, a CSV export).
+     *
+     * - The job waits for the service's open like submit() (and is answered ConnectionFailed
+     *   by an open that fails); then the worker opens the service's URL (Database::open,
+     *   application name "refund-console-worker"), runs the job and closes the connection
+     *   before done. A worker connection that cannot be opened answers done with its error.
+     * - At most Options::workerThreads jobs run at once; the rest wait in a queue (FIFO).
+     * - stopping becomes true when the service is closed, opened again or destroyed: a job
+     *   that runs for long should look at it and return early (its answer is dropped anyway).
+     *   The destructor waits for the running jobs.
+     * - done is dropped, as with submit(), if context is destroyed or the service was opened
+     *   again or closed before the answer arrives. There is no retry: a caller that wants one
+     *   submits again.
+     */
+    template <typename Job, typename Done>
+    void submitOnWorker(QObject* context, Job job, Done done)
+    {
+        using R = std::invoke_result_t<Job&, Database&, const std::atomic_bool&>;
+        QPointer<QObject> guard(context);
+        enqueueOnWorker([job = std::move(job), done = std::move(done),
+                         guard](Database* db, const StoreError* unavailable,
+                                const std::atomic_bool& stopping) mutable -> std::function<void()> {
+            std::optional<R> r;
+            if (unavailable)
+                r.emplace(*unavailable);
+            else
+                r.emplace(job(*db, stopping));
+            return [done = std::move(done), guard, r = std::move(*r)]() mutable {
+                if (guard)
+                    done(std::move(r));
+            };
+        });
+    }
+
+    /** Where a job runs, for setJobObserver(). */
+    enum class Where { ServiceThread, WorkerThread };
+    /**
+     * Test seam: observer(where) is called on the thread that runs each submit() or
+     * submitOnWorker() job, just before it runs (tests record QThread::currentThread()). Set it
+     * before submitting; it must be thread-safe.
+     */
+    void setJobObserver(std::function<void(Where)> observer) { m_observer = std::move(observer); }
+
     /** The service thread (for tests: nothing of the service runs on the caller's). */
     QThread* serviceThread() const { return m_thread; }
 
@@ -149,12 +199,19 @@ private:
     using Job = std::function<std::function<void()>(Database*, OperationStore*, const StoreError* unavailable,
                                                     bool* connectionFailed)>;
     void enqueue(Job job, Retry retry);
+    /** A type-erased submitOnWorker(): called on a worker thread with its own connection (or why there is
+     * none). */
+    using WorkerJob = std::function<std::function<void()>(Database* db, const StoreError* unavailable,
+                                                          const std::atomic_bool& stopping)>;
+    void enqueueOnWorker(WorkerJob job);
 
     const Clock& m_clock;
     Options m_options;
     QThread* m_thread = nullptr;
     Worker* m_worker = nullptr;   // lives on m_thread
     quint64 m_generation = 0;     // bumped by open/close: results of an older connection are dropped
+    QThreadPool m_pool;           // submitOnWorker()'s threads
+    std::function<void(Where)> m_observer;
 };
 
 Q_DECLARE_METATYPE(ConsoleDataService::Snapshot)

@@ -21,6 +21,21 @@ QList<qint64> HistoryStats::resolveBucketBounds()
     return {0, kHourMs, 4 * kHourMs, 24 * kHourMs, 72 * kHourMs, 168 * kHourMs};
 }
 
+StoreResult<HistoryFilter> HistoryStats::allTime(Database& db, const HistoryFilter& filter)
+{
+    HistoryFilter range = filter;
+    auto first = db.run(QStringLiteral("SELECT MIN(created_at) FROM refund_ops"), {},
+                        QStringLiteral("first operation"));
+    if (!first)
+        return first.error();
+    if (first.value().next() && !first.value().value(0).isNull())
+        range.fromMs = qMin(HistoryFilter::dayOf(first.value().value(0).toLongLong()) * HistoryFilter::kDayMs,
+                            range.toMs - HistoryFilter::kDayMs);
+    else
+        range.fromMs = range.toMs - 7 * HistoryFilter::kDayMs; // no operations yet: one empty week
+    return range;
+}
+
 StoreResult<HistoryStats::Snapshot> HistoryStats::compute(Database& db, const HistoryFilter& filter)
 {
     if (auto r = filter.validate(); !r)

@@ -131,6 +131,12 @@ public:
      * Reads only; safe on any thread that owns db.
      */
     static StoreResult<Snapshot> compute(Database& db, const HistoryFilter& filter);
+    /**
+     * "All time" up to filter.toMs: filter starting at the first operation's UTC day (one chart
+     * bar per day since 1970 would be 20,000 empty ones), at most a day before toMs; a week
+     * when there are no operations yet. Reads one MIN over refund_ops_by_created.
+     */
+    static StoreResult<HistoryFilter> allTime(Database& db, const HistoryFilter& filter);
 
     /** Time-to-resolve bucket bounds in ms: 0, 1 h, 4 h, 24 h, 3 d, 7 d (the last bucket is open). */
     static QList<qint64> resolveBucketBounds();

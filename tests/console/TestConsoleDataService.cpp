@@ -3,13 +3,18 @@
 // the new counts and settings; a commit made before its watcher started is still announced;
 // a failed open arrives later, never inside open(); results of a closed connection are dropped;
 // the detail panel's reads happen on it, asked even before the open; requests waiting for an
-// open that fails are answered, not left waiting; submit() runs any job there.
+// open that fails are answered, not left waiting; submit() runs any job there; submitOnWorker()
+// runs a long job on a worker connection of its own, off both threads, without holding up the
+// short reads behind it.
 #include "TestDatabase.h"
 
 #include "console/ConsoleDataService.h"
 #include "db/OperationStore.h"
 #include "db/SettingsStore.h"
 
+#include <QElapsedTimer>
+#include <QMutex>
+#include <QSemaphore>
 #include <QSignalSpy>
 #include <QThread>
 #include <QtTest>
@@ -26,6 +31,9 @@ private slots:
     void detailIsReadOnTheServiceThread_issue12();
     void requestsWaitingForAFailedOpenAreAnswered_issue12();
     void submittedJobRunsOnTheServiceThread_issue12();
+    void workerJobRunsOnItsOwnConnectionOffBothThreads_issue12();
+    void longWorkerJobDoesNotDelayAShortSubmit_issue12();
+    void workerJobWaitingForAFailedOpenIsAnswered_issue12();
 
 private:
     static ConsoleDataService::Options fast()
@@ -242,6 +250,135 @@ void TestConsoleDataService::submittedJobRunsOnTheServiceThread_issue12()
     QCOMPARE(answeredOn, QThread::currentThread());
     QTest::qWait(100);
     QVERIFY(!goneCalled);
+}
+
+// submitOnWorker(): asked before the open, the job waits for it, then runs on a pool thread
+// (neither the caller's nor the service's) with a connection of its own; done comes back here.
+void TestConsoleDataService::workerJobRunsOnItsOwnConnectionOffBothThreads_issue12()
+{
+    TestDatabase testDb;
+    REFUND_OPEN_OR_FAIL(db, testDb);
+    OperationStore store(*db);
+    QVERIFY(store.addOrder(
+        Order{QStringLiteral("ds-w"), 5000, QStringLiteral("usd"), QStringLiteral("pi_dsw"), 0}));
+    QVERIFY(store.openOrJoin(QStringLiteral("ds-w"), 1200, QStringLiteral("toolu_w1")));
+
+    ConsoleDataService service(Clock::system(), fast());
+    QList<QPair<ConsoleDataService::Where, QThread*>> observed;
+    QMutex mutex;
+    service.setJobObserver([&](ConsoleDataService::Where where) {
+        QMutexLocker lock(&mutex);
+        observed.append({where, QThread::currentThread()});
+    });
+    QObject context;
+    QThread* ranOn = nullptr;
+    QThread* answeredOn = nullptr;
+    qint64 open = -1;
+    service.submitOnWorker(
+        &context,
+        [&ranOn](Database& worker, const std::atomic_bool&) -> StoreResult<qint64> {
+            ranOn = QThread::currentThread();
+            auto counts = OperationStore(worker).stateCounts();
+            if (!counts)
+                return counts.error();
+            return counts.value().open;
+        },
+        [&](StoreResult<qint64> r) {
+            answeredOn = QThread::currentThread();
+            open = r ? r.value() : -2;
+        });
+    service.open(testDb.url());
+    QTRY_COMPARE_WITH_TIMEOUT(open, qint64(1), 10000);
+    QVERIFY(ranOn != nullptr);
+    QVERIFY(ranOn != QThread::currentThread());
+    QVERIFY(ranOn != service.serviceThread());
+    QCOMPARE(answeredOn, QThread::currentThread());
+    QMutexLocker lock(&mutex);
+    QCOMPARE(observed.size(), 1);
+    QCOMPARE(observed.first().first, ConsoleDataService::Where::WorkerThread);
+    QCOMPARE(observed.first().second, ranOn);
+}
+
+// A long job on a worker (a History compute over all time, an export) must not hold up the
+// short reads behind it: the worker job here only finishes once a short submit() asked after
+// it has been answered. Were both on one thread, the short one would wait for ever (timeout).
+void TestConsoleDataService::longWorkerJobDoesNotDelayAShortSubmit_issue12()
+{
+    TestDatabase testDb;
+    REFUND_OPEN_OR_FAIL(db, testDb);
+    ConsoleDataService service(Clock::system(), fast());
+    QSignalSpy opened(&service, &ConsoleDataService::opened);
+    service.open(testDb.url());
+    QVERIFY(opened.wait(10000));
+
+    QObject context;
+    QSemaphore shortAnswered;
+    std::atomic_bool longStarted{false};
+    bool longDone = false;
+    bool longTimedOut = true;
+    service.submitOnWorker(
+        &context,
+        [&](Database& worker, const std::atomic_bool&) -> StoreResult<bool> {
+            longStarted = true;
+            auto ok =
+                worker.run(QStringLiteral("SELECT COUNT(*) FROM refund_ops"), {}, QStringLiteral("long job"));
+            if (!ok)
+                return ok.error();
+            return !shortAnswered.tryAcquire(1, 20000);
+        },
+        [&](StoreResult<bool> r) {
+            longDone = true;
+            longTimedOut = !r || r.value();
+        });
+    QTRY_VERIFY_WITH_TIMEOUT(longStarted.load(), 10000);
+    QElapsedTimer timer;
+    timer.start();
+    qint64 shortMs = -1;
+    bool longDoneBeforeShort = true;
+    service.submit(
+        &context,
+        [](Database&, OperationStore& s) -> StoreResult<qint64> {
+            auto counts = s.stateCounts();
+            if (!counts)
+                return counts.error();
+            return counts.value().all;
+        },
+        [&](StoreResult<qint64> r) {
+            QVERIFY(r.ok());
+            shortMs = timer.elapsed();
+            longDoneBeforeShort = longDone;
+            shortAnswered.release();
+        });
+    QTRY_VERIFY_WITH_TIMEOUT(shortMs >= 0, 10000);
+    QVERIFY2(!longDoneBeforeShort, "the long job finished before the short read was answered");
+    QTRY_VERIFY_WITH_TIMEOUT(longDone, 10000);
+    QVERIFY(!longTimedOut);
+    QVERIFY2(shortMs < 2000, qPrintable(QString::number(shortMs)));
+}
+
+// A worker job asked before an open that fails is answered ConnectionFailed, like submit().
+void TestConsoleDataService::workerJobWaitingForAFailedOpenIsAnswered_issue12()
+{
+    ConsoleDataService service(Clock::system(), fast());
+    QObject context;
+    std::optional<StoreError> error;
+    bool ran = false;
+    service.submitOnWorker(
+        &context,
+        [&ran](Database&, const std::atomic_bool&) -> StoreResult<int> {
+            ran = true;
+            return 1;
+        },
+        [&error](StoreResult<int> r) { error = r ? StoreError{} : r.error(); });
+    QSignalSpy openFailed(&service, &ConsoleDataService::openFailed);
+    service.open(TestDatabase::currentEngine() == QLatin1String("postgresql")
+                     ? QStringLiteral("postgresql://nobody@127.0.0.1:1/none")
+                     : QStringLiteral("sqlite:") + QDir::tempPath());
+    QTRY_VERIFY_WITH_TIMEOUT(error.has_value(), 20000);
+    QVERIFY(!openFailed.isEmpty());
+    QCOMPARE(error->code, openFailed.first().at(0).value<StoreError>().code);
+    QVERIFY(!error->message.isEmpty());
+    QVERIFY(!ran);
 }
 
 REFUND_TEST_MAIN_ALL_ENGINES(TestConsoleDataService)

@@ -1,17 +1,22 @@
 // The History tab (R12) and the Settings tab (R20) offscreen, on both engines: validation next
 // to the field with Save disabled, an audited save with its history row, figures and charts
 // following the range and state, the paged table, CSV export with progress; and screenshots
-// of both tabs on a generated history (HistoryGenerator) at 1280x800.
+// of both tabs on a generated history (HistoryGenerator) at 1280x800. Issue 12: both tabs and the
+// Resolve dialog read through a ConsoleDataService, never on the GUI thread (the service's
+// job observer records where each read ran), and a History compute delays no short read.
 #include "CsvReader.h"
 #include "HandBuiltHistory.h"
 #include "TestDatabase.h"
 
 #include "HistoryTab.h"
 #include "HistoryTableModel.h"
+#include "MessageBanner.h"
 #include "OperationFormat.h"
+#include "ResolveDialog.h"
 #include "SettingsTab.h"
 #include "StatusPalette.h"
 #include "UnmatchedEventsDialog.h"
+#include "console/ConsoleDataService.h"
 #include "db/HistoryGenerator.h"
 #include "db/LocaleCollation.h"
 #include "db/SettingsStore.h"
@@ -26,9 +31,12 @@
 #include <QDateEdit>
 #include <QFile>
 #include <QHeaderView>
+#include <QJsonObject>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMutex>
 #include <QPushButton>
+#include <QSemaphore>
 #include <QSignalSpy>
 #include <QStackedWidget>
 #include <QTableView>
@@ -53,6 +61,56 @@ QDate utcDate(qint64 ms)
 {
     return QDateTime::fromMSecsSinceEpoch(ms, QTimeZone::utc()).date();
 }
+
+/** The console's data service on url, as MainWindow hands it to the tabs (asked before its open: requests
+ * wait). */
+std::unique_ptr<ConsoleDataService> dataService(const QString& url)
+{
+    auto service = std::make_unique<ConsoleDataService>(Clock::system(), ConsoleDataService::Options{});
+    service->open(url);
+    return service;
+}
+
+/** Hands the tab the service and waits for its first read. */
+bool attach(SettingsTab& tab, ConsoleDataService& service)
+{
+    QSignalSpy loaded(&tab, &SettingsTab::loaded);
+    return tab.setDataService(&service) && loaded.wait(30000) && loaded.last().at(0).toBool();
+}
+
+/** Clicks a button of the settings tab and waits for what it asked to land. */
+bool clickAndWait(SettingsTab& tab, const char* button, bool save)
+{
+    QSignalSpy landed(&tab, save ? &SettingsTab::saveFinished : &SettingsTab::loaded);
+    QTest::mouseClick(child<QPushButton>(&tab, button), Qt::LeftButton);
+    return landed.wait(30000);
+}
+
+/** Records the thread of every job the service runs. */
+struct JobThreads
+{
+    QMutex mutex;
+    QList<QPair<ConsoleDataService::Where, QThread*>> seen;
+    void watch(ConsoleDataService& service)
+    {
+        service.setJobObserver([this](ConsoleDataService::Where where) {
+            QMutexLocker lock(&mutex);
+            seen.append({where, QThread::currentThread()});
+        });
+    }
+    int count(ConsoleDataService::Where where)
+    {
+        QMutexLocker lock(&mutex);
+        return int(
+            std::count_if(seen.cbegin(), seen.cend(), [where](const auto& s) { return s.first == where; }));
+    }
+    bool noneOn(QThread* thread)
+    {
+        QMutexLocker lock(&mutex);
+        return std::none_of(seen.cbegin(), seen.cend(),
+                            [thread](const auto& s) { return s.second == thread; });
+    }
+};
 
 QString screenshotDir()
 {
@@ -80,6 +138,10 @@ private slots:
     void historyTableSortsEveryColumnInItsType_issue15();
     void historyHeaderClickSortsAndDoubleClickOpensThatRow_issue15();
     void historyStatusCellsUseTheStatusPalette_issue15();
+    void historyReadsRunOffTheGuiThread_issue12();
+    void historyComputeDoesNotDelayShortReads_issue12();
+    void resolveDialogReadsAndResolvesOnTheServiceThread_issue12();
+    void resolveWhoseAnswerWasLostIsNotReportedAsAFailure_issue12();
     void screenshots();
 
 private:
@@ -117,19 +179,24 @@ void TestHistoryTabs::cleanupTestCase()
 bool TestHistoryTabs::waitForStats(HistoryTab& tab)
 {
     QSignalSpy spy(&tab, &HistoryTab::statsUpdated);
+    // The table's first page is read beside the figures (issue 12: both off this thread).
+    const auto tableRead = [&tab] {
+        return QTest::qWaitFor([&tab] { return !tab.tableModel()->isReading(); }, 30000);
+    };
     if (!tab.isComputing())
-        return tab.snapshot().has_value();
-    return spy.wait(30000) && spy.last().at(0).toBool() && !tab.isComputing();
+        return tab.snapshot().has_value() && tableRead();
+    return spy.wait(30000) && spy.last().at(0).toBool() && !tab.isComputing() && tableRead();
 }
 
 void TestHistoryTabs::r20_settingsValidationNextToTheField()
 {
     TestDatabase t;
     REFUND_OPEN_OR_FAIL(db, t);
+    auto service = dataService(t.url());
     SettingsTab tab;
     tab.resize(900, 600);
     tab.show();
-    QVERIFY(tab.setDatabaseUrl(t.url()));
+    QVERIFY(attach(tab, *service));
     auto* perCall = child<QLineEdit>(&tab, "setting_max_attempts_per_call");
     auto* save = child<QPushButton>(&tab, "settingsSave");
     auto* perCallError = child<QLabel>(&tab, "error_max_attempts_per_call");
@@ -176,10 +243,13 @@ void TestHistoryTabs::r20_settingsSaveIsAuditedAndShown()
     TestDatabase t;
     REFUND_OPEN_OR_FAIL(db, t);
     ManualClock clock(H::kDay0);
+    JobThreads threads; // before the service: its jobs may call it until the service is gone
+    auto service = dataService(t.url());
+    threads.watch(*service);
     SettingsTab tab(clock);
     tab.setActor(QStringLiteral("ada"), QStringLiteral("admin"));
     tab.show();
-    QVERIFY(tab.setDatabaseUrl(t.url()));
+    QVERIFY(attach(tab, *service));
     auto* perCall = child<QLineEdit>(&tab, "setting_max_attempts_per_call");
     auto* save = child<QPushButton>(&tab, "settingsSave");
     auto* history = child<QTableWidget>(&tab, "settingsHistory");
@@ -188,7 +258,7 @@ void TestHistoryTabs::r20_settingsSaveIsAuditedAndShown()
     QTest::keyClicks(perCall, QStringLiteral("2"));
     QVERIFY(save->isEnabled());
     QSignalSpy saved(&tab, &SettingsTab::saved);
-    QTest::mouseClick(save, Qt::LeftButton);
+    QVERIFY(clickAndWait(tab, "settingsSave", true));
     QCOMPARE(saved.size(), 1);
     QVERIFY(!save->isEnabled()); // saved: nothing left to save
 
@@ -216,28 +286,34 @@ void TestHistoryTabs::r20_settingsSaveIsAuditedAndShown()
     QCOMPARE(perCall->text(), QStringLiteral("3"));
     QVERIFY(save->isEnabled());
     QCOMPARE(SettingsStore(*db).load().value().maxAttemptsPerCall, 2);
-    QTest::mouseClick(child<QPushButton>(&tab, "settingsRefresh"), Qt::LeftButton);
+    QVERIFY(clickAndWait(tab, "settingsRefresh", false));
     QCOMPARE(perCall->text(), QStringLiteral("2"));
 
     // Another console's change shows after Refresh.
     QVERIFY(SettingsStore(*db).set(QStringLiteral("request_timeout_ms"), QStringLiteral("5000"),
                                    QStringLiteral("bob"), QStringLiteral("admin")));
-    QTest::mouseClick(child<QPushButton>(&tab, "settingsRefresh"), Qt::LeftButton);
+    QVERIFY(clickAndWait(tab, "settingsRefresh", false));
     QCOMPARE(child<QLineEdit>(&tab, "setting_request_timeout_ms")->text(), QStringLiteral("5000"));
     QCOMPARE(history->rowCount(), 2);
     if (db->isSqlite())
         QCOMPARE(history->item(0, 0)->text(), QStringLiteral("bob"));
     else
         QCOMPARE(history->item(0, 4)->text(), QStringLiteral("5000")); // the actor is the login again
+
+    // Issue 12: every read and the save ran as jobs on the service's thread, none on this one.
+    QVERIFY(threads.count(ConsoleDataService::Where::ServiceThread) >= 4);
+    QVERIFY(threads.noneOn(QThread::currentThread()));
+    QVERIFY(threads.noneOn(nullptr));
 }
 
 void TestHistoryTabs::r20_settingsReadOnlyForNonAdmins()
 {
     TestDatabase t;
     REFUND_OPEN_OR_FAIL(db, t);
+    auto service = dataService(t.url());
     SettingsTab tab;
     tab.show();
-    QVERIFY(tab.setDatabaseUrl(t.url()));
+    QVERIFY(attach(tab, *service));
     tab.setEditable(false);
     auto* perCall = child<QLineEdit>(&tab, "setting_max_attempts_per_call");
     QVERIFY(perCall->isReadOnly());
@@ -257,7 +333,8 @@ void TestHistoryTabs::r12_historyFiguresFollowRangeAndState()
     // Default range: the last 7 UTC days including today.
     QCOMPARE(tab.filter().toMs, H::kDay0 + 3 * H::kDayMs);
     QCOMPARE(tab.filter().fromMs, H::kDay0 + 3 * H::kDayMs - 7 * H::kDayMs);
-    QVERIFY(tab.setDatabaseUrl(m_testDb->url()));
+    auto service = dataService(m_testDb->url());
+    QVERIFY(tab.setDataService(service.get()));
     QVERIFY(waitForStats(tab));
     // The default week holds Z (day -1) as well as A..G.
     QCOMPARE(tab.snapshot()->operations, qint64(8));
@@ -298,7 +375,8 @@ void TestHistoryTabs::presetsInvalidRangeAndDoubleClick()
     HistoryTab tab(clock);
     tab.resize(1280, 800);
     tab.show();
-    QVERIFY(tab.setDatabaseUrl(m_testDb->url()));
+    auto service = dataService(m_testDb->url());
+    QVERIFY(tab.setDataService(service.get()));
     QVERIFY(waitForStats(tab));
     auto* from = child<QDateEdit>(&tab, "historyFrom");
     auto* to = child<QDateEdit>(&tab, "historyTo");
@@ -348,7 +426,8 @@ void TestHistoryTabs::r12_historyEmptyRange()
     ManualClock clock(H::kDay0 + 40 * H::kDayMs);
     HistoryTab tab(clock);
     tab.show();
-    QVERIFY(tab.setDatabaseUrl(m_testDb->url()));
+    auto service = dataService(m_testDb->url());
+    QVERIFY(tab.setDataService(service.get()));
     QVERIFY(waitForStats(tab));
     QCOMPARE(tab.snapshot()->operations, qint64(0));
     auto* empty = child<QLabel>(&tab, "historyEmpty");
@@ -363,7 +442,8 @@ void TestHistoryTabs::r12_historyExportCsvWithProgress()
     ManualClock clock(H::kDay0 + 2 * H::kDayMs);
     HistoryTab tab(clock);
     tab.show();
-    QVERIFY(tab.setDatabaseUrl(m_testDb->url()));
+    auto service = dataService(m_testDb->url());
+    QVERIFY(tab.setDataService(service.get()));
     tab.setRange(utcDate(H::kDay0), utcDate(H::kDay0 + 2 * H::kDayMs));
     QVERIFY(waitForStats(tab));
     QTemporaryDir dir;
@@ -585,7 +665,8 @@ void TestHistoryTabs::historyTableSortsEveryColumnInItsType_issue15()
     tab.resize(1280, 800);
     tab.show();
     tab.tableModel()->setPageSize(7);
-    QVERIFY(tab.setDatabaseUrl(m_sortTestDb->url()));
+    auto service = dataService(m_sortTestDb->url());
+    QVERIFY(tab.setDataService(service.get()));
     showSortRange(tab);
     QVERIFY(waitForStats(tab));
     QCOMPARE(tab.tableModel()->totalCount(), qint64(240));
@@ -646,7 +727,8 @@ void TestHistoryTabs::historyHeaderClickSortsAndDoubleClickOpensThatRow_issue15(
     tab.resize(1280, 800);
     tab.show();
     QVERIFY(QTest::qWaitForWindowExposed(&tab));
-    QVERIFY(tab.setDatabaseUrl(m_sortTestDb->url()));
+    auto service = dataService(m_sortTestDb->url());
+    QVERIFY(tab.setDataService(service.get()));
     showSortRange(tab);
     QVERIFY(waitForStats(tab));
     auto* table = child<QTableView>(&tab, "historyTable");
@@ -681,7 +763,8 @@ void TestHistoryTabs::historyStatusCellsUseTheStatusPalette_issue15()
     QVERIFY(openSortHistory());
     ManualClock clock(kSortNow);
     HistoryTab tab(clock);
-    QVERIFY(tab.setDatabaseUrl(m_sortTestDb->url()));
+    auto service = dataService(m_sortTestDb->url());
+    QVERIFY(tab.setDataService(service.get()));
     showSortRange(tab);
     QVERIFY(waitForStats(tab));
     QSet<OperationStatus> statuses;
@@ -697,6 +780,226 @@ void TestHistoryTabs::historyStatusCellsUseTheStatusPalette_issue15()
     QVERIFY(statuses.size() >= 4);
     QVERIFY(StatusPalette::statusForeground(OperationStatus::Refunded) !=
             StatusPalette::statusForeground(OperationStatus::Failed));
+}
+
+// Issue 12: the figures, a page in the default order, pages in another order and the export all
+// run off the GUI thread: the figures, the sorted pages and the export on worker connections
+// (long jobs), the default-order page on the data service's thread (a short read).
+void TestHistoryTabs::historyReadsRunOffTheGuiThread_issue12()
+{
+    ManualClock clock(H::kDay0 + 2 * H::kDayMs);
+    JobThreads threads; // before the service: its jobs may call it until the service is gone
+    auto service = dataService(m_testDb->url());
+    threads.watch(*service);
+    HistoryTab tab(clock);
+    tab.show();
+    tab.setRange(utcDate(H::kDay0), utcDate(H::kDay0 + 2 * H::kDayMs)); // nothing read yet: no service
+    QVERIFY(tab.setDataService(service.get()));
+    QVERIFY(waitForStats(tab));
+    QCOMPARE(tab.tableModel()->rowCount(), 7);
+    QCOMPARE(threads.count(ConsoleDataService::Where::ServiceThread), 1); // the default-order page
+    QCOMPARE(threads.count(ConsoleDataService::Where::WorkerThread), 1);  // the figures
+    const int workerJobs = 1;
+
+    QSignalSpy read(tab.tableModel(), &HistoryTableModel::readFinished);
+    child<QTableView>(&tab, "historyTable")
+        ->sortByColumn(HistoryTableModel::AmountColumn, Qt::DescendingOrder);
+    QVERIFY(read.wait(30000));
+    QCOMPARE(read.last().at(0).toBool(), true);
+    QCOMPARE(tab.tableModel()->rowCount(), 7);
+    QCOMPARE(threads.count(ConsoleDataService::Where::WorkerThread), workerJobs + 1); // the sorted page
+
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("history.csv"));
+    QSignalSpy exported(&tab, &HistoryTab::exportFinished);
+    tab.exportCsvTo(path);
+    QVERIFY(exported.wait(30000));
+    QCOMPARE(exported.first().at(0).toBool(), true);
+    QCOMPARE(threads.count(ConsoleDataService::Where::WorkerThread), workerJobs + 2); // the export
+    QVERIFY(threads.noneOn(QThread::currentThread()));
+}
+
+// Issue 12: a History compute (here held on its worker for as long as the test likes, as one
+// over all time of a million operations would take) delays neither the table's first page nor
+// any other short read: they are answered while the figures are still being computed.
+void TestHistoryTabs::historyComputeDoesNotDelayShortReads_issue12()
+{
+    ManualClock clock(H::kDay0 + 2 * H::kDayMs);
+    QSemaphore release;
+    std::atomic_int held{0};
+    auto service = dataService(m_testDb->url());
+    service->setJobObserver([&](ConsoleDataService::Where where) {
+        if (where != ConsoleDataService::Where::WorkerThread)
+            return;
+        ++held;
+        release.acquire(); // the compute "takes" until the test releases it
+    });
+    HistoryTab tab(clock);
+    tab.show();
+    QVERIFY(tab.setDataService(service.get()));
+    QTRY_COMPARE_WITH_TIMEOUT(held.load(), 1, 30000);
+    QVERIFY(tab.isComputing());
+    // The table's page, a short read on the service thread, lands meanwhile.
+    QTRY_VERIFY_WITH_TIMEOUT(!tab.tableModel()->isReading(), 30000);
+    QCOMPARE(tab.tableModel()->totalCount(), qint64(8)); // the default week: Z and A..G
+    // So does any other short read asked after the compute started.
+    QObject context;
+    qint64 all = -1;
+    service->submit(
+        &context,
+        [](Database&, OperationStore& store) -> StoreResult<qint64> {
+            auto counts = store.stateCounts();
+            if (!counts)
+                return counts.error();
+            return counts.value().all;
+        },
+        [&all](StoreResult<qint64> r) { all = r ? r.value() : -2; });
+    QTRY_VERIFY_WITH_TIMEOUT(all > 0, 10000);
+    QVERIFY(tab.isComputing()); // the figures are still on their way
+    QSignalSpy stats(&tab, &HistoryTab::statsUpdated);
+    release.release();
+    QVERIFY(stats.wait(30000));
+    QCOMPARE(stats.first().at(0).toBool(), true);
+    QCOMPARE(tab.snapshot()->operations, qint64(8));
+    release.release(100); // nothing else may wait here
+}
+
+namespace {
+// An unknown operation with a refunded resolution its evidence allows (R16).
+QString unknownOperation(OperationStore& store, OperationStore::Resolution* res)
+{
+    if (!store.addOrder(
+            Order{QStringLiteral("rs-4417"), 3800, QStringLiteral("usd"), QStringLiteral("pi_rs4417"), 0}))
+        return {};
+    auto op = store.openOrJoin(QStringLiteral("rs-4417"), 3800, QStringLiteral("toolu_rs1"));
+    if (!op)
+        return {};
+    const QString id = op.value().operation.operationId;
+    if (!store.markUnknown(id, QStringLiteral("attempt_budget_exhausted")))
+        return {};
+    res->status = OperationStatus::Refunded;
+    res->providerRefundId = QStringLiteral("re_rs1");
+    res->providerStatus = QStringLiteral("succeeded");
+    res->actor = QStringLiteral("alice");
+    res->role = QStringLiteral("support");
+    res->note = QStringLiteral("found re_rs1 with our operation id");
+    res->evidence = QJsonObject{
+        {QStringLiteral("refund"),
+         QJsonObject{{QStringLiteral("id"), QStringLiteral("re_rs1")},
+                     {QStringLiteral("amount"), 3800},
+                     {QStringLiteral("currency"), QStringLiteral("usd")},
+                     {QStringLiteral("status"), QStringLiteral("succeeded")},
+                     {QStringLiteral("metadata"), QJsonObject{{QStringLiteral("operation_id"), id}}}}}};
+    return id;
+}
+
+// The actor resolve() records: the desktop user on SQLite, the login on PostgreSQL (R21).
+QString recordedActor(Database& db, const QString& actor)
+{
+    if (!db.isPostgres())
+        return actor;
+    auto who = db.run(QStringLiteral("SELECT session_user"));
+    return who && who.value().next() ? who.value().value(0).toString() : QString();
+}
+} // namespace
+
+// Issue 12: the Resolve dialog reads the operation and its order on the data service's thread
+// (it opens at once and shows them when they land), and a resolution submitted the way the
+// dialog submits it runs there too.
+void TestHistoryTabs::resolveDialogReadsAndResolvesOnTheServiceThread_issue12()
+{
+    TestDatabase t;
+    REFUND_OPEN_OR_FAIL(db, t);
+    OperationStore store(*db);
+    OperationStore::Resolution res;
+    const QString id = unknownOperation(store, &res);
+    QVERIFY(!id.isEmpty());
+    JobThreads threads; // before the service: its jobs may call it until the service is gone
+    auto service = dataService(t.url());
+    threads.watch(*service);
+    ReviewerContext context;
+    context.actor = recordedActor(*db, QStringLiteral("alice"));
+    res.actor = context.actor;
+    ResolveDialog dialog(context, service.get(), id); // no provider key: no lookup, the row is shown
+    QSignalSpy loaded(&dialog, &ResolveDialog::loaded);
+    QVERIFY(loaded.wait(30000));
+    QCOMPARE(loaded.first().at(0).toBool(), true);
+    QVERIFY(dialog.isLoaded());
+    QCOMPARE(dialog.operation().status, OperationStatus::Unknown);
+    QVERIFY(child<QLabel>(&dialog, "resolveTitle")->text().contains(QLatin1String("rs-4417")));
+    QCOMPARE(threads.count(ConsoleDataService::Where::ServiceThread), 1);
+
+    std::optional<StoreResult<Operation>> answer;
+    service->submit(
+        &dialog,
+        [id, res, actor = context.actor](Database&, OperationStore& s) {
+            return ResolveDialog::resolveOnce(s, id, res, actor, false);
+        },
+        [&answer](StoreResult<Operation> r) { answer = r; }, ConsoleDataService::Retry::OnceAfterReconnect);
+    QTRY_VERIFY_WITH_TIMEOUT(answer.has_value(), 30000);
+    QVERIFY2(answer->ok(), qPrintable(answer->ok() ? QString() : answer->error().message));
+    QCOMPARE(store.operation(id).value().status, OperationStatus::Refunded);
+    QCOMPARE(threads.count(ConsoleDataService::Where::ServiceThread), 2);
+    QVERIFY(threads.noneOn(QThread::currentThread()));
+
+    // An operation that cannot be read: the dialog says so and offers nothing.
+    ResolveDialog missing(context, service.get(), QStringLiteral("op_missing"));
+    QSignalSpy missingLoaded(&missing, &ResolveDialog::loaded);
+    QVERIFY(missingLoaded.wait(30000));
+    QCOMPARE(missingLoaded.first().at(0).toBool(), false);
+    QVERIFY(
+        child<MessageBanner>(&missing, "resolveBanner")->text().contains(QLatin1String("cannot be read")));
+    QVERIFY(!child<QPushButton>(&missing, "resolveButton")->isEnabled());
+}
+
+// Issue 12: resolve is a compare-and-set, so it runs once more after a lost connection
+// (Retry::OnceAfterReconnect). The first run here commits and then "loses" its answer (it
+// reports ConnectionFailed, as a connection dropped after COMMIT would): the retry meets its own
+// resolution, reports it resolved, and nothing is written twice. Another reviewer's resolution
+// met by a retry is still reported as theirs.
+void TestHistoryTabs::resolveWhoseAnswerWasLostIsNotReportedAsAFailure_issue12()
+{
+    TestDatabase t;
+    REFUND_OPEN_OR_FAIL(db, t);
+    OperationStore store(*db);
+    OperationStore::Resolution res;
+    const QString id = unknownOperation(store, &res);
+    QVERIFY(!id.isEmpty());
+    const QString actor = recordedActor(*db, QStringLiteral("alice"));
+    res.actor = actor;
+    auto service = dataService(t.url());
+    QObject context;
+    std::optional<StoreResult<Operation>> answer;
+    int runs = 0;
+    service->submit(
+        &context,
+        [&runs, id, res, actor](Database&, OperationStore& s) mutable -> StoreResult<Operation> {
+            const bool retried = runs++ > 0;
+            auto r = ResolveDialog::resolveOnce(s, id, res, actor, retried);
+            if (!retried && r)
+                return StoreError::make(StoreError::Code::ConnectionFailed,
+                                        QStringLiteral("server closed the connection"));
+            return r;
+        },
+        [&answer](StoreResult<Operation> r) { answer = r; }, ConsoleDataService::Retry::OnceAfterReconnect);
+    QTRY_VERIFY_WITH_TIMEOUT(answer.has_value(), 30000);
+    QCOMPARE(runs, 2);
+    QVERIFY2(answer->ok(), qPrintable(answer->ok() ? QString() : answer->error().message));
+    QCOMPARE(answer->value().status, OperationStatus::Refunded);
+    QCOMPARE(store.auditEntries(id).value().size(), 1); // resolved once, not twice
+
+    // A retry that meets someone else's resolution (another note) is their resolution, not ours.
+    OperationStore::Resolution bob = res;
+    bob.note = QStringLiteral("bob's own check");
+    QVERIFY(!ResolveDialog::isOwnResolution(store.operation(id).value(), bob, actor));
+    auto again = ResolveDialog::resolveOnce(store, id, bob, actor, true);
+    QVERIFY(!again);
+    QCOMPARE(again.error().code, StoreError::Code::AlreadyResolved);
+    // Not retried (the first answer of a live connection): AlreadyResolved even for our own.
+    auto first = ResolveDialog::resolveOnce(store, id, res, actor, false);
+    QVERIFY(!first);
+    QCOMPARE(first.error().code, StoreError::Code::AlreadyResolved);
+    QCOMPARE(store.auditEntries(id).value().size(), 1);
 }
 
 void TestHistoryTabs::screenshots()
@@ -724,7 +1027,8 @@ void TestHistoryTabs::screenshots()
         tab.resize(1280, 800);
         tab.show();
         QVERIFY(QTest::qWaitForWindowExposed(&tab));
-        QVERIFY(tab.setDatabaseUrl(t.url()));
+        auto service = dataService(t.url());
+        QVERIFY(tab.setDataService(service.get()));
         QVERIFY(waitForStats(tab));
         QVERIFY(tab.snapshot()->operations > 0);
         tab.findChild<QTableView*>(QStringLiteral("historyTable"))
@@ -737,7 +1041,8 @@ void TestHistoryTabs::screenshots()
         tab.resize(1280, 800);
         tab.show();
         QVERIFY(QTest::qWaitForWindowExposed(&tab));
-        QVERIFY(tab.setDatabaseUrl(t.url()));
+        auto service = dataService(t.url());
+        QVERIFY(attach(tab, *service));
         auto* cap = child<QLineEdit>(&tab, "setting_backoff_cap_ms");
         cap->selectAll();
         QTest::keyClicks(cap, QStringLiteral("100")); // shows a validation message in the picture
@@ -747,7 +1052,7 @@ void TestHistoryTabs::screenshots()
 }
 
 // R24: an event for a refund no operation knows is recorded and shown (never acted on): the
-// dialog reads it on a worker and shows the refund as the provider sent it.
+// dialog reads it on the data service's thread and shows the refund as the provider sent it.
 void TestHistoryTabs::r24_unmatchedEventsDialogShowsWhatTheProviderSent()
 {
     const QJsonObject refund{
@@ -772,7 +1077,8 @@ void TestHistoryTabs::r24_unmatchedEventsDialogShowsWhatTheProviderSent()
     QVERIFY(events.recordAction(QStringLiteral("evt_outside"), {}, QStringLiteral("re_outside"),
                                 QStringLiteral("unmatched"), QStringLiteral("refund re_outside names no operation")));
 
-    UnmatchedEventsDialog dialog(m_testDb->url());
+    auto service = dataService(m_testDb->url());
+    UnmatchedEventsDialog dialog(service.get());
     QSignalSpy loaded(&dialog, &UnmatchedEventsDialog::loaded);
     QVERIFY(loaded.wait(30000));
     QCOMPARE(loaded.last().at(0).toBool(), true);
@@ -794,7 +1100,8 @@ void TestHistoryTabs::r24_unmatchedEventsDialogShowsWhatTheProviderSent()
         QVERIFY(dialog.grab().save(screenshotDir() + QStringLiteral("/unmatched-events.png")));
     }
     // A database that cannot be read says so, in the dialog.
-    UnmatchedEventsDialog broken(QStringLiteral("sqlite:/nonexistent-dir/ops.db"));
+    auto brokenService = dataService(QStringLiteral("sqlite:/nonexistent-dir/ops.db"));
+    UnmatchedEventsDialog broken(brokenService.get());
     QSignalSpy failed(&broken, &UnmatchedEventsDialog::loaded);
     QVERIFY(failed.wait(30000));
     QCOMPARE(failed.last().at(0).toBool(), false);

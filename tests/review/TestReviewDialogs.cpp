@@ -12,6 +12,7 @@
 #include "MessageBanner.h"
 #include "ResolveDialog.h"
 
+#include "console/ConsoleDataService.h"
 #include "db/OperationStore.h"
 #include "demo/DemoEnvironment.h"
 
@@ -23,6 +24,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QMessageBox>
+#include <QMutex>
 #include <QPlainTextEdit>
 #include <QProgressBar>
 #include <QPushButton>
@@ -64,6 +66,7 @@ private:
     void snapshot(QWidget* widget, const QString& name);
 
     std::unique_ptr<DemoEnvironment> m_env;
+    std::unique_ptr<ConsoleDataService> m_data; // the console's data service, as MainWindow hands it over
     std::unique_ptr<Database> m_db;
     std::unique_ptr<OperationStore> m_store;
     QTemporaryDir m_shots;
@@ -88,6 +91,8 @@ void TestReviewDialogs::initTestCase()
     QVERIFY(db);
     m_db = std::move(db).value();
     m_store = std::make_unique<OperationStore>(*m_db);
+    m_data = std::make_unique<ConsoleDataService>(Clock::system(), ConsoleDataService::Options{});
+    m_data->open(m_env->databaseUrl());
 }
 
 // Issue 15: Esc used to throw an edited draft away without a word.
@@ -138,6 +143,7 @@ void TestReviewDialogs::customerMessageAsksBeforeDiscardingEdits()
 
 void TestReviewDialogs::cleanupTestCase()
 {
+    m_data.reset();
     m_store.reset();
     m_db.reset();
     m_env.reset();
@@ -187,8 +193,14 @@ void TestReviewDialogs::resolveDialogTwoReviewers()
     QCOMPARE(m_store->operation(seed).value().status, OperationStatus::Unknown);
 
     // Two reviewers open the same unknown operation at the same time.
-    ResolveDialog ana(context(QStringLiteral("ana.reviewer")), seed);
-    ResolveDialog boris(context(QStringLiteral("boris.reviewer")), seed);
+    QList<QThread*> jobThreads;
+    QMutex jobMutex;
+    m_data->setJobObserver([&](ConsoleDataService::Where) {
+        QMutexLocker lock(&jobMutex);
+        jobThreads << QThread::currentThread();
+    });
+    ResolveDialog ana(context(QStringLiteral("ana.reviewer")), m_data.get(), seed);
+    ResolveDialog boris(context(QStringLiteral("boris.reviewer")), m_data.get(), seed);
     ana.show();
     boris.show();
     for (ResolveDialog* d : {&ana, &boris})
@@ -229,7 +241,10 @@ void TestReviewDialogs::resolveDialogTwoReviewers()
     snapshot(&ana, QStringLiteral("resolve-dialog.png"));
 
     QSignalSpy resolvedSpy(&ana, &ResolveDialog::resolved);
+    QSignalSpy anaFinished(&ana, &ResolveDialog::resolveFinished);
     QTest::mouseClick(resolve, Qt::LeftButton);
+    QVERIFY(!resolve->isEnabled()); // under way, in the background
+    QVERIFY(anaFinished.wait(30000));
     QCOMPARE(resolvedSpy.count(), 1);
     const Operation op = m_store->operation(seed).value();
     QCOMPARE(op.status, OperationStatus::Refunded);
@@ -253,7 +268,10 @@ void TestReviewDialogs::resolveDialogTwoReviewers()
     QTest::keyClicks(child<QPlainTextEdit>(&boris, "resolveNoteEdit"), QStringLiteral("Same refund found."));
     QVERIFY(borisResolve->isEnabled());
     QSignalSpy borisResolved(&boris, &ResolveDialog::resolved);
+    QSignalSpy borisFinished(&boris, &ResolveDialog::resolveFinished);
     QTest::mouseClick(borisResolve, Qt::LeftButton);
+    QVERIFY(borisFinished.wait(30000));
+    QCOMPARE(borisFinished.first().at(0).toBool(), false);
     QCOMPARE(borisResolved.count(), 0);
     const QString told = child<MessageBanner>(&boris, "resolveBanner")->text();
     // Who and when, from the compare-and-set's answer (R17).
@@ -263,6 +281,12 @@ void TestReviewDialogs::resolveDialogTwoReviewers()
     QVERIFY(!borisResolve->isEnabled());
     QCOMPARE(m_store->operation(seed).value().resolvedBy, QStringLiteral("ana.reviewer"));
     QCOMPARE(m_store->auditEntries(seed).value().size(), 1);
+
+    // Issue 12: the reads and both resolutions ran on the data service's thread.
+    m_data->setJobObserver({});
+    QVERIFY(jobThreads.size() >= 6); // two loads, two resolutions, two reloads
+    for (QThread* t : std::as_const(jobThreads))
+        QCOMPARE(t, m_data->serviceThread());
 }
 
 void TestReviewDialogs::failedIsRefusedWhileTheKeyIsLive()
@@ -270,7 +294,7 @@ void TestReviewDialogs::failedIsRefusedWhileTheKeyIsLive()
     // Order 4420: a saved 500, 1.2 h ago. Nothing was executed, but the key is still live.
     const QString opId = operationOfOrder(QStringLiteral("4420"));
     QVERIFY(!opId.isEmpty());
-    ResolveDialog dialog(context(QStringLiteral("ana.reviewer")), opId);
+    ResolveDialog dialog(context(QStringLiteral("ana.reviewer")), m_data.get(), opId);
     dialog.show();
     QTRY_VERIFY_WITH_TIMEOUT(dialog.lookupPanel()->result().checkedAtMs > 0 && !dialog.lookupPanel()->isRunning(),
                              kLookupTimeoutMs);
