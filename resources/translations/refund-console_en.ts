@@ -550,6 +550,10 @@
         <source>Closed operations never change.</source>
         <translation>Closed operations never change.</translation>
     </message>
+    <message>
+        <source>Loading %1…</source>
+        <translation>Loading %1…</translation>
+    </message>
 </context>
 <context>
     <name>FoundRefundTable</name>
@@ -797,11 +801,11 @@
     </message>
     <message>
         <source>Tool calls that found the operation already there and reused its key instead of opening a new one (created_operation = 0), e.g. the customer&apos;s &quot;try again&quot;. Includes lost insert races.</source>
-        <translation>Tool calls that found the operation already there and reused its key instead of opening a new one (created_operation = 0), e.g. the customer's "try again". Includes lost insert races.</translation>
+        <translation>Tool calls that found the operation already there and reused its key instead of opening a new one (created_operation = 0), e.g. the customer&apos;s &quot;try again&quot;. Includes lost insert races.</translation>
     </message>
     <message>
         <source>Tool calls that inserted at the same moment as another call, were refused by the database&apos;s unique index (R3) and read the winner&apos;s row (lost_insert_race = 1). Part of the joined calls.</source>
-        <translation>Tool calls that inserted at the same moment as another call, were refused by the database's unique index (R3) and read the winner's row (lost_insert_race = 1). Part of the joined calls.</translation>
+        <translation>Tool calls that inserted at the same moment as another call, were refused by the database&apos;s unique index (R3) and read the winner&apos;s row (lost_insert_race = 1). Part of the joined calls.</translation>
     </message>
     <message>
         <source>Provider attempts answered with a saved response (Idempotent-Replayed: true): the provider recognised the key and did not execute the refund again.</source>
@@ -809,7 +813,7 @@
     </message>
     <message>
         <source>Retries: the sum of (attempts - 1) over operations with at least one attempt. Every retry sent the operation&apos;s stored key (R2).</source>
-        <translation>Retries: the sum of (attempts - 1) over operations with at least one attempt. Every retry sent the operation's stored key (R2).</translation>
+        <translation>Retries: the sum of (attempts - 1) over operations with at least one attempt. Every retry sent the operation&apos;s stored key (R2).</translation>
     </message>
     <message>
         <source>The largest number of distinct provider refund ids recorded for one refunded operation. Must be at most 1: anything higher would be a refund paid twice.</source>
@@ -817,7 +821,7 @@
     </message>
     <message>
         <source>Calls and retries that reused a key or were answered from a refunded operation: tool calls that joined an existing operation instead of opening a new one (answered-from-refunded calls, where nothing was sent, and lost insert races are among them) plus attempts beyond the first (every retry sent the operation&apos;s stored key). Each is a request that, with a fresh key, could have become a second refund. It counts requests, not operations, so it can exceed the number of operations. They were prevented only while refunds per operation stays at most 1; the History tab flags the figure otherwise. Per day: by the UTC day the operation was created.</source>
-        <translation>Calls and retries that reused a key or were answered from a refunded operation: tool calls that joined an existing operation instead of opening a new one (answered-from-refunded calls, where nothing was sent, and lost insert races are among them) plus attempts beyond the first (every retry sent the operation's stored key). Each is a request that, with a fresh key, could have become a second refund. It counts requests, not operations, so it can exceed the number of operations. They were prevented only while refunds per operation stays at most 1; the History tab flags the figure otherwise. Per day: by the UTC day the operation was created.</translation>
+        <translation>Calls and retries that reused a key or were answered from a refunded operation: tool calls that joined an existing operation instead of opening a new one (answered-from-refunded calls, where nothing was sent, and lost insert races are among them) plus attempts beyond the first (every retry sent the operation&apos;s stored key). Each is a request that, with a fresh key, could have become a second refund. It counts requests, not operations, so it can exceed the number of operations. They were prevented only while refunds per operation stays at most 1; the History tab flags the figure otherwise. Per day: by the UTC day the operation was created.</translation>
     </message>
     <message>
         <source>Operations whose status is now unknown, divided by all operations: outcomes nobody could confirm yet, waiting for a reviewer.</source>
@@ -845,7 +849,7 @@
     </message>
     <message>
         <source>Unknown operations the reconciler resolved as refunded on the provider&apos;s own evidence (a refund event and the refund object it fetched itself, R24), with no person involved. The reconciler never resolves an operation as failed.</source>
-        <translation>Unknown operations the reconciler resolved as refunded on the provider's own evidence (a refund event and the refund object it fetched itself, R24), with no person involved. The reconciler never resolves an operation as failed.</translation>
+        <translation>Unknown operations the reconciler resolved as refunded on the provider&apos;s own evidence (a refund event and the refund object it fetched itself, R24), with no person involved. The reconciler never resolves an operation as failed.</translation>
     </message>
     <message>
         <source>Median of resolved_at - created_at over the operations the reconciler resolved (nearest-rank).</source>
@@ -857,7 +861,7 @@
     </message>
     <message>
         <source>Refunds that were confirmed and that the provider reported failed later (status reversed, R4): the money went back to the merchant and the customer has nothing. A new &quot;try again&quot; may open a new operation for them.</source>
-        <translation>Refunds that were confirmed and that the provider reported failed later (status reversed, R4): the money went back to the merchant and the customer has nothing. A new "try again" may open a new operation for them.</translation>
+        <translation>Refunds that were confirmed and that the provider reported failed later (status reversed, R4): the money went back to the merchant and the customer has nothing. A new &quot;try again&quot; may open a new operation for them.</translation>
     </message>
     <message>
         <source>Sum of the amounts of reversed operations, per currency, in major units: refunds the customer was told about that did not reach them.</source>
@@ -865,7 +869,7 @@
     </message>
     <message>
         <source>Provider events about refunds that no operation knows (no operation named by the refund&apos;s metadata): recorded and shown under Review &gt; Unmatched provider events, never acted on. Often refunds made outside this tool. Not limited to the selected range.</source>
-        <translation>Provider events about refunds that no operation knows (no operation named by the refund's metadata): recorded and shown under Review &gt; Unmatched provider events, never acted on. Often refunds made outside this tool. Not limited to the selected range.</translation>
+        <translation>Provider events about refunds that no operation knows (no operation named by the refund&apos;s metadata): recorded and shown under Review &gt; Unmatched provider events, never acted on. Often refunds made outside this tool. Not limited to the selected range.</translation>
     </message>
 </context>
 <context>
@@ -893,10 +897,6 @@
     <message>
         <source>Export CSV…</source>
         <translation>Export CSV…</translation>
-    </message>
-    <message>
-        <source>The history cannot be read: %1</source>
-        <translation>The history cannot be read: %1</translation>
     </message>
     <message>
         <source>The end date is before the start date: pick a later end date.</source>
@@ -1129,7 +1129,7 @@ Pick a wider date range or another state to see the duplicate-prevention history
     </message>
     <message>
         <source>The provider does not know the order&apos;s payment. Check that the console points at the same provider account (live or test) as the refund tool.</source>
-        <translation>The provider does not know the order's payment. Check that the console points at the same provider account (live or test) as the refund tool.</translation>
+        <translation>The provider does not know the order&apos;s payment. Check that the console points at the same provider account (live or test) as the refund tool.</translation>
     </message>
     <message>
         <source>The provider refused the read request. The detail names the parameter; report it to an engineer with the request id.</source>
@@ -1137,7 +1137,7 @@ Pick a wider date range or another state to see the duplicate-prevention history
     </message>
     <message>
         <source>The provider had an internal error. Look up again in a few minutes; check the provider&apos;s status page if it persists.</source>
-        <translation>The provider had an internal error. Look up again in a few minutes; check the provider's status page if it persists.</translation>
+        <translation>The provider had an internal error. Look up again in a few minutes; check the provider&apos;s status page if it persists.</translation>
     </message>
     <message>
         <source>The provider could not be reached. Check the network connection and the provider URL, then look up again.</source>
@@ -1149,7 +1149,7 @@ Pick a wider date range or another state to see the duplicate-prevention history
     </message>
     <message>
         <source>The provider&apos;s answer could not be read. Check that the provider URL points at the provider&apos;s API, not a web page or proxy.</source>
-        <translation>The provider's answer could not be read. Check that the provider URL points at the provider's API, not a web page or proxy.</translation>
+        <translation>The provider&apos;s answer could not be read. Check that the provider URL points at the provider&apos;s API, not a web page or proxy.</translation>
     </message>
     <message>
         <source>The lookup was canceled. Nothing can be concluded from it.</source>
@@ -1549,6 +1549,10 @@ Pick a wider date range or another state to see the duplicate-prevention history
         <source>%1 is no longer in the database.</source>
         <translation>%1 is no longer in the database.</translation>
     </message>
+    <message>
+        <source>The details of %1 could not be read: %2</source>
+        <translation>The details of %1 could not be read: %2</translation>
+    </message>
 </context>
 <context>
     <name>MessageBanner</name>
@@ -1752,7 +1756,7 @@ Pick a wider date range or another state to see the duplicate-prevention history
     </message>
     <message>
         <source>Payment differs: the refund is on %1, the order&apos;s payment is %2.</source>
-        <translation>Payment differs: the refund is on %1, the order's payment is %2.</translation>
+        <translation>Payment differs: the refund is on %1, the order&apos;s payment is %2.</translation>
     </message>
     <message>
         <source>Reading %1 events…</source>
@@ -1764,11 +1768,11 @@ Pick a wider date range or another state to see the duplicate-prevention history
     </message>
     <message>
         <source>The operation is older than 30 days: the provider no longer returns its events, so only the payment&apos;s refund list was checked.</source>
-        <translation>The operation is older than 30 days: the provider no longer returns its events, so only the payment's refund list was checked.</translation>
+        <translation>The operation is older than 30 days: the provider no longer returns its events, so only the payment&apos;s refund list was checked.</translation>
     </message>
     <message>
         <source>refunds of the order&apos;s payment</source>
-        <translation>refunds of the order's payment</translation>
+        <translation>refunds of the order&apos;s payment</translation>
     </message>
     <message>
         <source>the order has no payment intent on record</source>
@@ -2024,7 +2028,7 @@ Pick a wider date range or another state to see the duplicate-prevention history
     </message>
     <message>
         <source>Refund %1 (%2) matches the operation&apos;s amount, currency and order.</source>
-        <translation>Refund %1 (%2) matches the operation's amount, currency and order.</translation>
+        <translation>Refund %1 (%2) matches the operation&apos;s amount, currency and order.</translation>
     </message>
     <message>
         <source>The only refund(s) made for this operation are failed or canceled: no money moved.</source>
@@ -2060,11 +2064,11 @@ Pick a wider date range or another state to see the duplicate-prevention history
     </message>
     <message>
         <source>This lookup started before the key expired, when the original request could still execute. Look up again to resolve as &quot;failed&quot;.</source>
-        <translation>This lookup started before the key expired, when the original request could still execute. Look up again to resolve as "failed".</translation>
+        <translation>This lookup started before the key expired, when the original request could still execute. Look up again to resolve as &quot;failed&quot;.</translation>
     </message>
     <message>
         <source>The provider keeps the key for another %1: the original request may still execute. &quot;Failed&quot; is allowed after that.</source>
-        <translation>The provider keeps the key for another %1: the original request may still execute. "Failed" is allowed after that.</translation>
+        <translation>The provider keeps the key for another %1: the original request may still execute. &quot;Failed&quot; is allowed after that.</translation>
     </message>
     <message>
         <source>No refund found and the key retention has passed.</source>
@@ -2076,7 +2080,7 @@ Pick a wider date range or another state to see the duplicate-prevention history
     </message>
     <message>
         <source>Refund %1 was not found by this operation&apos;s lookup.</source>
-        <translation>Refund %1 was not found by this operation's lookup.</translation>
+        <translation>Refund %1 was not found by this operation&apos;s lookup.</translation>
     </message>
     <message>
         <source>Refund %1 is %2; only a succeeded or pending refund is evidence of a refund.</source>
@@ -2248,6 +2252,22 @@ Pick a wider date range or another state to see the duplicate-prevention history
     <message>
         <source>The resolution was not saved: %1</source>
         <translation>The resolution was not saved: %1</translation>
+    </message>
+    <message>
+        <source>Reading the operation…</source>
+        <translation>Reading the operation…</translation>
+    </message>
+    <message>
+        <source>not connected</source>
+        <translation>not connected</translation>
+    </message>
+    <message>
+        <source>the connection was replaced</source>
+        <translation>the connection was replaced</translation>
+    </message>
+    <message>
+        <source>It is not known whether the resolution was saved: %1. Open the operation again to see its state.</source>
+        <translation>It is not known whether the resolution was saved: %1. Open the operation again to see its state.</translation>
     </message>
 </context>
 <context>

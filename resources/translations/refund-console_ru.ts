@@ -554,6 +554,10 @@
         <source>Closed operations never change.</source>
         <translation>Закрытые операции никогда не меняются.</translation>
     </message>
+    <message>
+        <source>Loading %1…</source>
+        <translation>Загрузка %1…</translation>
+    </message>
 </context>
 <context>
     <name>FoundRefundTable</name>
@@ -897,10 +901,6 @@
     <message>
         <source>Export CSV…</source>
         <translation>Экспорт в CSV…</translation>
-    </message>
-    <message>
-        <source>The history cannot be read: %1</source>
-        <translation>Не удаётся прочитать историю: %1</translation>
     </message>
     <message>
         <source>The end date is before the start date: pick a later end date.</source>
@@ -1554,6 +1554,10 @@ Pick a wider date range or another state to see the duplicate-prevention history
     <message>
         <source>%1 is no longer in the database.</source>
         <translation>Операции %1 больше нет в базе данных.</translation>
+    </message>
+    <message>
+        <source>The details of %1 could not be read: %2</source>
+        <translation>Не удалось прочитать подробности %1: %2</translation>
     </message>
 </context>
 <context>
@@ -2256,6 +2260,22 @@ Pick a wider date range or another state to see the duplicate-prevention history
     <message>
         <source>The resolution was not saved: %1</source>
         <translation>Решение не сохранено: %1</translation>
+    </message>
+    <message>
+        <source>Reading the operation…</source>
+        <translation>Чтение операции…</translation>
+    </message>
+    <message>
+        <source>not connected</source>
+        <translation>нет подключения</translation>
+    </message>
+    <message>
+        <source>the connection was replaced</source>
+        <translation>подключение было заменено</translation>
+    </message>
+    <message>
+        <source>It is not known whether the resolution was saved: %1. Open the operation again to see its state.</source>
+        <translation>Неизвестно, сохранено ли решение: %1. Откройте операцию снова, чтобы увидеть её состояние.</translation>
     </message>
 </context>
 <context>

@@ -546,6 +546,10 @@
         <source>Closed operations never change.</source>
         <translation>Kapanmış işlemler asla değişmez.</translation>
     </message>
+    <message>
+        <source>Loading %1…</source>
+        <translation>%1 yükleniyor…</translation>
+    </message>
 </context>
 <context>
     <name>FoundRefundTable</name>
@@ -793,7 +797,7 @@
     </message>
     <message>
         <source>Tool calls that found the operation already there and reused its key instead of opening a new one (created_operation = 0), e.g. the customer&apos;s &quot;try again&quot;. Includes lost insert races.</source>
-        <translation>İşlemi zaten var bulan ve yenisini açmak yerine onun anahtarını yeniden kullanan çağrılar (created_operation = 0), ör. müşterinin "tekrar dene" demesi. Kaybedilen ekleme yarışları dahil.</translation>
+        <translation>İşlemi zaten var bulan ve yenisini açmak yerine onun anahtarını yeniden kullanan çağrılar (created_operation = 0), ör. müşterinin &quot;tekrar dene&quot; demesi. Kaybedilen ekleme yarışları dahil.</translation>
     </message>
     <message>
         <source>Tool calls that inserted at the same moment as another call, were refused by the database&apos;s unique index (R3) and read the winner&apos;s row (lost_insert_race = 1). Part of the joined calls.</source>
@@ -853,7 +857,7 @@
     </message>
     <message>
         <source>Refunds that were confirmed and that the provider reported failed later (status reversed, R4): the money went back to the merchant and the customer has nothing. A new &quot;try again&quot; may open a new operation for them.</source>
-        <translation>Doğrulanmış, ancak sağlayıcının sonradan başarısız olduğunu bildirdiği iadeler (durum reversed, R4): para satıcıya döndü, müşteri hiçbir şey almadı. Yeni bir "tekrar dene" onlar için yeni bir işlem açabilir.</translation>
+        <translation>Doğrulanmış, ancak sağlayıcının sonradan başarısız olduğunu bildirdiği iadeler (durum reversed, R4): para satıcıya döndü, müşteri hiçbir şey almadı. Yeni bir &quot;tekrar dene&quot; onlar için yeni bir işlem açabilir.</translation>
     </message>
     <message>
         <source>Sum of the amounts of reversed operations, per currency, in major units: refunds the customer was told about that did not reach them.</source>
@@ -889,10 +893,6 @@
     <message>
         <source>Export CSV…</source>
         <translation>CSV dışa aktar…</translation>
-    </message>
-    <message>
-        <source>The history cannot be read: %1</source>
-        <translation>Geçmiş okunamıyor: %1</translation>
     </message>
     <message>
         <source>The end date is before the start date: pick a later end date.</source>
@@ -1136,7 +1136,7 @@ Mükerrer önleme geçmişini görmek için daha geniş bir tarih aralığı vey
     </message>
     <message>
         <source>The provider could not be reached. Check the network connection and the provider URL, then look up again.</source>
-        <translation>Sağlayıcıya ulaşılamadı. Ağ bağlantısını ve sağlayıcı URL'sini denetleyip yeniden sorgulayın.</translation>
+        <translation>Sağlayıcıya ulaşılamadı. Ağ bağlantısını ve sağlayıcı URL&apos;sini denetleyip yeniden sorgulayın.</translation>
     </message>
     <message>
         <source>The provider did not answer in time. Look up again; if it keeps happening raise request_timeout_ms in the settings.</source>
@@ -1144,7 +1144,7 @@ Mükerrer önleme geçmişini görmek için daha geniş bir tarih aralığı vey
     </message>
     <message>
         <source>The provider&apos;s answer could not be read. Check that the provider URL points at the provider&apos;s API, not a web page or proxy.</source>
-        <translation>Sağlayıcının yanıtı okunamadı. Sağlayıcı URL'sinin bir web sayfasını ya da vekil sunucuyu değil, sağlayıcının API'sini gösterdiğini denetleyin.</translation>
+        <translation>Sağlayıcının yanıtı okunamadı. Sağlayıcı URL&apos;sinin bir web sayfasını ya da vekil sunucuyu değil, sağlayıcının API&apos;sini gösterdiğini denetleyin.</translation>
     </message>
     <message>
         <source>The lookup was canceled. Nothing can be concluded from it.</source>
@@ -1543,6 +1543,10 @@ Mükerrer önleme geçmişini görmek için daha geniş bir tarih aralığı vey
         <source>%1 is no longer in the database.</source>
         <translation>%1 artık veritabanında yok.</translation>
     </message>
+    <message>
+        <source>The details of %1 could not be read: %2</source>
+        <translation>%1 ayrıntıları okunamadı: %2</translation>
+    </message>
 </context>
 <context>
     <name>MessageBanner</name>
@@ -1766,7 +1770,7 @@ Mükerrer önleme geçmişini görmek için daha geniş bir tarih aralığı vey
     </message>
     <message>
         <source>the order has no payment intent on record</source>
-        <translation>siparişin kayıtlı bir payment intent'i yok</translation>
+        <translation>siparişin kayıtlı bir payment intent&apos;i yok</translation>
     </message>
     <message>
         <source>Listing the refunds of %1…</source>
@@ -1988,7 +1992,7 @@ Mükerrer önleme geçmişini görmek için daha geniş bir tarih aralığı vey
     </message>
     <message>
         <source>The operation is %1, not unknown: there is nothing to resolve.</source>
-        <translation>İşlemin durumu "%1", bilinmeyen değil: çözülecek bir şey yok.</translation>
+        <translation>İşlemin durumu &quot;%1&quot;, bilinmeyen değil: çözülecek bir şey yok.</translation>
     </message>
     <message>
         <source>The lookup did not finish (%1). A half-read answer proves nothing; look up again.</source>
@@ -2008,7 +2012,7 @@ Mükerrer önleme geçmişini görmek için daha geniş bir tarih aralığı vey
     </message>
     <message>
         <source>Refund %1 is %2: neither done nor failed yet. Check it again later.</source>
-        <translation>%1 iadesinin durumu "%2": henüz ne tamamlandı ne başarısız oldu. Daha sonra yeniden denetleyin.</translation>
+        <translation>%1 iadesinin durumu &quot;%2&quot;: henüz ne tamamlandı ne başarısız oldu. Daha sonra yeniden denetleyin.</translation>
     </message>
     <message>
         <source>without a status</source>
@@ -2036,7 +2040,7 @@ Mükerrer önleme geçmişini görmek için daha geniş bir tarih aralığı vey
     </message>
     <message>
         <source>Only unknown operations can be resolved; this one is %1.</source>
-        <translation>Yalnızca bilinmeyen işlemler çözülebilir; bunun durumu "%1".</translation>
+        <translation>Yalnızca bilinmeyen işlemler çözülebilir; bunun durumu &quot;%1&quot;.</translation>
     </message>
     <message>
         <source>The lookup did not finish, so it cannot show that no refund exists. Look up again.</source>
@@ -2052,11 +2056,11 @@ Mükerrer önleme geçmişini görmek için daha geniş bir tarih aralığı vey
     </message>
     <message>
         <source>This lookup started before the key expired, when the original request could still execute. Look up again to resolve as &quot;failed&quot;.</source>
-        <translation>Bu sorgulama, asıl istek hâlâ yürütülebilirken, anahtarın süresi dolmadan başladı. "Başarısız" olarak çözmek için yeniden sorgulayın.</translation>
+        <translation>Bu sorgulama, asıl istek hâlâ yürütülebilirken, anahtarın süresi dolmadan başladı. &quot;Başarısız&quot; olarak çözmek için yeniden sorgulayın.</translation>
     </message>
     <message>
         <source>The provider keeps the key for another %1: the original request may still execute. &quot;Failed&quot; is allowed after that.</source>
-        <translation>Sağlayıcı anahtarı %1 daha saklıyor: asıl istek hâlâ yürütülebilir. "Başarısız" ancak bundan sonra seçilebilir.</translation>
+        <translation>Sağlayıcı anahtarı %1 daha saklıyor: asıl istek hâlâ yürütülebilir. &quot;Başarısız&quot; ancak bundan sonra seçilebilir.</translation>
     </message>
     <message>
         <source>No refund found and the key retention has passed.</source>
@@ -2072,7 +2076,7 @@ Mükerrer önleme geçmişini görmek için daha geniş bir tarih aralığı vey
     </message>
     <message>
         <source>Refund %1 is %2; only a succeeded or pending refund is evidence of a refund.</source>
-        <translation>%1 iadesinin durumu "%2"; yalnızca başarılı ya da bekleyen bir iade, iadenin kanıtıdır.</translation>
+        <translation>%1 iadesinin durumu &quot;%2&quot;; yalnızca başarılı ya da bekleyen bir iade, iadenin kanıtıdır.</translation>
     </message>
     <message>
         <source>Refund %1 does not match the operation: %2</source>
@@ -2240,6 +2244,22 @@ Mükerrer önleme geçmişini görmek için daha geniş bir tarih aralığı vey
     <message>
         <source>The resolution was not saved: %1</source>
         <translation>Sonuç kaydedilmedi: %1</translation>
+    </message>
+    <message>
+        <source>Reading the operation…</source>
+        <translation>İşlem okunuyor…</translation>
+    </message>
+    <message>
+        <source>not connected</source>
+        <translation>bağlı değil</translation>
+    </message>
+    <message>
+        <source>the connection was replaced</source>
+        <translation>bağlantı değiştirildi</translation>
+    </message>
+    <message>
+        <source>It is not known whether the resolution was saved: %1. Open the operation again to see its state.</source>
+        <translation>Çözümün kaydedilip kaydedilmediği bilinmiyor: %1. Durumunu görmek için işlemi yeniden açın.</translation>
     </message>
 </context>
 <context>
