@@ -684,11 +684,14 @@ void MainWindow::finishLoad()
     updateResultTitle();
     updateEmptyState();
     applyRole();
-    const auto loaded = [this] {
-        if (!m_loadedOnce) {
-            m_loadedOnce = true;
+    // The rows are loaded now, whatever happens to a pending Select (a view picked meanwhile
+    // supersedes its page, and its continuation never runs): a later connection loss must not
+    // show the "cannot reach" empty state over them.
+    const bool first = !m_loadedOnce;
+    m_loadedOnce = true;
+    const auto loaded = [this, first] {
+        if (first)
             emit dataLoaded();
-        }
     };
     if (!m_pendingSelect.isEmpty()) {
         const QString id = m_pendingSelect;
@@ -1069,6 +1072,9 @@ void MainWindow::applySnapshot(const ConsoleDataService::Snapshot& snapshot)
         m_budget = snapshot.maxAttemptsPerOperation;
         m_model->setAttemptBudget(m_budget);
     }
+    // The next Resolve or Check all reads the provider with the admin's new timeout.
+    if (snapshot.requestTimeoutMs > 0)
+        m_requestTimeoutMs = snapshot.requestTimeoutMs;
 }
 
 void MainWindow::onDatabaseChanged(const ConsoleDataService::Snapshot& snapshot)

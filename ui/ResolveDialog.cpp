@@ -19,6 +19,8 @@
 #include <QRadioButton>
 #include <QVBoxLayout>
 
+#include <memory>
+
 ResolveDialog::ResolveDialog(const ReviewerContext& context, ConsoleDataService* data,
                              const QString& operationId, QWidget* parent)
     : QDialog(parent)
@@ -115,6 +117,20 @@ ResolveDialog::ResolveDialog(const ReviewerContext& context, ConsoleDataService*
     connect(m_resolveButton, &QPushButton::clicked, this, &ResolveDialog::resolve);
     if (m_data)
         connect(m_data, &ConsoleDataService::opened, this, &ResolveDialog::onServiceReopened);
+        // Closed and not opened again (the window reconnected and failed): the answer was
+        // dropped and the row cannot be read now; say so instead of waiting forever.
+        connect(m_data, &ConsoleDataService::openFailed, this, [this](const StoreError& error) {
+            if (!m_resolving)
+                return;
+            ++m_resolveTicket;
+            m_resolving = false;
+            m_banner->showMessage(MessageBanner::Level::Error,
+                                  tr("It is not known whether the resolution was saved: %1. Open the operation "
+                                     "again to see its state.")
+                                      .arg(Logging::redact(error.message)));
+            updateChoices();
+            emit resolveFinished(false);
+        });
     connect(m_messageButton, &QPushButton::clicked, this, [this] {
         // The draft follows the row as it is now: "checking" before, the outcome after resolving.
         auto* dialog = new CustomerMessageDialog(CustomerMessage::Facts::from(m_operation), this);
@@ -358,8 +374,8 @@ void ResolveDialog::resolve()
     m_data->submit(
         this,
         [id = m_operationId, resolution = *resolution, actor = m_context.actor,
-         runs = 0](Database&, OperationStore& store) mutable -> StoreResult<Operation> {
-            return resolveOnce(store, id, resolution, actor, runs++ > 0);
+         runs = std::make_shared<int>(0)](Database&, OperationStore& store) -> StoreResult<Operation> {
+            return resolveOnce(store, id, resolution, actor, (*runs)++ > 0);
         },
         [this, ticket, resolution = *resolution](StoreResult<Operation> result) {
             if (ticket == m_resolveTicket)

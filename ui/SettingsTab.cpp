@@ -369,7 +369,17 @@ void SettingsTab::onSaveLost(const QMap<QString, QString>& changes, const StoreE
         [this, ticket, changes, error](StoreResult<Read> r) {
             if (ticket != m_ticket)
                 return;
-            bool saved = r.ok();
+            if (!r) {
+                // Neither the answer nor the settings can be read: the save may have committed.
+                m_banner->showMessage(MessageBanner::Level::Error,
+                                      tr("It is not known whether the settings were saved: %1. Reload to see what "
+                                         "the database holds.")
+                                          .arg(Logging::redact(error.message)));
+                revalidate();
+                emit saveFinished(false);
+                return;
+            }
+            bool saved = !changes.isEmpty();
             for (auto it = changes.cbegin(); saved && it != changes.cend(); ++it)
                 saved = r.value().values.get(it.key()).toString() == it.value();
             if (!saved) {

@@ -45,6 +45,22 @@ UnmatchedEventsDialog::UnmatchedEventsDialog(ConsoleDataService* data, QWidget* 
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     layout->addWidget(buttons);
     resize(1000, 420);
+    if (m_data) {
+        // A reconnect drops the answers of the old connection: read again rather than leave
+        // Refresh disabled with "Reading…" for good.
+        const auto lost = [this] {
+            if (!m_reading)
+                return;
+            m_reading = false;
+            refresh();
+        };
+        connect(m_data, &ConsoleDataService::opened, this, lost);
+        connect(m_data, &ConsoleDataService::openFailed, this, [this](const StoreError& error) {
+            if (!m_reading)
+                return;
+            onLoaded(StoreResult<QList<UnmatchedEventsModel::Row>>(error));
+        });
+    }
     refresh();
 }
 

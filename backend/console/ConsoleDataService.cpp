@@ -76,8 +76,12 @@ public:
         if (!m_store) {
             // Not open yet: served when it is. A few at most (the panel's and a dialog's); the
             // owner drops answers it no longer waits for.
-            if (m_pendingDetails.size() == 8)
-                m_pendingDetails.removeFirst();
+            if (m_pendingDetails.size() == 8) {
+                // Answered, not dropped: the owner may be waiting on it (Ctrl+M stays blocked
+                // until its Customer message request is answered).
+                const auto [oldTicket, oldId] = m_pendingDetails.takeFirst();
+                post([oldTicket, oldId, e = notConnected()](ConsoleDataService* o) { emit o->detailFailed(oldTicket, oldId, e); });
+            }
             m_pendingDetails.append({ticket, operationId});
             return;
         }
@@ -268,8 +272,10 @@ private:
             return counts.error();
         s.counts = counts.value();
         // A failed settings read leaves 0: the window keeps the budget it shows.
-        if (auto values = SettingsStore(*m_db, m_clock).load())
+        if (auto values = SettingsStore(*m_db, m_clock).load()) {
             s.maxAttemptsPerOperation = values.value().maxAttemptsPerOperation;
+            s.requestTimeoutMs = values.value().requestTimeoutMs;
+        }
         return s;
     }
 

@@ -62,6 +62,7 @@ public:
     {
         OperationStore::StateCounts counts;
         int maxAttemptsPerOperation = 0;   ///< R6, from the settings table (R20); 0 if they could not be read
+        int requestTimeoutMs = 0;          ///< request_timeout_ms (R20) for Resolve's and Check all's reads; 0 if unread
         qint64 readAtMs = 0;               ///< UTC epoch ms of the read
     };
 
@@ -104,22 +105,22 @@ public:
     template <typename Job, typename Done>
     void submit(QObject* context, Job job, Done done, Retry retry = Retry::OnceAfterReconnect)
     {
-        using R = std::invoke_result_t<Job&, Database&, OperationStore&>;
-        QPointer<QObject> guard(context);
+        using R = std::invoke_result_t<const Job&, Database&, OperationStore&>;
+        // done lives once, shared by the continuations: a retry after a lost connection makes
+        // a second continuation and drops the first, and a done moved into the first would
+        // reach the second empty (a crash for a std::function, lost captures otherwise). The
+        // job is called as const, so a retry runs it with the same captures.
+        auto state = std::make_shared<Continuation<Done>>(Continuation<Done>{std::move(done), QPointer<QObject>(context)});
         enqueue(
-            [job = std::move(job), done = std::move(done), guard](Database* db, OperationStore* store,
-                                                                  const StoreError* unavailable,
-                                                                  bool* connectionFailed) mutable -> std::function<void()> {
+            [job = std::move(job), state](Database* db, OperationStore* store, const StoreError* unavailable,
+                                          bool* connectionFailed) -> std::function<void()> {
                 std::optional<R> r;
                 if (unavailable)
                     r.emplace(*unavailable);
                 else
                     r.emplace(job(*db, *store));
                 *connectionFailed = !r->ok() && r->error().code == StoreError::Code::ConnectionFailed;
-                return [done = std::move(done), guard, r = std::move(*r)]() mutable {
-                    if (guard)
-                        done(std::move(r));
-                };
+                return [state, r = std::move(*r)]() mutable { state->deliver(std::move(r)); };
             },
             retry);
     }
@@ -145,20 +146,16 @@ public:
     template <typename Job, typename Done>
     void submitOnWorker(QObject* context, Job job, Done done)
     {
-        using R = std::invoke_result_t<Job&, Database&, const std::atomic_bool&>;
-        QPointer<QObject> guard(context);
-        enqueueOnWorker([job = std::move(job), done = std::move(done),
-                         guard](Database* db, const StoreError* unavailable,
-                                const std::atomic_bool& stopping) mutable -> std::function<void()> {
+        using R = std::invoke_result_t<const Job&, Database&, const std::atomic_bool&>;
+        auto state = std::make_shared<Continuation<Done>>(Continuation<Done>{std::move(done), QPointer<QObject>(context)});
+        enqueueOnWorker([job = std::move(job), state](Database* db, const StoreError* unavailable,
+                                                      const std::atomic_bool& stopping) -> std::function<void()> {
             std::optional<R> r;
             if (unavailable)
                 r.emplace(*unavailable);
             else
                 r.emplace(job(*db, stopping));
-            return [done = std::move(done), guard, r = std::move(*r)]() mutable {
-                if (guard)
-                    done(std::move(r));
-            };
+            return [state, r = std::move(*r)]() mutable { state->deliver(std::move(r)); };
         });
     }
 
@@ -191,6 +188,22 @@ signals:
 
 private:
     class Worker;
+    /** A caller's done and its context, called at most once, in the context's thread. */
+    template <typename Done>
+    struct Continuation
+    {
+        Done done;
+        QPointer<QObject> guard;
+        bool delivered = false;
+        template <typename R>
+        void deliver(R&& result)
+        {
+            if (!guard || delivered)
+                return;
+            delivered = true;
+            done(std::forward<R>(result));
+        }
+    };
     /**
      * A type-erased submit(): called on the service thread with the connection and store, or
      * with the reason they are unavailable; returns the continuation to run on the owner's

@@ -45,7 +45,7 @@ class QThread;
  *
  * Signals are emitted in the thread that owns this object (the GUI thread): started(total),
  * then itemFinished per operation and progress per batch (finished items are delivered at most
- * 256 per event-loop turn, so the window keeps answering), then finished. cancel() stops the
+ * 64 per event-loop turn, so the window keeps answering), then finished. cancel() stops the
  * lookups in flight (their items end Incomplete/canceled) and skips the rest without an
  * itemFinished for them (done() counts what was looked up). Each worker keeps one
  * ProviderClient for all its lookups. The destructor cancels and waits for the threads.

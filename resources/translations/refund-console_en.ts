@@ -2395,6 +2395,10 @@ Pick a wider date range or another state to see the duplicate-prevention history
         <source>Fills in every default; nothing changes until you save.</source>
         <translation>Fills in every default; nothing changes until you save.</translation>
     </message>
+    <message>
+        <source>It is not known whether the settings were saved: %1. Reload to see what the database holds.</source>
+        <translation>It is not known whether the settings were saved: %1. Reload to see what the database holds.</translation>
+    </message>
 </context>
 <context>
     <name>SettingsValidation</name>

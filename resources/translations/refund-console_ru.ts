@@ -2404,6 +2404,10 @@ Pick a wider date range or another state to see the duplicate-prevention history
         <source>Fills in every default; nothing changes until you save.</source>
         <translation>Подставляет все значения по умолчанию; ничего не меняется, пока вы не сохраните.</translation>
     </message>
+    <message>
+        <source>It is not known whether the settings were saved: %1. Reload to see what the database holds.</source>
+        <translation>Неизвестно, сохранены ли настройки: %1. Перезагрузите, чтобы увидеть, что хранится в базе.</translation>
+    </message>
 </context>
 <context>
     <name>SettingsValidation</name>

@@ -2386,6 +2386,10 @@ Mükerrer önleme geçmişini görmek için daha geniş bir tarih aralığı vey
         <source>Fills in every default; nothing changes until you save.</source>
         <translation>Tüm varsayılan değerleri doldurur; kaydedene kadar hiçbir şey değişmez.</translation>
     </message>
+    <message>
+        <source>It is not known whether the settings were saved: %1. Reload to see what the database holds.</source>
+        <translation>Ayarların kaydedilip kaydedilmediği bilinmiyor: %1. Veritabanında ne olduğunu görmek için yeniden yükleyin.</translation>
+    </message>
 </context>
 <context>
     <name>SettingsValidation</name>

@@ -31,6 +31,7 @@ private slots:
     void detailIsReadOnTheServiceThread_issue12();
     void requestsWaitingForAFailedOpenAreAnswered_issue12();
     void submittedJobRunsOnTheServiceThread_issue12();
+    void retriedJobAnswersWithItsCapturesIntact_issue12();
     void workerJobRunsOnItsOwnConnectionOffBothThreads_issue12();
     void longWorkerJobDoesNotDelayAShortSubmit_issue12();
     void workerJobWaitingForAFailedOpenIsAnswered_issue12();
@@ -64,8 +65,11 @@ void TestConsoleDataService::changeFromAnotherConnectionArrivesAsASnapshot()
     QVERIFY(store.openOrJoin(QStringLiteral("ds-1"), 1200, QStringLiteral("toolu_ds1")));
     QVERIFY(SettingsStore(*db).set(QStringLiteral("max_attempts_per_operation"), QStringLiteral("8"),
                                    QStringLiteral("admin1"), QStringLiteral("admin")));
+    QVERIFY(SettingsStore(*db).set(QStringLiteral("request_timeout_ms"), QStringLiteral("4321"),
+                                   QStringLiteral("admin1"), QStringLiteral("admin")));
     QTRY_VERIFY_WITH_TIMEOUT(!changed.isEmpty()
-                                 && changed.last().at(0).value<ConsoleDataService::Snapshot>().maxAttemptsPerOperation == 8,
+                                 && changed.last().at(0).value<ConsoleDataService::Snapshot>().maxAttemptsPerOperation == 8
+                                 && changed.last().at(0).value<ConsoleDataService::Snapshot>().requestTimeoutMs == 4321,
                              10000);
     const auto snapshot = changed.last().at(0).value<ConsoleDataService::Snapshot>();
     QCOMPARE(snapshot.counts.all, store.stateCounts().value().all);
@@ -379,6 +383,36 @@ void TestConsoleDataService::workerJobWaitingForAFailedOpenIsAnswered_issue12()
     QCOMPARE(error->code, openFailed.first().at(0).value<StoreError>().code);
     QVERIFY(!error->message.isEmpty());
     QVERIFY(!ran);
+}
+
+// A job that fails on a lost connection runs once more on a fresh one. The first version moved
+// the caller's done into the first continuation, which a retry throws away: the second one
+// called an empty std::function (a crash in a queued slot) and lost every capture. Found in review.
+void TestConsoleDataService::retriedJobAnswersWithItsCapturesIntact_issue12()
+{
+    TestDatabase testDb;
+    REFUND_OPEN_OR_FAIL(db, testDb);
+    ConsoleDataService service(Clock::system(), fast());
+    QSignalSpy opened(&service, &ConsoleDataService::opened);
+    service.open(testDb.url());
+    QVERIFY(opened.wait(10000));
+    QObject context;
+    int calls = 0;
+    QString answer;
+    const std::function<QString(int)> format = [](int v) { return QStringLiteral("value %1").arg(v); };
+    service.submit(
+        &context,
+        [&calls](Database&, OperationStore&) -> StoreResult<int> {
+            if (++calls == 1)
+                return StoreError::make(StoreError::Code::ConnectionFailed, QStringLiteral("server closed the connection"));
+            return 7;
+        },
+        [format, prefix = QStringLiteral("answer: "), &answer](StoreResult<int> r) {
+            answer = prefix + (r ? format(r.value()) : r.error().message);
+        });
+    QTRY_VERIFY_WITH_TIMEOUT(!answer.isEmpty(), 10000);
+    QCOMPARE(calls, 2);
+    QCOMPARE(answer, QStringLiteral("answer: value 7"));
 }
 
 REFUND_TEST_MAIN_ALL_ENGINES(TestConsoleDataService)

@@ -973,7 +973,7 @@ void TestHistoryTabs::resolveWhoseAnswerWasLostIsNotReportedAsAFailure_issue12()
     int runs = 0;
     service->submit(
         &context,
-        [&runs, id, res, actor](Database&, OperationStore& s) mutable -> StoreResult<Operation> {
+        [&runs, id, res, actor](Database&, OperationStore& s) -> StoreResult<Operation> {
             const bool retried = runs++ > 0;
             auto r = ResolveDialog::resolveOnce(s, id, res, actor, retried);
             if (!retried && r)
