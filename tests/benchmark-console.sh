@@ -116,6 +116,7 @@ row "bound 1.3 × requests × round trip ÷ concurrency, ms" checkall_bound_ms "
 row "provider requests (counted at the sandbox)" checkall_provider_requests ""
 row "requests per looked-up operation" requests_per_lookup ""
 row "round trip, median of 200 GETs, ms" round_trip_ms ""
+row "side by side: the same refund lists as bare GETs, 4 in flight, ms" bare_gets_4_ms ""
 row "concurrency" checkall_concurrency ""
 row "Cancel until finished, ms" checkall_cancel_ms "< 1000"
 row "sandbox seeding (not measured as a stall), ms" seed_ms ""
@@ -129,7 +130,9 @@ done
 echo
 echo "| History: refund-tool history stats | range | operations | history ms | process ms | process CPU ms | peak RSS MB |"
 echo "|---|---|---:|---:|---:|---:|---:|"
-cat "$work/history-SQLite.txt" "$work/history-PostgreSQL.txt" 2>/dev/null
+for e in SQLite PostgreSQL; do
+  [ -f "$work/history-$e.txt" ] && cat "$work/history-$e.txt"
+done
 echo "(targets: history under 200 ms, peak RSS under 150 MB)"
 echo
 max=0

@@ -380,6 +380,42 @@ double medianRoundTripMs(const SandboxProcess& sandbox, const QString& paymentIn
     return ms.isEmpty() ? 0 : ms.at(ms.size() / 2);
 }
 
+/**
+ * The side-by-side baseline for Check all: one bare keep-alive GET of each payment's refund
+ * list, inFlight at a time, with nothing else around them (no database, no console). Wall ms.
+ * The sandbox serves one request at a time, so this, not round trip ÷ concurrency, is the
+ * provider's own floor for the sweep's reads.
+ */
+double bareConcurrentGetsMs(const SandboxProcess& sandbox, const QStringList& paymentIntents, int inFlight)
+{
+    QNetworkAccessManager net;
+    QEventLoop loop;
+    int next = 0, running = 0;
+    QElapsedTimer t;
+    t.start();
+    std::function<void()> issue = [&] {
+        while (running < inFlight && next < paymentIntents.size()) {
+            QUrl url = sandbox.url(QStringLiteral("/v1/refunds"));
+            url.setQuery(QStringLiteral("payment_intent=%1&limit=100").arg(paymentIntents.at(next++)));
+            QNetworkRequest r(url);
+            r.setRawHeader("Authorization", "Bearer " + sandbox.readKey().toUtf8());
+            QNetworkReply* reply = net.get(r);
+            ++running;
+            QObject::connect(reply, &QNetworkReply::finished, &loop, [&, reply] {
+                reply->deleteLater();
+                --running;
+                issue();
+                if (running == 0 && next >= paymentIntents.size())
+                    loop.quit();
+            });
+        }
+    };
+    issue();
+    if (running > 0)
+        loop.exec();
+    return t.nsecsElapsed() / 1e6;
+}
+
 int providerRequests(SandboxProcess& sandbox)
 {
     int n = 0;
@@ -506,6 +542,13 @@ int main(int argc, char** argv)
     result(QStringLiteral("seeded_refunds"), QString::number(seeds.size()));
     const double rttMs = seeds.isEmpty() ? 0 : medianRoundTripMs(sandbox, seeds.first().paymentIntent, 200);
     result(QStringLiteral("round_trip_ms"), fmt(rttMs, 2));
+    {
+        QStringList intents;
+        for (const SeedOp& seed : std::as_const(seeds))
+            intents << seed.paymentIntent;
+        // lookup_concurrency's default; the Check all row says what the sweep used.
+        result(QStringLiteral("bare_gets_4_ms"), fmt(bareConcurrentGetsMs(sandbox, intents, 4), 0));
+    }
 
     // Orders for the notification step's operations, written before it (one commit each).
     QStringList notifyOrders;
