@@ -115,7 +115,7 @@ ResolveDialog::ResolveDialog(const ReviewerContext& context, ConsoleDataService*
     // Accept role would close the dialog; resolving keeps it open to show the outcome.
     disconnect(m_buttons, &QDialogButtonBox::accepted, this, nullptr);
     connect(m_resolveButton, &QPushButton::clicked, this, &ResolveDialog::resolve);
-    if (m_data)
+    if (m_data) {
         connect(m_data, &ConsoleDataService::opened, this, &ResolveDialog::onServiceReopened);
         // Closed and not opened again (the window reconnected and failed): the answer was
         // dropped and the row cannot be read now; say so instead of waiting forever.
@@ -131,6 +131,7 @@ ResolveDialog::ResolveDialog(const ReviewerContext& context, ConsoleDataService*
             updateChoices();
             emit resolveFinished(false);
         });
+    }
     connect(m_messageButton, &QPushButton::clicked, this, [this] {
         // The draft follows the row as it is now: "checking" before, the outcome after resolving.
         auto* dialog = new CustomerMessageDialog(CustomerMessage::Facts::from(m_operation), this);
