@@ -178,7 +178,7 @@ bool UnknownSweep::drainFinished()
     // A bounded batch per event-loop turn: the window repaints and takes input between
     // batches however fast the lookups finish (ten thousand posted events, one per item,
     // each with its own progress repaint, froze the window for seconds; issue 12).
-    constexpr int kBatch = 64;   // 256 took 50-70 ms per turn at 10,000 lookups (the benchmark)
+    constexpr int kBatch = 64;   // items per event-loop turn
     QList<std::pair<int, Item>> batch;
     bool more = false;
     {
