@@ -46,10 +46,8 @@ public:
     /** forget: also drop the requests waiting for the open (the owner closed; a reopen keeps them). */
     void close(bool forget = false)
     {
-        if (forget) {
-            m_pendingDetails.clear();
+        if (forget)
             m_pendingJobs.clear();
-        }
         m_retry.stop();
         m_url.clear();
         m_stopping->store(true); // worker jobs of this connection: their answers are dropped anyway
@@ -69,27 +67,6 @@ public:
             post([ticket, v = s.value()](ConsoleDataService* o) { emit o->snapshotReady(ticket, v); });
         else
             post([ticket, e = s.error()](ConsoleDataService* o) { emit o->snapshotFailed(ticket, e); });
-    }
-
-    void detail(quint64 ticket, const QString& operationId)
-    {
-        if (!m_store) {
-            // Not open yet: served when it is. A few at most (the panel's and a dialog's); the
-            // owner drops answers it no longer waits for.
-            if (m_pendingDetails.size() == 8) {
-                // Answered, not dropped: the owner may be waiting on it (Ctrl+M stays blocked
-                // until its Customer message request is answered).
-                const auto [oldTicket, oldId] = m_pendingDetails.takeFirst();
-                post([oldTicket, oldId, e = notConnected()](ConsoleDataService* o) { emit o->detailFailed(oldTicket, oldId, e); });
-            }
-            m_pendingDetails.append({ticket, operationId});
-            return;
-        }
-        auto d = withReconnect([&] { return m_store->detail(operationId); });
-        if (d)
-            post([ticket, v = d.value()](ConsoleDataService* o) { emit o->detailReady(ticket, v); });
-        else
-            post([ticket, operationId, e = d.error()](ConsoleDataService* o) { emit o->detailFailed(ticket, operationId, e); });
     }
 
     /** observe: tell the job observer (not for runOnWorker()'s gate, which runs no SQL). */
@@ -191,8 +168,6 @@ private:
     // leave the window waiting (a blocked panel, Ctrl+M doing nothing) through the retries.
     void failPending(const StoreError& error)
     {
-        for (const auto& [ticket, operationId] : std::exchange(m_pendingDetails, {}))
-            post([ticket, operationId, error](ConsoleDataService* o) { emit o->detailFailed(ticket, operationId, error); });
         for (auto& [job, retry, observe] : std::exchange(m_pendingJobs, {}))
             answerUnavailable(job, error);
     }
@@ -221,8 +196,6 @@ private:
             post([](ConsoleDataService* o) { emit o->connectionRestored(); });
         });
         post([](ConsoleDataService* s) { emit s->opened(); });
-        for (const auto& [ticket, operationId] : std::exchange(m_pendingDetails, {}))
-            detail(ticket, operationId);
         for (auto& [job, retry, observe] : std::exchange(m_pendingJobs, {}))
             run(std::move(job), retry, observe);
         if (!m_watcher->start()) {
@@ -313,7 +286,6 @@ private:
     std::unique_ptr<ChangeWatcher> m_watcher;
     // Set when this connection is closed or replaced: worker jobs started on it may stop early.
     std::shared_ptr<std::atomic_bool> m_stopping = std::make_shared<std::atomic_bool>(false);
-    QList<std::pair<quint64, QString>> m_pendingDetails;   // asked before the open succeeded
     QList<std::tuple<Job, Retry, bool>> m_pendingJobs;     // submitted before the open succeeded
 };
 
@@ -363,8 +335,16 @@ void ConsoleDataService::requestSnapshot(quint64 ticket)
 
 void ConsoleDataService::requestDetail(quint64 ticket, const QString& operationId)
 {
-    QMetaObject::invokeMethod(m_worker, [w = m_worker, ticket, operationId] { w->detail(ticket, operationId); },
-                              Qt::QueuedConnection);
+    // A job like any other: it waits for the open, is answered by an open that fails or when
+    // the waiting queue is full, and is read once more after a lost connection.
+    submit(
+        this, [operationId](Database&, OperationStore& store) { return store.detail(operationId); },
+        [this, ticket, operationId](StoreResult<OperationStore::Detail> d) {
+            if (d)
+                emit detailReady(ticket, d.value());
+            else
+                emit detailFailed(ticket, operationId, d.error());
+        });
 }
 
 void ConsoleDataService::enqueue(Job job, Retry retry)

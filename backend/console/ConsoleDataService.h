@@ -84,7 +84,7 @@ public:
     void requestSnapshot(quint64 ticket);
     /**
      * Reads one operation's detail; detailReady(ticket, ...) or detailFailed(ticket, ...) follows.
-     * Asked while not open, requests are served once the open succeeds (the latest eight).
+     * A submit() job: asked while not open, it waits for the open (or is answered ConnectionFailed).
      */
     void requestDetail(quint64 ticket, const QString& operationId);
 
