@@ -12,6 +12,8 @@
 #       defaults 1000000 100000 10000 1000; a small run: tests/benchmark-console.sh 20000 2000 2000 1000
 #   STALL_ONLY=1 skips part 1 (the naive model loads every row: slow and 1 GB at 1,000,000).
 #   ENGINES="sqlite" or "postgres" runs one engine only (default both).
+#   PROVIDER_LATENCY_MS=N (default 10): Check all runs a second time with every provider GET
+#   held N ms by the sandbox (a delay fault), a provider across a network; 0 skips that run.
 #   STALL_TRACE_DIR=DIR also writes the GUI thread's stacks during stalls to DIR/trace-ENGINE.txt
 #   (bench_console_stall --trace-stalls; sampling costs a little time, so not for the table).
 # Targets: every stall under 50 ms; Check all under its bound; History under 200 ms and 150 MB.
@@ -44,7 +46,7 @@ bench_engine() {
   fi
   echo "GUI stalls on $label (the real window; figures as key value):"
   $B/tests/bench/bench_console_stall --db "$url" --engine "$label" --check "$CHECK" --notifications "$NOTIFY" \
-    --results "$work/stall-$label.txt" ${STALL_TRACE_DIR:+--trace-stalls "$STALL_TRACE_DIR/trace-$label.txt"} || echo "bench_console_stall on $label failed (exit $?)"
+    --provider-latency-ms "${PROVIDER_LATENCY_MS:-10}" --results "$work/stall-$label.txt" ${STALL_TRACE_DIR:+--trace-stalls "$STALL_TRACE_DIR/trace-$label.txt"} || echo "bench_console_stall on $label failed (exit $?)"
   echo
   REFUND_TOOL=$PWD/$B/app/refund-tool/refund-tool tests/benchmark-history.sh --existing "$label" "$url" >"$work/history-$label.txt"
 }
@@ -104,6 +106,7 @@ row "Check all (the whole step)" stall_checkall_ms "< 50"
 row "… of which: the sweep up to the checked operations" stall_checkall_sweep_ms "< 50"
 row "… Cancel for the rest (until finished)" stall_checkall_cancel_ms "< 50"
 row "… closing the dialog" stall_checkall_close_ms "< 50"
+row "Check all again, provider ${PROVIDER_LATENCY_MS:-10} ms away (the whole step)" stall_net_checkall_ms "< 50"
 row "History (all time, History tab)" stall_history_ms "< 50"
 echo
 echo "| Check all | SQLite | PostgreSQL | |"
@@ -121,11 +124,26 @@ row "concurrency" checkall_concurrency ""
 row "Cancel until finished, ms" checkall_cancel_ms "< 1000"
 row "sandbox seeding (not measured as a stall), ms" seed_ms ""
 echo
+echo "| Check all, every provider GET held ${PROVIDER_LATENCY_MS:-10} ms (a provider across a network) | SQLite | PostgreSQL | |"
+echo "|---|---:|---:|---|"
+row "time to check them, ms" net_checkall_ms "< bound"
+row "bound 1.3 × requests × round trip ÷ concurrency, ms" net_checkall_bound_ms ""
+row "provider requests (counted at the sandbox)" net_checkall_provider_requests ""
+row "requests per looked-up operation" net_requests_per_lookup ""
+row "round trip, median of 50 GETs, ms" net_round_trip_ms ""
+row "side by side: the same refund lists as bare GETs, 4 in flight, ms" net_bare_gets_4_ms ""
+row "proposed refunded (refund found)" net_checkall_refunded_proposals "all"
+row "Cancel until finished, ms" net_checkall_cancel_ms "< 1000"
+echo
 for e in SQLite PostgreSQL; do
-  t=$(get "$e" checkall_ms) b=$(get "$e" checkall_bound_ms)
-  if [ -n "$t" ] && [ -n "$b" ]; then
-    if [ "$t" -lt "$b" ]; then echo "Check all on $e: $t ms, under its bound of $b ms"; else echo "Check all on $e: $t ms, OVER its bound of $b ms"; fi
-  fi
+  for p in "" net_; do
+    t=$(get "$e" "${p}checkall_ms") b=$(get "$e" "${p}checkall_bound_ms")
+    what="Check all on $e"
+    [ -n "$p" ] && what="$what, provider ${PROVIDER_LATENCY_MS:-10} ms away"
+    if [ -n "$t" ] && [ -n "$b" ]; then
+      if [ "$t" -lt "$b" ]; then echo "$what: $t ms, under its bound of $b ms"; else echo "$what: $t ms, OVER its bound of $b ms"; fi
+    fi
+  done
 done
 echo
 echo "| History: refund-tool history stats | range | operations | history ms | process ms | process CPU ms | peak RSS MB |"

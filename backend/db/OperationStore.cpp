@@ -1326,6 +1326,19 @@ StoreResult<qint64> OperationStore::countOperations(const Query& query)
     return q.value().value(0).toLongLong();
 }
 
+StoreResult<QList<OperationStore::IdAndCreation>> OperationStore::idsInState(OperationStatus status)
+{
+    auto q = m_db.run(QStringLiteral("SELECT operation_id, created_at FROM refund_ops WHERE status = ? "
+                                     "ORDER BY created_at, operation_id"),
+                      {statusName(status)}, QStringLiteral("list operations by state"));
+    if (!q)
+        return q.error();
+    QList<IdAndCreation> ids;
+    while (q.value().next())
+        ids.append({q.value().value(0).toString(), q.value().value(1).toLongLong()});
+    return ids;
+}
+
 StoreResult<OperationStore::StateCounts> OperationStore::stateCounts(qint64 nowMs, qint64 expiringWithinMs)
 {
     const qint64 now = nowMs ? nowMs : m_clock.nowMs();

@@ -341,6 +341,20 @@ public:
     StoreResult<QList<Operation>> operations(const Query& query);
     StoreResult<qint64> countOperations(const Query& query);
 
+    /** One operation's id and creation time (UTC ms), as idsInState() lists them. */
+    struct IdAndCreation
+    {
+        QString operationId;
+        qint64 createdAt = 0;
+    };
+    /**
+     * Every operation now in status, oldest first (created_at, then operation_id): only the
+     * two columns of the (status, created_at, operation_id) index, which covers the read. For
+     * a whole-state pass such as Check all: 100,000 unknown of 1,000,000 list in ~0.1 s, where
+     * operations() pages of full rows took 2.2 s (bench_console_stall).
+     */
+    StoreResult<QList<IdAndCreation>> idsInState(OperationStatus status);
+
     struct StateCounts
     {
         qint64 all = 0, open = 0, unknown = 0, refunded = 0, failed = 0, keyExpiringSoon = 0, reversed = 0;

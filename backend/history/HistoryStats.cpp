@@ -326,7 +326,12 @@ StoreResult<HistoryStats::Snapshot> HistoryStats::compute(Database& db, const Hi
         if (!byReconciler)
             return byReconciler.error();
         s.medianSettleByReconcilerMs = byReconciler.value();
-        if (!durationSources.isEmpty()) {
+        if (s.autoResolvedOperations == 0) {
+            // Nobody but people resolved these: their median is step 3's, over the same rows
+            // (the subtraction below would re-rank every duration for nothing; ~40 ms on 1M).
+            if (s.resolvedOperations > 0)
+                s.medianSettleByPeopleMs = s.medianResolveMs;
+        } else if (!durationSources.isEmpty()) {
             const QString people =
                 QStringLiteral("(SELECT d, sum(n) AS n FROM (") + durationSources.join(QStringLiteral(" UNION ALL ")) +
                 QStringLiteral(" UNION ALL SELECT d, -n FROM ") + autoSource +

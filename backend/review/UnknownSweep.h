@@ -103,7 +103,8 @@ signals:
     void finished(bool canceled, const QString& failure);
 
 private:
-    void runCoordinator();
+    /** Sets done once it no longer touches this object (before freeing its locals). */
+    void runCoordinator(std::atomic<bool>& done);
     void runWorker(const QList<QString>& ids, std::atomic<int>& next, const OperationLookup::EventSnapshot* events);
     Item lookUp(OperationStore& store, const QString& operationId, const OperationLookup::EventSnapshot* events,
                 ProviderClient& client);
@@ -122,6 +123,8 @@ private:
     void pauseAllLocked(); // m_mutex held
     bool waitForGate();
     void post(std::function<void()> fn);
+    /** GUI thread: drops m_thread, waiting for it only while the sweep still uses this object. */
+    void releaseThread();
 
     QString m_databaseUrl;   // may hold a password: never logged
     ProviderConfig m_provider;
@@ -140,6 +143,7 @@ private:
 
     // Shared with the threads.
     std::atomic<bool> m_canceled{false};
+    std::shared_ptr<std::atomic<bool>> m_coordinatorDone; // set when the coordinator is done with this
     std::mutex m_mutex;
     std::condition_variable m_wake;
     std::chrono::steady_clock::time_point m_gateUntil{}; // guarded by m_mutex; workers wait until then

@@ -447,6 +447,9 @@ int main(int argc, char** argv)
                       QStringLiteral("n"), QStringLiteral("10000")});
     parser.addOption({QStringLiteral("notifications"), QStringLiteral("Operations committed by another connection (default 1000)."),
                       QStringLiteral("n"), QStringLiteral("1000")});
+    parser.addOption({QStringLiteral("provider-latency-ms"),
+                      QStringLiteral("Run Check all again with every provider GET held this long (default 0: not)."),
+                      QStringLiteral("ms"), QStringLiteral("0")});
     parser.addOption({QStringLiteral("trace-stalls"), QStringLiteral("Write the GUI thread's stacks during stalls here."),
                       QStringLiteral("file")});
     parser.addOption({QStringLiteral("results"), QStringLiteral("Also write the figures here."), QStringLiteral("file")});
@@ -455,6 +458,7 @@ int main(int argc, char** argv)
     const QString engine = parser.value(QStringLiteral("engine"));
     const int checkN = parser.value(QStringLiteral("check")).toInt();
     const int notifyN = parser.value(QStringLiteral("notifications")).toInt();
+    const int latencyMs = parser.value(QStringLiteral("provider-latency-ms")).toInt();
     if (url.isEmpty()) {
         note(QStringLiteral("--db is required"));
         return 2;
@@ -715,80 +719,108 @@ int main(int argc, char** argv)
     result(QStringLiteral("notifications_write_ms"), QString::number(writeMs));
     result(QStringLiteral("notifications_shown_ms"), QString::number(notifyClock.elapsed()));
 
-    // --- checkall: Review › Check all unknown, Start, until checkN lookups are done.
-    const int requestsBefore = providerRequests(sandbox);
-    beginStep(QStringLiteral("checkall"));
-    QAction* checkAll = window->findChild<QAction*>(QStringLiteral("actionCheckAllUnknown"));
-    ok = checkAll != nullptr;
-    if (checkAll)
-        checkAll->trigger();
-    QPointer<CheckUnknownDialog> dialog;
-    ok = ok && waitFor([&] {
-        dialog = window->findChild<CheckUnknownDialog*>(QStringLiteral("checkUnknownDialog"));
-        return dialog && dialog->isVisible();
-    }, 30000);
-    QProgressBar* progress = dialog ? dialog->findChild<QProgressBar*>(QStringLiteral("sweepProgress")) : nullptr;
-    QPushButton* startButton = dialog ? dialog->findChild<QPushButton*>(QStringLiteral("sweepStartButton")) : nullptr;
-    QPushButton* cancelButton = dialog ? dialog->findChild<QPushButton*>(QStringLiteral("sweepCancelButton")) : nullptr;
-    ok = ok && progress && startButton && cancelButton;
-    QElapsedTimer sweepClock;
-    qint64 sweepMs = -1;
-    int concurrency = 0, done = 0, refundedProposals = 0, target = 0;
-    bool canceled = false;
-    if (ok) {
-        QSignalSpy started(dialog->sweep(), &UnknownSweep::started);
-        QSignalSpy finished(dialog->sweep(), &UnknownSweep::finished);
-        int firstDone = 0;   // finished among the oldest checkN (indices are the sweep's order)
-        QObject counter;
-        QObject::connect(dialog->sweep(), &UnknownSweep::itemFinished, &counter, [&](int index) {
-            firstDone += index < checkN ? 1 : 0;
-        });
-        sweepClock.start();
-        QTest::mouseClick(startButton, Qt::LeftButton);
-        ok = waitFor([&] { return started.count() > 0 || finished.count() > 0; }, 600000);
-        target = started.isEmpty() ? 0 : std::min<int>(checkN, started.first().at(0).toInt());
-        // Done when the oldest `target` are finished (the list's rows), not when any `target` are:
-        // with parallel lookups a few later ones finish before the last of them.
-        ok = ok && waitFor([&] { return (firstDone >= target && progress->value() >= target) || finished.count() > 0; }, 3600000);
-        sweepMs = sweepClock.elapsed();
-        result(QStringLiteral("stall_checkall_sweep_ms"), fmt(monitor.takePart(), 0));
-        if (finished.count() == 0 && dialog->sweep()->isRunning()) {
-            canceled = true;
-            QElapsedTimer cancelClock;
-            cancelClock.start();
-            QTest::mouseClick(cancelButton, Qt::LeftButton);
+    // --- checkall: Review › Check all unknown, Start, until checkN lookups are done. Run with
+    // the sandbox answering at once (the GUI thread's worst case: items arrive fastest), then,
+    // with --provider-latency-ms, again with every provider GET held that long (a delay fault):
+    // a provider across a network, where the bound's "round trip ÷ concurrency" means
+    // something. On loopback the sandbox serves one request at a time on one of two cores, so
+    // 4 lookups in flight cannot be 4 times faster than one; the bare-GET row shows that floor.
+    // The keys of the second run start with "net_" (stall_net_checkall_ms, net_checkall_ms, ...).
+    auto runCheckAll = [&](const QString& step, const QString& prefix, double roundTripMs) {
+        const auto key = [&](const QString& k) {
+            return k.startsWith(QLatin1String("stall_")) ? QStringLiteral("stall_") + prefix + k.mid(6) : prefix + k;
+        };
+        bool ok = true;
+        const int requestsBefore = providerRequests(sandbox);
+        beginStep(step);
+        QAction* checkAll = window->findChild<QAction*>(QStringLiteral("actionCheckAllUnknown"));
+        ok = checkAll != nullptr;
+        if (checkAll)
+            checkAll->trigger();
+        QPointer<CheckUnknownDialog> dialog;
+        ok = ok && waitFor([&] {
+            dialog = window->findChild<CheckUnknownDialog*>(QStringLiteral("checkUnknownDialog"));
+            return dialog && dialog->isVisible();
+        }, 30000);
+        QProgressBar* progress = dialog ? dialog->findChild<QProgressBar*>(QStringLiteral("sweepProgress")) : nullptr;
+        QPushButton* startButton = dialog ? dialog->findChild<QPushButton*>(QStringLiteral("sweepStartButton")) : nullptr;
+        QPushButton* cancelButton = dialog ? dialog->findChild<QPushButton*>(QStringLiteral("sweepCancelButton")) : nullptr;
+        ok = ok && progress && startButton && cancelButton;
+        QElapsedTimer sweepClock;
+        qint64 sweepMs = -1;
+        int concurrency = 0, done = 0, refundedProposals = 0, target = 0;
+        bool canceled = false;
+        if (ok) {
+            QSignalSpy started(dialog->sweep(), &UnknownSweep::started);
+            QSignalSpy finished(dialog->sweep(), &UnknownSweep::finished);
+            int firstDone = 0;   // finished among the oldest checkN (indices are the sweep's order)
+            QObject counter;
+            QObject::connect(dialog->sweep(), &UnknownSweep::itemFinished, &counter, [&](int index) {
+                firstDone += index < checkN ? 1 : 0;
+            });
+            sweepClock.start();
+            QTest::mouseClick(startButton, Qt::LeftButton);
+            ok = waitFor([&] { return started.count() > 0 || finished.count() > 0; }, 600000);
+            target = started.isEmpty() ? 0 : std::min<int>(checkN, started.first().at(0).toInt());
+            // Done when the oldest `target` are finished (the list's rows), not when any `target` are:
+            // with parallel lookups a few later ones finish before the last of them.
+            ok = ok && waitFor([&] { return (firstDone >= target && progress->value() >= target) || finished.count() > 0; }, 3600000);
+            sweepMs = sweepClock.elapsed();
+            result(key(QStringLiteral("stall_checkall_sweep_ms")), fmt(monitor.takePart(), 0));
+            if (finished.count() == 0 && dialog->sweep()->isRunning()) {
+                canceled = true;
+                QElapsedTimer cancelClock;
+                cancelClock.start();
+                QTest::mouseClick(cancelButton, Qt::LeftButton);
+                ok = waitFor([&] { return finished.count() > 0; }, 600000) && ok;
+                result(key(QStringLiteral("checkall_cancel_ms")), QString::number(cancelClock.elapsed()));
+                result(key(QStringLiteral("stall_checkall_cancel_ms")), fmt(monitor.takePart(), 0));
+            }
             ok = waitFor([&] { return finished.count() > 0; }, 600000) && ok;
-            result(QStringLiteral("checkall_cancel_ms"), QString::number(cancelClock.elapsed()));
-            result(QStringLiteral("stall_checkall_cancel_ms"), fmt(monitor.takePart(), 0));
+            concurrency = dialog->sweep()->concurrency();
+            // Lookups that ran to the end (a canceled sweep counts the skipped ones as done too).
+            const auto& items = dialog->sweep()->items();
+            for (const auto& item : items)
+                done += item.lookup.ok() ? 1 : 0;
+            for (int i = 0; i < std::min<int>(target, items.size()); ++i)
+                refundedProposals += items.at(i).proposal.kind == ResolutionPolicy::Proposal::Kind::Refunded ? 1 : 0;
         }
-        ok = waitFor([&] { return finished.count() > 0; }, 600000) && ok;
-        concurrency = dialog->sweep()->concurrency();
-        // Lookups that ran to the end (a canceled sweep counts the skipped ones as done too).
-        const auto& items = dialog->sweep()->items();
-        for (const auto& item : items)
-            done += item.lookup.ok() ? 1 : 0;
-        for (int i = 0; i < std::min<int>(target, items.size()); ++i)
-            refundedProposals += items.at(i).proposal.kind == ResolutionPolicy::Proposal::Kind::Refunded ? 1 : 0;
+        // Closing the dialog (its sweep's threads joined, its items freed) is part of the step.
+        if (dialog) {
+            dialog->reject();
+            ok = waitFor([&] { return dialog.isNull(); }, 120000) && ok;
+            result(key(QStringLiteral("stall_checkall_close_ms")), fmt(monitor.takePart(), 0));
+        }
+        stepDone(step, ok);
+        const int requests = providerRequests(sandbox) - requestsBefore;
+        const double perOp = done > 0 ? double(requests) / done : 0;
+        const double boundMs = concurrency > 0 ? 1.3 * perOp * target * roundTripMs / concurrency : 0;
+        result(key(QStringLiteral("checkall_target")), QString::number(target));
+        result(key(QStringLiteral("checkall_ms")), QString::number(sweepMs));
+        result(key(QStringLiteral("checkall_canceled_after_target")), canceled ? QStringLiteral("yes") : QStringLiteral("no"));
+        result(key(QStringLiteral("checkall_lookups_done")), QString::number(done));
+        result(key(QStringLiteral("checkall_refunded_proposals")), QString::number(refundedProposals));
+        result(key(QStringLiteral("checkall_concurrency")), QString::number(concurrency));
+        result(key(QStringLiteral("checkall_provider_requests")), QString::number(requests));
+        result(key(QStringLiteral("requests_per_lookup")), fmt(perOp, 3));
+        result(key(QStringLiteral("checkall_bound_ms")), fmt(boundMs, 0));
+
+    };
+    runCheckAll(QStringLiteral("checkall"), QString(), rttMs);
+    if (latencyMs > 0) {
+        if (!sandbox.addFault(QStringLiteral("GET"), QStringLiteral("/v1/*"), QStringLiteral("delay"), 100000000, latencyMs)) {
+            fail(QStringLiteral("could not arm the sandbox's delay fault"));
+        } else {
+            const double netRtt = seeds.isEmpty() ? 0 : medianRoundTripMs(sandbox, seeds.first().paymentIntent, 50);
+            result(QStringLiteral("net_latency_ms"), QString::number(latencyMs));
+            result(QStringLiteral("net_round_trip_ms"), fmt(netRtt, 2));
+            QStringList intents;
+            for (const SeedOp& seed : std::as_const(seeds))
+                intents << seed.paymentIntent;
+            result(QStringLiteral("net_bare_gets_4_ms"), fmt(bareConcurrentGetsMs(sandbox, intents, 4), 0));
+            runCheckAll(QStringLiteral("net_checkall"), QStringLiteral("net_"), netRtt);
+        }
     }
-    // Closing the dialog (its sweep's threads joined, its items freed) is part of the step.
-    if (dialog) {
-        dialog->reject();
-        ok = waitFor([&] { return dialog.isNull(); }, 120000) && ok;
-        result(QStringLiteral("stall_checkall_close_ms"), fmt(monitor.takePart(), 0));
-    }
-    stepDone(QStringLiteral("checkall"), ok);
-    const int requests = providerRequests(sandbox) - requestsBefore;
-    const double perOp = done > 0 ? double(requests) / done : 0;
-    const double boundMs = concurrency > 0 ? 1.3 * perOp * target * rttMs / concurrency : 0;
-    result(QStringLiteral("checkall_target"), QString::number(target));
-    result(QStringLiteral("checkall_ms"), QString::number(sweepMs));
-    result(QStringLiteral("checkall_canceled_after_target"), canceled ? QStringLiteral("yes") : QStringLiteral("no"));
-    result(QStringLiteral("checkall_lookups_done"), QString::number(done));
-    result(QStringLiteral("checkall_refunded_proposals"), QString::number(refundedProposals));
-    result(QStringLiteral("checkall_concurrency"), QString::number(concurrency));
-    result(QStringLiteral("checkall_provider_requests"), QString::number(requests));
-    result(QStringLiteral("requests_per_lookup"), fmt(perOp, 3));
-    result(QStringLiteral("checkall_bound_ms"), fmt(boundMs, 0));
 
     // --- history: the History tab over all time.
     beginStep(QStringLiteral("history"));

@@ -779,6 +779,25 @@ void TestOperationStore::keysetPagesEqualTheFullOrder_issue12()
             }
         }
     }
+    // idsInState, Check all's list: every row of the state, in the order of the oldest-first
+    // page (created_at ties broken by operation_id), with its creation time.
+    for (const auto& [status, filter] : {std::pair{OperationStatus::Unknown, OperationStore::StateFilter::Unknown},
+                                         std::pair{OperationStatus::Open, OperationStore::StateFilter::Open}}) {
+        OperationStore::Query q;
+        q.filter = filter;
+        q.sort = K::CreatedAt;
+        q.descending = false;
+        q.limit = 1000;
+        const QList<Operation> full = store.operations(q).value();
+        auto listed = store.idsInState(status);
+        QVERIFY2(listed, qPrintable(listed ? QString() : listed.error().message));
+        QCOMPARE(listed.value().size(), full.size());
+        QVERIFY(!full.isEmpty());
+        for (int i = 0; i < full.size(); ++i) {
+            QCOMPARE(listed.value().at(i).operationId, full.at(i).operationId);
+            QCOMPARE(listed.value().at(i).createdAt, full.at(i).createdAt);
+        }
+    }
 }
 
 // Issue 12: the next page starts after the last row read, not at an offset, so a row of the
