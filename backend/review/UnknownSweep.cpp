@@ -36,27 +36,19 @@ void freeElsewhere(QList<UnknownSweep::Item>&& items)
 UnknownSweep::~UnknownSweep()
 {
     cancel();
-    releaseThread();
+    joinThread();
     freeElsewhere(std::exchange(m_items, {}));
 }
 
-void UnknownSweep::releaseThread()
+void UnknownSweep::joinThread()
 {
+    // Short once the sweep has finished: the coordinator hands its large locals to the thread
+    // pool before its last post (runCoordinator()). Joining is what keeps a thread from
+    // outliving this object or the application.
     if (!m_thread)
         return;
-    QThread* thread = std::exchange(m_thread, nullptr);
-    if (!m_coordinatorDone || !m_coordinatorDone->load()) {
-        // Still sweeping: its threads use this object until they stop (cancel() bounds that).
-        thread->wait();
-        delete thread;
-        return;
-    }
-    // The coordinator no longer touches this object, but its thread may still be freeing the
-    // sweep's ids and shared event ledger: waiting for that on the GUI thread was the 41-73 ms
-    // stall of closing the Check all dialog (bench_console_stall --trace-stalls).
-    connect(thread, &QThread::finished, thread, &QObject::deleteLater);
-    if (thread->isFinished())
-        delete thread; // a deleteLater posted meanwhile is discarded with the object
+    m_thread->wait();
+    delete std::exchange(m_thread, nullptr);
 }
 
 void UnknownSweep::post(std::function<void()> fn)
@@ -68,7 +60,7 @@ bool UnknownSweep::start()
 {
     if (m_running)
         return false;
-    releaseThread();
+    joinThread();
     m_canceled.store(false);
     {
         std::lock_guard<std::mutex> lock(m_mutex);
@@ -86,12 +78,7 @@ bool UnknownSweep::start()
         m_finishedQueue.clear();
         m_drainPosted = false;
     }
-    // The flag outlives this object (shared): the thread may still set it after releaseThread().
-    m_coordinatorDone = std::make_shared<std::atomic<bool>>(false);
-    m_thread = QThread::create([this, done = m_coordinatorDone] {
-        runCoordinator(*done);
-        done->store(true);
-    });
+    m_thread = QThread::create([this] { runCoordinator(); });
     m_thread->setObjectName(QStringLiteral("unknown-sweep"));
     m_thread->start();
     return true;
@@ -106,7 +93,7 @@ void UnknownSweep::cancel()
     m_wake.notify_all();
 }
 
-void UnknownSweep::runCoordinator(std::atomic<bool>& done)
+void UnknownSweep::runCoordinator()
 {
     const auto fail = [this](const QString& message) {
         Logging::warn(QStringLiteral("unknown sweep: %1").arg(message));
@@ -177,9 +164,16 @@ void UnknownSweep::runCoordinator(std::atomic<bool>& done)
     }
     for (auto& w : workers)
         w->wait();
+    workers.clear();
+    // Freeing 100,000 ids and the shared event ledger takes tens of ms; here it would delay the
+    // thread's end, which the GUI thread joins when the dialog closes (the 41-73 ms stall of
+    // closing it, seen with bench_console_stall --trace-stalls). The pool is drained at exit.
+    QThreadPool::globalInstance()->start([ids = std::move(ids), events = std::move(events)]() mutable {
+        ids.clear();
+        events.reset();
+    });
     const bool canceled = m_canceled.load();
     post([this, canceled] { finishWhenDrained(canceled); });
-    done.store(true); // the last touch of this object: the locals are freed after it
 }
 
 void UnknownSweep::queueFinished(int index, Item item)

@@ -103,8 +103,7 @@ signals:
     void finished(bool canceled, const QString& failure);
 
 private:
-    /** Sets done once it no longer touches this object (before freeing its locals). */
-    void runCoordinator(std::atomic<bool>& done);
+    void runCoordinator();
     void runWorker(const QList<QString>& ids, std::atomic<int>& next, const OperationLookup::EventSnapshot* events);
     Item lookUp(OperationStore& store, const QString& operationId, const OperationLookup::EventSnapshot* events,
                 ProviderClient& client);
@@ -123,8 +122,8 @@ private:
     void pauseAllLocked(); // m_mutex held
     bool waitForGate();
     void post(std::function<void()> fn);
-    /** GUI thread: drops m_thread, waiting for it only while the sweep still uses this object. */
-    void releaseThread();
+    /** GUI thread: waits for the coordinator thread (if any) and deletes it. */
+    void joinThread();
 
     QString m_databaseUrl;   // may hold a password: never logged
     ProviderConfig m_provider;
@@ -143,7 +142,6 @@ private:
 
     // Shared with the threads.
     std::atomic<bool> m_canceled{false};
-    std::shared_ptr<std::atomic<bool>> m_coordinatorDone; // set when the coordinator is done with this
     std::mutex m_mutex;
     std::condition_variable m_wake;
     std::chrono::steady_clock::time_point m_gateUntil{}; // guarded by m_mutex; workers wait until then
