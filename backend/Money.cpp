@@ -1,5 +1,7 @@
 #include "Money.h"
 
+#include <QRegularExpression>
+
 #include <QHash>
 #include <QSet>
 
@@ -77,6 +79,34 @@ QString withCode(qint64 amountCents, const QString& currency, const QLocale& loc
 QString plain(qint64 amountCents, const QString& currency)
 {
     return toMajor(amountCents, currency) + QLatin1Char(' ') + currency.toUpper();
+}
+
+std::optional<qint64> fromMajor(const QString& text, const QString& currency, const QLocale& locale)
+{
+    QString t = text.trimmed();
+    // Group separators (a no-break space in ru, '.' in tr) go; the locale's decimal point
+    // becomes '.'. Where the group separator is '.', a '.' is read as grouping, not decimals.
+    const QString group = locale.groupSeparator();
+    const QString point = locale.decimalPoint();
+    for (const QString& g : {group, QStringLiteral(" "), QStringLiteral("\u00a0"), QStringLiteral("\u202f")})
+        if (!g.isEmpty() && g != point)
+            t.remove(g);
+    if (point != QLatin1String("."))
+        t.replace(point, QStringLiteral("."));
+    static const QRegularExpression number(QStringLiteral("^([0-9]{1,13})(?:\\.([0-9]*))?$"));
+    const QRegularExpressionMatch m = number.match(t);
+    if (!m.hasMatch())
+        return std::nullopt;
+    const int exponent = decimals(currency);
+    const QString fraction = m.captured(2);
+    if (fraction.size() > exponent)
+        return std::nullopt;
+    qint64 minor = m.captured(1).toLongLong();
+    for (int i = 0; i < exponent; ++i)
+        minor = minor * 10 + (i < fraction.size() ? fraction.at(i).digitValue() : 0);
+    if (minor > 10'000'000'000'000LL)
+        return std::nullopt;
+    return minor;
 }
 
 } // namespace Money

@@ -3,6 +3,8 @@
 #include <QLocale>
 #include <QString>
 
+#include <optional>
+
 /**
  * Amounts in minor units (integer cents, R1) and their currencies: the one module for
  * exponents and formatting that the console, the customer drafts, History, CSV and the CLI
@@ -33,5 +35,13 @@ QString format(qint64 amountCents, const QString& currency, const QLocale& local
 QString withCode(qint64 amountCents, const QString& currency, const QLocale& locale);
 /** Locale-free "38.00 USD", for logs, notes and mismatch sentences. */
 QString plain(qint64 amountCents, const QString& currency);
+/**
+ * Parses an amount typed in major units into minor units, exactly (no floating point): "38",
+ * "38.5", "1,234.50" (en) or "1 234,50" (ru) usd -> 3800, 3850, 123450; "500" jpy -> 500.
+ * The locale's decimal point and group separator are accepted, and '.' as the decimal point
+ * where it is not the group separator (in tr "1.234,50" is 1234.50 and "38.50" is 3850).
+ * Empty, negative, more decimals than the currency has, or above 10^13 minor units: nullopt.
+ */
+std::optional<qint64> fromMajor(const QString& text, const QString& currency, const QLocale& locale);
 
 } // namespace Money

@@ -78,6 +78,26 @@ void OperationTableModel::setSearch(const QString& text)
     m_query.search = text.trimmed();
 }
 
+void OperationTableModel::setRowFilters(const OperationStore::Query& filters)
+{
+    m_query.createdFromMs = filters.createdFromMs;
+    m_query.createdToMs = filters.createdToMs;
+    m_query.currency = filters.currency.trimmed().toLower();
+    m_query.minAmountCents = filters.minAmountCents;
+    m_query.maxAmountCents = filters.maxAmountCents;
+}
+
+OperationStore::Query OperationTableModel::rowFilters() const
+{
+    OperationStore::Query q;
+    q.createdFromMs = m_query.createdFromMs;
+    q.createdToMs = m_query.createdToMs;
+    q.currency = m_query.currency;
+    q.minAmountCents = m_query.minAmountCents;
+    q.maxAmountCents = m_query.maxAmountCents;
+    return q;
+}
+
 std::optional<OperationStore::SortKey> OperationTableModel::sortKeyFor(int column)
 {
     using K = OperationStore::SortKey;
@@ -156,7 +176,7 @@ void OperationTableModel::setStateCounts(const OperationStore::StateCounts& coun
 
 std::optional<qint64> OperationTableModel::totalFromCounts() const
 {
-    if (m_stateCounts && m_query.search.trimmed().isEmpty()) {
+    if (m_stateCounts && m_query.search.trimmed().isEmpty() && !m_query.hasRowFilters()) {
         switch (m_query.filter) {
         case OperationStore::StateFilter::All: return m_stateCounts->all;
         case OperationStore::StateFilter::Open: return m_stateCounts->open;

@@ -98,6 +98,14 @@ public:
     /** Order id, operation id / key prefix, provider refund id (see OperationStore::Query::search). */
     void setSearch(const QString& text);
     QString search() const { return m_query.search; }
+    /**
+     * The row filters beside the state (created range, currency, amount range; issue 15):
+     * only those fields of filters are used. Takes effect at the next reload(). With any set,
+     * totals are counted with the page instead of taken from the state counts.
+     */
+    void setRowFilters(const OperationStore::Query& filters);
+    /** The row filters in effect, as a Query with only those fields set. */
+    OperationStore::Query rowFilters() const;
     /** Sort key of a column, or nullopt when the column cannot be sorted in SQL. */
     static std::optional<OperationStore::SortKey> sortKeyFor(int column);
 

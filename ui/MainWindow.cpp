@@ -1,5 +1,7 @@
 #include "MainWindow.h"
 
+#include "OperationFilterBar.h"
+
 #include "LocalUser.h"
 #include "CheckUnknownDialog.h"
 #include "HistoryTab.h"
@@ -27,6 +29,7 @@
 #include <QAction>
 #include <QFileInfo>
 #include <QTabWidget>
+#include <QToolButton>
 #include <QApplication>
 #include <QDateTime>
 #include <QHBoxLayout>
@@ -278,10 +281,23 @@ void MainWindow::buildUi()
         if (text.isEmpty())   // the clear button does not emit textEdited
             onSearchEdited();
     });
+    // Row filters (issue 15): created range, currency, amount; one set per state view.
+    m_filterBar = new OperationFilterBar(mainPane);
+    m_filterBar->setVisible(false);
+    m_filterButton = new QToolButton(mainPane);
+    m_filterButton->setObjectName(QStringLiteral("filterButton"));
+    m_filterButton->setCheckable(true);
+    m_filterButton->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    m_filterButton->setToolTip(tr("Filter this view by created date, currency and amount"));
+    connect(m_filterButton, &QToolButton::toggled, m_filterBar, &QWidget::setVisible);
+    connect(m_filterBar, &OperationFilterBar::filtersEdited, this, &MainWindow::onSearchEdited);
+    updateFilterButton();
     searchRow->addWidget(m_resultTitle);
     searchRow->addStretch(1);
+    searchRow->addWidget(m_filterButton);
     searchRow->addWidget(m_search);
     mainLayout->addLayout(searchRow);
+    mainLayout->addWidget(m_filterBar);
 
     auto* vsplit = new QSplitter(Qt::Vertical, mainPane);
     vsplit->setObjectName(QStringLiteral("tableDetailSplitter"));
@@ -614,6 +630,7 @@ void MainWindow::loadAfterConnect()
         const QString search = m_search->text().trimmed();
         m_model->setFilter(filter);
         m_model->setSearch(search);
+        applyRowFilters();   // refused filters: the model keeps the last valid ones
         m_model->reload([this, serial, filter, search](bool ok) {
             if (serial != m_connectSerial)
                 return;
@@ -977,10 +994,44 @@ void MainWindow::setStateFilter(OperationStore::StateFilter filter)
 
 void MainWindow::onNavigationChanged()
 {
+    switchFiltersTo(StateCountsModel::filterAt(m_navigation->currentIndex().row()));
     if (!m_model->hasReader())
         return;
     m_model->setFilter(StateCountsModel::filterAt(m_navigation->currentIndex().row()));
     reloadOperations();
+}
+
+void MainWindow::switchFiltersTo(OperationStore::StateFilter view)
+{
+    if (view == m_filtersView)
+        return;
+    // Kept per view: what was typed for this view stays with it, valid or not yet.
+    if (const auto current = m_filterBar->filters())
+        m_viewFilters.insert(int(m_filtersView), *current);
+    m_filtersView = view;
+    m_filterBar->setFilters(m_viewFilters.value(int(view)));
+    updateFilterButton();
+}
+
+bool MainWindow::applyRowFilters()
+{
+    QString error;
+    const auto filters = m_filterBar->filters(&error);
+    m_filterBar->showError(error);
+    updateFilterButton();
+    if (!filters)
+        return false;   // the rows stay as they are until the filters make sense
+    m_viewFilters.insert(int(m_filtersView), *filters);
+    m_model->setRowFilters(*filters);
+    return true;
+}
+
+void MainWindow::updateFilterButton()
+{
+    const int active = m_filterBar->activeCount();
+    m_filterButton->setText(active ? tr("Filters (%1)").arg(QLocale().toString(active)) : tr("Filters"));
+    if (active && !m_filterButton->isChecked())
+        m_filterButton->setChecked(true);
 }
 
 void MainWindow::onSearchEdited()
@@ -994,6 +1045,8 @@ void MainWindow::reloadOperations()
     if (!m_model->hasReader() || (!m_connected && !m_loadedOnce))
         return;
     m_searchDebounce.stop();
+    if (!applyRowFilters())
+        return;
     m_model->setSearch(m_search->text());
     m_model->reload([this](bool ok) {
         if (!ok)
@@ -1316,6 +1369,10 @@ void MainWindow::updateEmptyState()
         m_emptyTitle->setText(tr("Nothing matches “%1”.").arg(search));
         m_emptyText->setText(tr("Search finds exact order ids and provider refund ids, and operation ids or "
                                 "idempotency keys by their beginning. Clear the search or pick All on the left."));
+    } else if (m_model->rowFilters().hasRowFilters()) {
+        m_emptyTitle->setText(tr("No operation in this view matches the filters."));
+        m_emptyText->setText(tr("The created dates, currency and amount under Filters narrow this view only. "
+                                "Change them, or press Clear filters."));
     } else {
         switch (m_model->filter()) {
         case Filter::All:

@@ -8,6 +8,7 @@
 #include "provider/ProviderConfig.h"
 #include "review/ReviewerContext.h"
 
+#include <QHash>
 #include <QMainWindow>
 #include <QTimer>
 #include <QUrl>
@@ -21,6 +22,7 @@ class HistoryTab;
 class QTabWidget;
 class SettingsTab;
 class MessageBanner;
+class OperationFilterBar;
 class OperationTableModel;
 class OperationTableView;
 class QLabel;
@@ -29,6 +31,7 @@ class QLineEdit;
 class QListView;
 class QProgressBar;
 class QStackedWidget;
+class QToolButton;
 class StateCountsModel;
 
 /**
@@ -152,6 +155,11 @@ private:
     void finishLoad();
     void onLoadFailed(const StoreError& error);
     void reloadOperations();
+    /** Keeps the bar's filters for the view left and shows view's (issue 15: per view). */
+    void switchFiltersTo(OperationStore::StateFilter view);
+    /** Hands the bar's filters to the model; false (reason on the bar) when they are not valid. */
+    bool applyRowFilters();
+    void updateFilterButton();
     /** Counts, settings and (identityRead) login and role, read on the data service's thread. */
     void applyStatus(const ConsoleReads::Status& status);
     void selectOperation(const QString& operationId, std::function<void(bool found)> done);
@@ -235,6 +243,11 @@ private:
     StateCountsModel* m_counts = nullptr;
     QListView* m_navigation = nullptr;
     QLineEdit* m_search = nullptr;
+    OperationFilterBar* m_filterBar = nullptr;
+    QToolButton* m_filterButton = nullptr;
+    /** The row filters of each state view (issue 15: kept per view), by StateFilter. */
+    QHash<int, OperationStore::Query> m_viewFilters;
+    OperationStore::StateFilter m_filtersView = OperationStore::StateFilter::All;
     QLabel* m_resultTitle = nullptr;
     MessageBanner* m_connectionBanner = nullptr;
     MessageBanner* m_keyBanner = nullptr;      // provider key problems (R13) only

@@ -1253,6 +1253,26 @@ QString OperationStore::whereFor(const Query& query, QVariantList* binds) const
         break;
     }
     }
+    if (query.createdFromMs) {
+        clauses << QStringLiteral("o.created_at >= ?");
+        *binds << *query.createdFromMs;
+    }
+    if (query.createdToMs) {
+        clauses << QStringLiteral("o.created_at < ?");
+        *binds << *query.createdToMs;
+    }
+    if (!query.currency.isEmpty()) {
+        clauses << QStringLiteral("o.currency = ?");
+        *binds << query.currency.trimmed().toLower();   // stored lower case (R1)
+    }
+    if (query.minAmountCents) {
+        clauses << QStringLiteral("o.amount_cents >= ?");
+        *binds << *query.minAmountCents;
+    }
+    if (query.maxAmountCents) {
+        clauses << QStringLiteral("o.amount_cents <= ?");
+        *binds << *query.maxAmountCents;
+    }
     const QString s = query.search.trimmed();
     if (!s.isEmpty()) {
         // Exact on order and refund ids, prefix on operation id and key: each term can use an index.
@@ -1284,8 +1304,29 @@ OperationStore::Cursor OperationStore::cursorOf(const Operation& op, SortKey sor
     return c;
 }
 
+StoreResult<void> OperationStore::validateFilters(const Query& query)
+{
+    const auto bad = [](const QString& field, const QString& why) {
+        return StoreError::make(Code::InvalidArgument, field + QStringLiteral(": ") + why, field);
+    };
+    if (query.createdFromMs && query.createdToMs && *query.createdToMs <= *query.createdFromMs)
+        return bad(QStringLiteral("created-to"), QStringLiteral("must be after created-from"));
+    static const QRegularExpression code(QStringLiteral("^[A-Za-z]{3}$"));
+    if (!query.currency.isEmpty() && !code.match(query.currency.trimmed()).hasMatch())
+        return bad(QStringLiteral("currency"), QStringLiteral("must be a three-letter ISO 4217 code such as usd"));
+    if ((query.minAmountCents || query.maxAmountCents) && query.currency.isEmpty())
+        return bad(QStringLiteral("amount"), QStringLiteral("an amount range needs a currency"));
+    if ((query.minAmountCents && *query.minAmountCents < 0) || (query.maxAmountCents && *query.maxAmountCents < 0))
+        return bad(QStringLiteral("amount"), QStringLiteral("must not be negative"));
+    if (query.minAmountCents && query.maxAmountCents && *query.minAmountCents > *query.maxAmountCents)
+        return bad(QStringLiteral("min-amount"), QStringLiteral("must not exceed max-amount"));
+    return {};
+}
+
 StoreResult<QList<Operation>> OperationStore::operations(const Query& query)
 {
+    if (auto valid = validateFilters(query); !valid)
+        return valid.error();
     QVariantList binds;
     QString where = whereFor(query, &binds);
     const auto addClause = [&where](const QString& clause) {
@@ -1317,6 +1358,8 @@ StoreResult<QList<Operation>> OperationStore::operations(const Query& query)
 
 StoreResult<qint64> OperationStore::countOperations(const Query& query)
 {
+    if (auto valid = validateFilters(query); !valid)
+        return valid.error();
     QVariantList binds;
     const QString where = whereFor(query, &binds);
     auto q = m_db.run(QStringLiteral("SELECT count(*) FROM refund_ops o") + where, binds, QStringLiteral("count operations"));

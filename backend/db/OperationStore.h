@@ -329,7 +329,30 @@ public:
         bool fromEnd = false;
         qint64 nowMs = 0;             ///< for KeyExpiringSoon; 0 = the store's clock
         qint64 expiringWithinMs = 3600 * 1000;
+
+        // Row filters beside the state (issue 15), all optional and combined with AND.
+        std::optional<qint64> createdFromMs; ///< created at or after this UTC instant, ms
+        std::optional<qint64> createdToMs;   ///< created before this UTC instant, ms (exclusive)
+        QString currency;                    ///< ISO 4217 code, any case; empty = every currency
+        /** Amount range in the currency's minor units (cents), inclusive. Needs currency: an
+            amount means nothing across currencies (500 jpy is not 5.00 usd). */
+        std::optional<qint64> minAmountCents;
+        std::optional<qint64> maxAmountCents;
+
+        /** Whether any row filter above is set (then totals are counted, not taken from the state counts). */
+        bool hasRowFilters() const
+        {
+            return createdFromMs || createdToMs || !currency.isEmpty() || minAmountCents || maxAmountCents;
+        }
     };
+
+    /**
+     * Checks a query's row filters. InvalidArgument naming the field: "created-to" before or at
+     * "created-from", "currency" not three letters, "amount" range without a currency, "min-amount"
+     * above "max-amount", a negative amount. operations() and countOperations() refuse such a
+     * query with the same error and read nothing.
+     */
+    static StoreResult<void> validateFilters(const Query& query);
 
     /**
      * One page, ordered by the sort key then operation_id (a total order, so keyset pages are

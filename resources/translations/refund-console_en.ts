@@ -1553,12 +1553,102 @@ Pick a wider date range or another state to see the duplicate-prevention history
         <source>The details of %1 could not be read: %2</source>
         <translation>The details of %1 could not be read: %2</translation>
     </message>
+    <message>
+        <source>Filter this view by created date, currency and amount</source>
+        <translation>Filter this view by created date, currency and amount</translation>
+    </message>
+    <message>
+        <source>Filters (%1)</source>
+        <translation>Filters (%1)</translation>
+    </message>
+    <message>
+        <source>Filters</source>
+        <translation>Filters</translation>
+    </message>
+    <message>
+        <source>No operation in this view matches the filters.</source>
+        <translation>No operation in this view matches the filters.</translation>
+    </message>
+    <message>
+        <source>The created dates, currency and amount under Filters narrow this view only. Change them, or press Clear filters.</source>
+        <translation>The created dates, currency and amount under Filters narrow this view only. Change them, or press Clear filters.</translation>
+    </message>
 </context>
 <context>
     <name>MessageBanner</name>
     <message>
         <source>Dismiss</source>
         <translation>Dismiss</translation>
+    </message>
+</context>
+<context>
+    <name>OperationFilterBar</name>
+    <message>
+        <source>Created from</source>
+        <translation>Created from</translation>
+    </message>
+    <message>
+        <source>Only operations created on or after this UTC date</source>
+        <translation>Only operations created on or after this UTC date</translation>
+    </message>
+    <message>
+        <source>to</source>
+        <translation>to</translation>
+    </message>
+    <message>
+        <source>Only operations created on or before this UTC date</source>
+        <translation>Only operations created on or before this UTC date</translation>
+    </message>
+    <message>
+        <source>One currency (an ISO 4217 code such as USD); an amount range needs one</source>
+        <translation>One currency (an ISO 4217 code such as USD); an amount range needs one</translation>
+    </message>
+    <message>
+        <source>Any currency</source>
+        <translation>Any currency</translation>
+    </message>
+    <message>
+        <source>min amount</source>
+        <translation>min amount</translation>
+    </message>
+    <message>
+        <source>max amount</source>
+        <translation>max amount</translation>
+    </message>
+    <message>
+        <source>In the chosen currency&apos;s units, both ends included (e.g. 38.50)</source>
+        <translation>In the chosen currency&apos;s units, both ends included (e.g. 38.50)</translation>
+    </message>
+    <message>
+        <source>Clear filters</source>
+        <translation>Clear filters</translation>
+    </message>
+    <message>
+        <source>Created: the end date is before the start date.</source>
+        <translation>Created: the end date is before the start date.</translation>
+    </message>
+    <message>
+        <source>Currency: “%1” is not a three-letter code such as USD.</source>
+        <translation>Currency: “%1” is not a three-letter code such as USD.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: “%2” is not an amount in %3 (at most %n decimal(s)).</source>
+        <translation>
+            <numerusform>%1: “%2” is not an amount in %3 (at most %n decimal(s)).</numerusform>
+            <numerusform>%1: “%2” is not an amount in %3 (at most %n decimal(s)).</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Min amount</source>
+        <translation>Min amount</translation>
+    </message>
+    <message>
+        <source>Max amount</source>
+        <translation>Max amount</translation>
+    </message>
+    <message>
+        <source>Amount: the minimum is above the maximum.</source>
+        <translation>Amount: the minimum is above the maximum.</translation>
     </message>
 </context>
 <context>

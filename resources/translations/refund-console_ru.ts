@@ -1559,12 +1559,103 @@ Pick a wider date range or another state to see the duplicate-prevention history
         <source>The details of %1 could not be read: %2</source>
         <translation>Не удалось прочитать подробности %1: %2</translation>
     </message>
+    <message>
+        <source>Filter this view by created date, currency and amount</source>
+        <translation>Отфильтровать этот вид по дате создания, валюте и сумме</translation>
+    </message>
+    <message>
+        <source>Filters (%1)</source>
+        <translation>Фильтры (%1)</translation>
+    </message>
+    <message>
+        <source>Filters</source>
+        <translation>Фильтры</translation>
+    </message>
+    <message>
+        <source>No operation in this view matches the filters.</source>
+        <translation>В этом виде нет операций, подходящих под фильтры.</translation>
+    </message>
+    <message>
+        <source>The created dates, currency and amount under Filters narrow this view only. Change them, or press Clear filters.</source>
+        <translation>Даты создания, валюта и сумма в «Фильтрах» сужают только этот вид. Измените их или нажмите «Сбросить фильтры».</translation>
+    </message>
 </context>
 <context>
     <name>MessageBanner</name>
     <message>
         <source>Dismiss</source>
         <translation>Скрыть</translation>
+    </message>
+</context>
+<context>
+    <name>OperationFilterBar</name>
+    <message>
+        <source>Created from</source>
+        <translation>Создана с</translation>
+    </message>
+    <message>
+        <source>Only operations created on or after this UTC date</source>
+        <translation>Только операции, созданные в эту дату (UTC) или позже</translation>
+    </message>
+    <message>
+        <source>to</source>
+        <translation>по</translation>
+    </message>
+    <message>
+        <source>Only operations created on or before this UTC date</source>
+        <translation>Только операции, созданные в эту дату (UTC) или раньше</translation>
+    </message>
+    <message>
+        <source>One currency (an ISO 4217 code such as USD); an amount range needs one</source>
+        <translation>Одна валюта (код ISO 4217, например USD); для диапазона сумм она обязательна</translation>
+    </message>
+    <message>
+        <source>Any currency</source>
+        <translation>Любая валюта</translation>
+    </message>
+    <message>
+        <source>min amount</source>
+        <translation>мин. сумма</translation>
+    </message>
+    <message>
+        <source>max amount</source>
+        <translation>макс. сумма</translation>
+    </message>
+    <message>
+        <source>In the chosen currency&apos;s units, both ends included (e.g. 38.50)</source>
+        <translation>В единицах выбранной валюты, обе границы включены (например, 38,50)</translation>
+    </message>
+    <message>
+        <source>Clear filters</source>
+        <translation>Сбросить фильтры</translation>
+    </message>
+    <message>
+        <source>Created: the end date is before the start date.</source>
+        <translation>Дата создания: конечная дата раньше начальной.</translation>
+    </message>
+    <message>
+        <source>Currency: “%1” is not a three-letter code such as USD.</source>
+        <translation>Валюта: «%1» — не трёхбуквенный код вроде USD.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: “%2” is not an amount in %3 (at most %n decimal(s)).</source>
+        <translation>
+            <numerusform>%1: «%2» — не сумма в %3 (не больше %n знака после запятой).</numerusform>
+            <numerusform>%1: «%2» — не сумма в %3 (не больше %n знаков после запятой).</numerusform>
+            <numerusform>%1: «%2» — не сумма в %3 (не больше %n знаков после запятой).</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Min amount</source>
+        <translation>Мин. сумма</translation>
+    </message>
+    <message>
+        <source>Max amount</source>
+        <translation>Макс. сумма</translation>
+    </message>
+    <message>
+        <source>Amount: the minimum is above the maximum.</source>
+        <translation>Сумма: минимум больше максимума.</translation>
     </message>
 </context>
 <context>

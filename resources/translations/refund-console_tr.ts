@@ -1547,12 +1547,101 @@ Mükerrer önleme geçmişini görmek için daha geniş bir tarih aralığı vey
         <source>The details of %1 could not be read: %2</source>
         <translation>%1 ayrıntıları okunamadı: %2</translation>
     </message>
+    <message>
+        <source>Filter this view by created date, currency and amount</source>
+        <translation>Bu görünümü oluşturulma tarihine, para birimine ve tutara göre süz</translation>
+    </message>
+    <message>
+        <source>Filters (%1)</source>
+        <translation>Süzgeçler (%1)</translation>
+    </message>
+    <message>
+        <source>Filters</source>
+        <translation>Süzgeçler</translation>
+    </message>
+    <message>
+        <source>No operation in this view matches the filters.</source>
+        <translation>Bu görünümde süzgeçlere uyan işlem yok.</translation>
+    </message>
+    <message>
+        <source>The created dates, currency and amount under Filters narrow this view only. Change them, or press Clear filters.</source>
+        <translation>Süzgeçlerdeki oluşturulma tarihleri, para birimi ve tutar yalnızca bu görünümü daraltır. Bunları değiştirin ya da Süzgeçleri temizle düğmesine basın.</translation>
+    </message>
 </context>
 <context>
     <name>MessageBanner</name>
     <message>
         <source>Dismiss</source>
         <translation>Kapat</translation>
+    </message>
+</context>
+<context>
+    <name>OperationFilterBar</name>
+    <message>
+        <source>Created from</source>
+        <translation>Oluşturulma başı</translation>
+    </message>
+    <message>
+        <source>Only operations created on or after this UTC date</source>
+        <translation>Yalnızca bu UTC tarihinde ya da sonrasında oluşturulan işlemler</translation>
+    </message>
+    <message>
+        <source>to</source>
+        <translation>sonu</translation>
+    </message>
+    <message>
+        <source>Only operations created on or before this UTC date</source>
+        <translation>Yalnızca bu UTC tarihinde ya da öncesinde oluşturulan işlemler</translation>
+    </message>
+    <message>
+        <source>One currency (an ISO 4217 code such as USD); an amount range needs one</source>
+        <translation>Tek bir para birimi (USD gibi bir ISO 4217 kodu); tutar aralığı için gereklidir</translation>
+    </message>
+    <message>
+        <source>Any currency</source>
+        <translation>Tüm para birimleri</translation>
+    </message>
+    <message>
+        <source>min amount</source>
+        <translation>en az tutar</translation>
+    </message>
+    <message>
+        <source>max amount</source>
+        <translation>en çok tutar</translation>
+    </message>
+    <message>
+        <source>In the chosen currency&apos;s units, both ends included (e.g. 38.50)</source>
+        <translation>Seçilen para biriminin birimleriyle, iki uç da dahil (ör. 38,50)</translation>
+    </message>
+    <message>
+        <source>Clear filters</source>
+        <translation>Süzgeçleri temizle</translation>
+    </message>
+    <message>
+        <source>Created: the end date is before the start date.</source>
+        <translation>Oluşturulma: bitiş tarihi başlangıç tarihinden önce.</translation>
+    </message>
+    <message>
+        <source>Currency: “%1” is not a three-letter code such as USD.</source>
+        <translation>Para birimi: “%1”, USD gibi üç harfli bir kod değil.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: “%2” is not an amount in %3 (at most %n decimal(s)).</source>
+        <translation>
+            <numerusform>%1: “%2”, %3 cinsinden bir tutar değil (en çok %n ondalık basamak).</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Min amount</source>
+        <translation>En az tutar</translation>
+    </message>
+    <message>
+        <source>Max amount</source>
+        <translation>En çok tutar</translation>
+    </message>
+    <message>
+        <source>Amount: the minimum is above the maximum.</source>
+        <translation>Tutar: en az değer en çok değerden büyük.</translation>
     </message>
 </context>
 <context>

@@ -4,6 +4,7 @@
 #include "Clock.h"
 #include "db/OperationStore.h"
 #include "db/SchemaMigrator.h"
+#include "Money.h"
 
 #include <QJsonObject>
 #include <QSqlQuery>
@@ -40,6 +41,9 @@ private slots:
     void amountSortKeepsCurrenciesApart();
     void keysetPagesEqualTheFullOrder_issue12();
     void keysetPageSkipsNoRowWhenOneLeavesTheFilter_issue12();
+    void rowFiltersNarrowPagesAndCounts_issue15();
+    void badRowFiltersAreRefusedNamingTheField_issue15();
+    void amountFilterParsesMajorUnitsPerLocale_issue15();
     void migrate_fromEmpty();
     void migrate_refusesNewerSchema();
     void r2_openCommitsRowWithUuidKey();
@@ -887,6 +891,146 @@ void TestOperationStore::keptStatementIsPreparedAgainAfterTheServerDroppedIt_iss
     QVERIFY(!readOne().isEmpty());   // inside a transaction: the error stands...
     db->rollback();
     QCOMPARE(readOne(), QString());   // ...and the next call prepares it again
+}
+
+// Issue 15: created-date, currency and amount filters, alone and together, with the state
+// filter and the search; keyset pages of a filtered result equal the filtered full order; the
+// count agrees with the rows.
+void TestOperationStore::rowFiltersNarrowPagesAndCounts_issue15()
+{
+    TestDatabase t;
+    REFUND_OPEN_OR_FAIL(db, t);
+    ManualClock clock(kT0);
+    OperationStore store(*db, clock);
+    const QString currencies[] = {QStringLiteral("usd"), QStringLiteral("eur"), QStringLiteral("jpy")};
+    QList<Operation> all;
+    for (int i = 0; i < 30; ++i) {
+        const QString currency = currencies[i % 3];
+        const QString order = QStringLiteral("f-%1").arg(i);
+        QVERIFY(store.addOrder(Order{order, 100000, currency, QStringLiteral("pi_f%1").arg(i), 0}));
+        const qint64 amount = 100 * (1 + i);   // 100 .. 3000 minor units
+        auto op = store.openOrJoin(order, amount, QStringLiteral("toolu_f%1").arg(i));
+        QVERIFY2(op, qPrintable(op ? QString() : op.error().message));
+        if (i % 4 == 1)
+            QVERIFY(store.markUnknown(op.value().operation.operationId, QStringLiteral("attempt_budget_exhausted")));
+        all << store.operation(op.value().operation.operationId).value();
+        clock.advanceMs(kHour);   // one per hour: created_at = kT0 + i h
+    }
+    const auto expect = [&](const std::function<bool(const Operation&)>& keep) {
+        QStringList ids;
+        QList<Operation> rows = all;
+        std::sort(rows.begin(), rows.end(), [](const Operation& a, const Operation& b) {
+            return a.createdAt != b.createdAt ? a.createdAt > b.createdAt : a.operationId > b.operationId;
+        });
+        for (const Operation& op : rows)
+            if (keep(op))
+                ids << op.operationId;
+        return ids;
+    };
+    const auto read = [&](OperationStore::Query q, int pageSize) {
+        QStringList ids;
+        q.limit = pageSize;
+        for (int guard = 0; guard < 40; ++guard) {
+            auto page = store.operations(q);
+            if (!page) {
+                ids << QStringLiteral("error: ") + page.error().message;
+                break;
+            }
+            for (const Operation& op : page.value())
+                ids << op.operationId;
+            if (page.value().size() < pageSize)
+                break;
+            q.after = OperationStore::cursorOf(page.value().constLast(), q.sort);
+        }
+        return ids;
+    };
+    struct Case
+    {
+        const char* name;
+        std::function<void(OperationStore::Query&)> set;
+        std::function<bool(const Operation&)> keep;
+    };
+    const qint64 from = kT0 + 5 * kHour, to = kT0 + 17 * kHour;
+    const QList<Case> cases{
+        {"created range", [&](auto& q) { q.createdFromMs = from; q.createdToMs = to; },
+         [&](const Operation& o) { return o.createdAt >= from && o.createdAt < to; }},
+        {"created from only", [&](auto& q) { q.createdFromMs = from; }, [&](const Operation& o) { return o.createdAt >= from; }},
+        {"currency, any case", [&](auto& q) { q.currency = QStringLiteral("EUR"); },
+         [&](const Operation& o) { return o.currency == QLatin1String("eur"); }},
+        {"currency and amount range", [&](auto& q) { q.currency = QStringLiteral("usd"); q.minAmountCents = 700; q.maxAmountCents = 2200; },
+         [&](const Operation& o) { return o.currency == QLatin1String("usd") && o.amountCents >= 700 && o.amountCents <= 2200; }},
+        {"everything with the unknown state",
+         [&](auto& q) { q.filter = OperationStore::StateFilter::Unknown; q.createdFromMs = kT0; q.createdToMs = to;
+                        q.currency = QStringLiteral("eur"); q.minAmountCents = 200; },
+         [&](const Operation& o) { return o.status == OperationStatus::Unknown && o.createdAt < to
+                                          && o.currency == QLatin1String("eur") && o.amountCents >= 200; }},
+    };
+    for (const Case& c : cases) {
+        OperationStore::Query q;
+        c.set(q);
+        QVERIFY2(q.hasRowFilters(), c.name);
+        const QStringList want = expect(c.keep);
+        QVERIFY2(!want.isEmpty() && want.size() < all.size(), c.name);
+        QCOMPARE(read(q, 1000), want);
+        QCOMPARE(read(q, 3), want);   // keyset pages of the filtered order
+        auto n = store.countOperations(q);
+        QVERIFY2(n, c.name);
+        QCOMPARE(n.value(), qint64(want.size()));
+    }
+    // With a search the filters still apply: an order outside the range is not found.
+    OperationStore::Query q;
+    q.search = all.at(2).orderId;
+    q.createdFromMs = from;
+    QCOMPARE(read(q, 10), QStringList());
+    q.createdFromMs.reset();
+    QCOMPARE(read(q, 10), QStringList{all.at(2).operationId});
+}
+
+void TestOperationStore::badRowFiltersAreRefusedNamingTheField_issue15()
+{
+    TestDatabase t;
+    REFUND_OPEN_OR_FAIL(db, t);
+    OperationStore store(*db);
+    struct Bad { QString field; std::function<void(OperationStore::Query&)> set; };
+    const QList<Bad> bad{
+        {QStringLiteral("created-to"), [](auto& q) { q.createdFromMs = kT0; q.createdToMs = kT0; }},
+        {QStringLiteral("currency"), [](auto& q) { q.currency = QStringLiteral("dollars"); }},
+        {QStringLiteral("currency"), [](auto& q) { q.currency = QStringLiteral("u$d"); }},
+        {QStringLiteral("amount"), [](auto& q) { q.minAmountCents = 100; }},
+        {QStringLiteral("amount"), [](auto& q) { q.currency = QStringLiteral("usd"); q.maxAmountCents = -1; }},
+        {QStringLiteral("min-amount"), [](auto& q) { q.currency = QStringLiteral("usd"); q.minAmountCents = 5; q.maxAmountCents = 4; }},
+    };
+    for (const Bad& b : bad) {
+        OperationStore::Query q;
+        b.set(q);
+        auto rows = store.operations(q);
+        QVERIFY(!rows);
+        QCOMPARE(rows.error().code, StoreError::Code::InvalidArgument);
+        QCOMPARE(rows.error().field, b.field);
+        QVERIFY2(rows.error().message.startsWith(b.field + QStringLiteral(": ")), qPrintable(rows.error().message));
+        auto n = store.countOperations(q);
+        QVERIFY(!n);
+        QCOMPARE(n.error().field, b.field);
+    }
+}
+
+void TestOperationStore::amountFilterParsesMajorUnitsPerLocale_issue15()
+{
+    const QLocale en(QLocale::English, QLocale::UnitedStates), ru(QLocale::Russian, QLocale::Russia),
+        tr(QLocale::Turkish, QLocale::Turkey);
+    const QString usd = QStringLiteral("usd");
+    QCOMPARE(Money::fromMajor(QStringLiteral("38"), usd, en), std::optional<qint64>(3800));
+    QCOMPARE(Money::fromMajor(QStringLiteral(" 38.5 "), usd, en), std::optional<qint64>(3850));
+    QCOMPARE(Money::fromMajor(QStringLiteral("1,234.50"), usd, en), std::optional<qint64>(123450));
+    QCOMPARE(Money::fromMajor(QStringLiteral("1 234,50"), usd, ru), std::optional<qint64>(123450));
+    QCOMPARE(Money::fromMajor(QStringLiteral("1\u00a0234,50"), usd, ru), std::optional<qint64>(123450));
+    QCOMPARE(Money::fromMajor(QStringLiteral("38.5"), usd, ru), std::optional<qint64>(3850));
+    QCOMPARE(Money::fromMajor(QStringLiteral("1.234,50"), usd, tr), std::optional<qint64>(123450));
+    QCOMPARE(Money::fromMajor(QStringLiteral("500"), QStringLiteral("jpy"), en), std::optional<qint64>(500));
+    QCOMPARE(Money::fromMajor(QStringLiteral("1.234"), QStringLiteral("kwd"), en), std::optional<qint64>(1234));
+    for (const char* bad : {"", "-5", "38.505", "abc", "3e5", "12345678901234"})
+        QVERIFY2(!Money::fromMajor(QString::fromLatin1(bad), usd, en), bad);
+    QVERIFY(!Money::fromMajor(QStringLiteral("5.5"), QStringLiteral("jpy"), en));
 }
 
 REFUND_TEST_MAIN_ALL_ENGINES(TestOperationStore)
