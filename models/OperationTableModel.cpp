@@ -117,14 +117,20 @@ std::optional<OperationStore::SortKey> OperationTableModel::sortKeyFor(int colum
 
 void OperationTableModel::sort(int column, Qt::SortOrder order)
 {
+    if (setSortOrder(column, order))
+        reload();
+}
+
+bool OperationTableModel::setSortOrder(int column, Qt::SortOrder order)
+{
     const auto key = sortKeyFor(column);
     if (!key)
-        return;
+        return false;
     m_query.sort = *key;
     // "Age" ascending means youngest first, i.e. created_at descending.
     const bool ascending = order == Qt::AscendingOrder;
     m_query.descending = column == AgeColumn ? ascending : !ascending;
-    reload();
+    return true;
 }
 
 OperationStore::Query OperationTableModel::baseQuery() const

@@ -164,6 +164,9 @@ public:
     bool canFetchMore(const QModelIndex& parent) const override;
     void fetchMore(const QModelIndex& parent) override;
     void sort(int column, Qt::SortOrder order = Qt::AscendingOrder) override;
+    /** The order sort() would set, without reloading (the next reload() reads in it); false
+        for a column with no SQL sort key. */
+    bool setSortOrder(int column, Qt::SortOrder order);
 
 signals:
     /** An answer is about to change the rows (before any begin*Rows / beginResetModel). */

@@ -994,23 +994,33 @@ void MainWindow::setStateFilter(OperationStore::StateFilter filter)
 
 void MainWindow::onNavigationChanged()
 {
-    switchFiltersTo(StateCountsModel::filterAt(m_navigation->currentIndex().row()));
+    switchViewTo(StateCountsModel::filterAt(m_navigation->currentIndex().row()));
     if (!m_model->hasReader())
         return;
     m_model->setFilter(StateCountsModel::filterAt(m_navigation->currentIndex().row()));
     reloadOperations();
 }
 
-void MainWindow::switchFiltersTo(OperationStore::StateFilter view)
+void MainWindow::switchViewTo(OperationStore::StateFilter view)
 {
     if (view == m_filtersView)
         return;
     // Kept per view: what was typed for this view stays with it, valid or not yet.
     if (const auto current = m_filterBar->filters())
         m_viewFilters.insert(int(m_filtersView), *current);
+    QHeaderView* header = m_table->horizontalHeader();
+    m_viewSorts.insert(int(m_filtersView), {header->sortIndicatorSection(), header->sortIndicatorOrder()});
     m_filtersView = view;
     m_filterBar->setFilters(m_viewFilters.value(int(view)));
     updateFilterButton();
+    // A key about to expire is the urgent thing in its view: soonest first unless re-sorted.
+    const auto byDefault = view == Filter::KeyExpiringSoon
+                               ? std::pair{int(OperationTableModel::KeyExpiresColumn), Qt::AscendingOrder}
+                               : std::pair{int(OperationTableModel::AgeColumn), Qt::AscendingOrder};
+    const auto [column, order] = m_viewSorts.value(int(view), byDefault);
+    QSignalBlocker block(header);   // the caller reloads once, in this order
+    header->setSortIndicator(column, order);
+    m_model->setSortOrder(column, order);
 }
 
 bool MainWindow::applyRowFilters()

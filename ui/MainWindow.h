@@ -155,8 +155,8 @@ private:
     void finishLoad();
     void onLoadFailed(const StoreError& error);
     void reloadOperations();
-    /** Keeps the bar's filters for the view left and shows view's (issue 15: per view). */
-    void switchFiltersTo(OperationStore::StateFilter view);
+    /** Keeps the filters and the sort of the view left and shows view's (issue 15: per view). */
+    void switchViewTo(OperationStore::StateFilter view);
     /** Hands the bar's filters to the model; false (reason on the bar) when they are not valid. */
     bool applyRowFilters();
     void updateFilterButton();
@@ -247,6 +247,9 @@ private:
     QToolButton* m_filterButton = nullptr;
     /** The row filters of each state view (issue 15: kept per view), by StateFilter. */
     QHash<int, OperationStore::Query> m_viewFilters;
+    /** The sort of each state view (column, order), by StateFilter; "Key expires within 1 h"
+        starts soonest first, the others youngest first. */
+    QHash<int, std::pair<int, Qt::SortOrder>> m_viewSorts;
     OperationStore::StateFilter m_filtersView = OperationStore::StateFilter::All;
     QLabel* m_resultTitle = nullptr;
     MessageBanner* m_connectionBanner = nullptr;

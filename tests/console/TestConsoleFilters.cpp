@@ -15,7 +15,9 @@
 #include <QDateEdit>
 #include <QLabel>
 #include <QLineEdit>
+#include <QHeaderView>
 #include <QListView>
+#include <QTableView>
 #include <QPushButton>
 #include <QToolButton>
 #include <QtTest>
@@ -29,9 +31,11 @@ private slots:
     void init();
     void cleanup();
     void filtersNarrowRowsAndAreKeptPerView_issue15();
+    void sortIsKeptPerViewAndKeyViewIsSoonestFirst_issue15();
 
 private:
     QStringList shownOrders() const;
+    QStringList rowOrder() const;   // the orders of the rows as shown
     void selectView(OperationStore::StateFilter filter);
 
     std::unique_ptr<TestDatabase> m_testDb;
@@ -96,6 +100,15 @@ QStringList TestConsoleFilters::shownOrders() const
     for (int row = 0; row < model->rowCount(); ++row)
         orders << model->operationAt(row)->orderId;
     std::sort(orders.begin(), orders.end());
+    return orders;
+}
+
+QStringList TestConsoleFilters::rowOrder() const
+{
+    QStringList orders;
+    const OperationTableModel* model = m_window->operationModel();
+    for (int row = 0; row < model->rowCount(); ++row)
+        orders << model->operationAt(row)->orderId;
     return orders;
 }
 
@@ -182,6 +195,31 @@ void TestConsoleFilters::filtersNarrowRowsAndAreKeptPerView_issue15()
     selectView(OperationStore::StateFilter::Unknown);
     QTRY_COMPARE_WITH_TIMEOUT(shownOrders(), QStringList(), 10000);
     QVERIFY(fromCheck->isChecked());
+}
+
+void TestConsoleFilters::sortIsKeptPerViewAndKeyViewIsSoonestFirst_issue15()
+{
+    QHeaderView* header = m_window->findChild<QTableView*>(QStringLiteral("operationsTable"))->horizontalHeader();
+    QCOMPARE(header->sortIndicatorSection(), int(OperationTableModel::AgeColumn));
+    // "Key expires within 1 h" says "soonest first": it opens sorted by the key's expiry.
+    selectView(OperationStore::StateFilter::KeyExpiringSoon);
+    QCOMPARE(header->sortIndicatorSection(), int(OperationTableModel::KeyExpiresColumn));
+    QCOMPARE(header->sortIndicatorOrder(), Qt::AscendingOrder);
+    selectView(OperationStore::StateFilter::All);
+    QCOMPARE(header->sortIndicatorSection(), int(OperationTableModel::AgeColumn));
+    // A sort picked in a view stays with it. Amount, largest first within each currency
+    // (currencies by code): eur 35, 25, 15, jpy 3000, usd 20, 10; youngest first: f-5 .. f-0.
+    const QStringList byAmount{QStringLiteral("f-5"), QStringLiteral("f-3"), QStringLiteral("f-1"),
+                               QStringLiteral("f-4"), QStringLiteral("f-2"), QStringLiteral("f-0")};
+    header->setSortIndicator(OperationTableModel::AmountColumn, Qt::DescendingOrder);
+    QTRY_COMPARE_WITH_TIMEOUT(rowOrder(), byAmount, 10000);
+    selectView(OperationStore::StateFilter::Open);
+    QCOMPARE(header->sortIndicatorSection(), int(OperationTableModel::AgeColumn));
+    QTRY_COMPARE_WITH_TIMEOUT(rowOrder(), (QStringList{QStringLiteral("f-5"), QStringLiteral("f-4"),
+                                                       QStringLiteral("f-2"), QStringLiteral("f-0")}), 10000);
+    selectView(OperationStore::StateFilter::All);
+    QCOMPARE(header->sortIndicatorSection(), int(OperationTableModel::AmountColumn));
+    QTRY_COMPARE_WITH_TIMEOUT(rowOrder(), byAmount, 10000);
 }
 
 QTEST_MAIN(TestConsoleFilters)
