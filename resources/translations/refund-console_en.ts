@@ -716,6 +716,26 @@
         <source>Duplicate refunds prevented</source>
         <translation>Duplicate refunds prevented</translation>
     </message>
+    <message>
+        <source>Log scale</source>
+        <translation>Log scale</translation>
+    </message>
+    <message>
+        <source>Log scale (busiest week: %1× the median)</source>
+        <translation>Log scale (busiest week: %1× the median)</translation>
+    </message>
+    <message>
+        <source>Log scale (busiest day: %1× the median)</source>
+        <translation>Log scale (busiest day: %1× the median)</translation>
+    </message>
+    <message>
+        <source>side by side, 0: no bar</source>
+        <translation>side by side, 0: no bar</translation>
+    </message>
+    <message>
+        <source>0: a gap</source>
+        <translation>0: a gap</translation>
+    </message>
 </context>
 <context>
     <name>HistoryStats</name>
@@ -1011,6 +1031,10 @@ Pick a wider date range or another state to see the duplicate-prevention history
     <message>
         <source>No figures: the range is not valid.</source>
         <translation>No figures: the range is not valid.</translation>
+    </message>
+    <message>
+        <source>Log scale</source>
+        <translation>Log scale</translation>
     </message>
 </context>
 <context>

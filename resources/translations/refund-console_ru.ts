@@ -720,6 +720,26 @@
         <source>Duplicate refunds prevented</source>
         <translation>Предотвращено повторных возвратов</translation>
     </message>
+    <message>
+        <source>Log scale</source>
+        <translation>Лог. шкала</translation>
+    </message>
+    <message>
+        <source>Log scale (busiest week: %1× the median)</source>
+        <translation>Лог. шкала (пиковая неделя: %1× медианы)</translation>
+    </message>
+    <message>
+        <source>Log scale (busiest day: %1× the median)</source>
+        <translation>Лог. шкала (пиковый день: %1× медианы)</translation>
+    </message>
+    <message>
+        <source>side by side, 0: no bar</source>
+        <translation>рядом, 0: без столбца</translation>
+    </message>
+    <message>
+        <source>0: a gap</source>
+        <translation>0: разрыв</translation>
+    </message>
 </context>
 <context>
     <name>HistoryStats</name>
@@ -1015,6 +1035,10 @@ Pick a wider date range or another state to see the duplicate-prevention history
     <message>
         <source>No figures: the range is not valid.</source>
         <translation>Нет показателей: период задан неверно.</translation>
+    </message>
+    <message>
+        <source>Log scale</source>
+        <translation>Лог. шкала</translation>
     </message>
 </context>
 <context>

@@ -712,6 +712,26 @@
         <source>Duplicate refunds prevented</source>
         <translation>Önlenen mükerrer iadeler</translation>
     </message>
+    <message>
+        <source>Log scale</source>
+        <translation>Log ölçek</translation>
+    </message>
+    <message>
+        <source>Log scale (busiest week: %1× the median)</source>
+        <translation>Log ölçek (en yoğun hafta: medyanın %1 katı)</translation>
+    </message>
+    <message>
+        <source>Log scale (busiest day: %1× the median)</source>
+        <translation>Log ölçek (en yoğun gün: medyanın %1 katı)</translation>
+    </message>
+    <message>
+        <source>side by side, 0: no bar</source>
+        <translation>yan yana, 0: çubuk yok</translation>
+    </message>
+    <message>
+        <source>0: a gap</source>
+        <translation>0: boşluk</translation>
+    </message>
 </context>
 <context>
     <name>HistoryStats</name>
@@ -1007,6 +1027,10 @@ Mükerrer önleme geçmişini görmek için daha geniş bir tarih aralığı vey
     <message>
         <source>No figures: the range is not valid.</source>
         <translation>Gösterge yok: aralık geçerli değil.</translation>
+    </message>
+    <message>
+        <source>Log scale</source>
+        <translation>Log ölçek</translation>
     </message>
 </context>
 <context>
