@@ -98,6 +98,9 @@ CheckUnknownDialog::CheckUnknownDialog(const ReviewerContext& context, QWidget* 
     layout->addLayout(confirm);
 
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
+    // Named here, not by Qt: without Qt's own translations installed (qttranslations6-l10n)
+    // the standard button said "Close" in Russian and Turkish.
+    buttons->button(QDialogButtonBox::Close)->setText(tr("Close"));
     layout->addWidget(buttons);
 
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);

@@ -51,6 +51,8 @@ ConnectionDialog::ConnectionDialog(QWidget* parent)
     layout->addWidget(m_problem);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     buttons->button(QDialogButtonBox::Ok)->setText(tr("Connect"));
+    // Named here, not by Qt: without Qt's own translations installed it said "Cancel" in ru and tr.
+    buttons->button(QDialogButtonBox::Cancel)->setText(tr("Cancel"));
     connect(buttons, &QDialogButtonBox::accepted, this, &ConnectionDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &ConnectionDialog::reject);
     layout->addWidget(buttons);

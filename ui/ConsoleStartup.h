@@ -4,9 +4,11 @@
 #include "MainWindow.h"
 
 #include <QObject>
+#include <QPointer>
 #include <QTimer>
 #include <QUrl>
 
+#include <functional>
 #include <memory>
 
 class DemoRunner;
@@ -32,7 +34,13 @@ public:
         QString screenshotFile;      ///< --screenshot FILE
         QString selectOperationId;   ///< --select
         QSize windowSize{1280, 800};
+        /// --show: what the screenshot shows (see showTargets()); a dialog is saved alone, at its
+        /// own size made to fit windowSize, once it has read what it shows.
+        QString show = QStringLiteral("operations");
     };
+
+    /** The values --show accepts: the tabs, then the dialogs. */
+    static QStringList showTargets();
 
     explicit ConsoleStartup(const Options& options, QObject* parent = nullptr);
     ~ConsoleStartup() override;
@@ -49,6 +57,10 @@ private:
     void startDemo();
     void connectConfigured();
     void maybeTakeScreenshot();
+    /** --show: brings the tab or opens the dialog, and grabs it once it has read what it shows. */
+    void showTarget();
+    /** Waits until ready() holds (polled), lets layouts settle, then saves target. */
+    void grabWhen(QWidget* target, std::function<bool()> ready);
     /** Saves the window as it is and finishes with exitCode (1 when it shows an error state). */
     void takeScreenshot(int exitCode = 0);
 
@@ -60,4 +72,8 @@ private:
     bool m_screenshotTaken = false;
     QTimer m_providerWait;
     QTimer m_screenshotDeadline;   // --screenshot never waits for ever: saves what is shown, exits 1
+    QTimer m_readyPoll;            // --show: polls the target's readiness
+    QPointer<QWidget> m_grabTarget;   // --show: the dialog to save instead of the window
+    QString m_databaseUrl;         // the demo's (for --show connection); may hold a password elsewhere
+    QUrl m_providerUrl;
 };

@@ -112,6 +112,9 @@ CustomerMessageDialog::CustomerMessageDialog(const CustomerMessage::Facts& facts
     layout->addWidget(m_confirm);
 
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
+    // Named here, not by Qt: without Qt's own translations installed (qttranslations6-l10n)
+    // the standard button said "Close" in Russian and Turkish.
+    buttons->button(QDialogButtonBox::Close)->setText(tr("Close"));
     m_copy = buttons->addButton(tr("&Copy to clipboard"), QDialogButtonBox::ActionRole);
     m_copy->setObjectName(QStringLiteral("copyButton"));
     m_copy->setDefault(true);

@@ -205,10 +205,12 @@ void DetailPanel::buildFields()
         auto* value = new QLabel(this);
         value->setObjectName(QStringLiteral("detailField_") + key);
         value->setTextInteractionFlags(Qt::TextSelectableByMouse);
-        // Ids, keys and instants stay on one line; lines made of several parts ("$38.00 · 3800
-        // minor units · USD", a deadline and its countdown) and free text wrap at their spaces,
-        // so the panel fits a 1024 px window without a horizontal scroll bar.
-        static const QStringList oneLine = {QStringLiteral("order"), QStringLiteral("key"), QStringLiteral("refund")};
+        // Short ids stay on one line; lines made of several parts ("$38.00 · 3800 minor units ·
+        // USD", a deadline and its countdown) and free text wrap at their spaces, so the panel
+        // fits a 1024 px window without a horizontal scroll bar. The idempotency key wraps too
+        // (at its hyphens): on one line its 36 characters made the column wider than the panel
+        // at 1024 px, and every wrapped line (the key's expiry, the reason) was cut at the edge.
+        static const QStringList oneLine = {QStringLiteral("order"), QStringLiteral("refund")};
         value->setWordWrap(!oneLine.contains(key));
         auto* label = new QLabel(title + QLatin1Char(':'), this);
         label->setStyleSheet(QStringLiteral("color: #6b7280;"));

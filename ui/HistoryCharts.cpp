@@ -10,10 +10,15 @@
 #include <QCursor>
 #include <QDateTime>
 #include <QLineSeries>
+#include <QLocale>
+#include <QLogValueAxis>
 #include <QStackedBarSeries>
 #include <QTimeZone>
 #include <QToolTip>
 #include <QValueAxis>
+
+#include <algorithm>
+#include <cmath>
 
 namespace {
 constexpr int kWeeklyAboveDays = 45;
@@ -28,20 +33,67 @@ QChart* newChart(const QString& title)
     QFont f = chart->titleFont();
     f.setBold(true);
     chart->setTitleFont(f);
+    // Axis numbers in the interface language, with its thousands separator ("12,500", "12 500").
+    chart->setLocalizeNumbers(true);
+    chart->setLocale(QLocale());
     return chart;
 }
 
-// A y axis with whole-number ticks from 0 to a little above max.
+// A y axis with whole-number ticks from 0 to a little above max: a step of 1, 2 or 5 times a
+// power of ten, so a maximum of 1 never shows the ticks 0, 0, 1, 1, 2 ("%.0f" of 0.5 steps).
 QValueAxis* countAxis(qint64 max, const QString& title)
 {
     auto* axis = new QValueAxis;
-    const qint64 top = qMax<qint64>(max, 1);
-    axis->setRange(0, double(top) * 1.1);
+    const double top = double(qMax<qint64>(max, 1)) * 1.1;
+    double step = 1;
+    for (double magnitude = 1;; magnitude *= 10) {
+        const double candidates[] = {magnitude, 2 * magnitude, 5 * magnitude};
+        const auto fits = std::find_if(std::begin(candidates), std::end(candidates),
+                                       [top](double c) { return top / c <= 5; });
+        if (fits != std::end(candidates)) {
+            step = *fits;
+            break;
+        }
+    }
+    axis->setRange(0, std::ceil(top / step) * step);
+    axis->setTickType(QValueAxis::TicksDynamic);
+    axis->setTickAnchor(0);
+    axis->setTickInterval(step);
     axis->setLabelFormat(QStringLiteral("%.0f"));
-    axis->setTickCount(5);
-    axis->applyNiceNumbers();
     axis->setTitleText(title);
     return axis;
+}
+
+// Below 1 so that a count of 1 still has a visible bar; a zero count is drawn at this floor
+// (no bar). Whole decades above: 1, 10, 100, ...
+constexpr double kLogFloor = 0.8;
+
+QLogValueAxis* logCountAxis(qint64 max, const QString& title)
+{
+    auto* axis = new QLogValueAxis;
+    axis->setBase(10);
+    double top = 10;
+    while (top < double(max) * 1.5)
+        top *= 10;
+    axis->setRange(kLogFloor, top);
+    axis->setLabelFormat(QStringLiteral("%.0f"));
+    axis->setMinorTickCount(0);   // decades only: 2..9 between them drew a dashed grid that hid the bars
+    axis->setTitleText(title);
+    return axis;
+}
+
+// The chart says, under its title, that it is on a log scale, why when it was proposed (one
+// period dominates), and what the scale cannot draw.
+void noteLogScale(QChart* chart, const QList<qint64>& perPeriod, bool weekly, const QString& zeroNote)
+{
+    const double ratio = HistoryCharts::dominance(perPeriod);
+    const QString ratioText = QLocale().toString(qRound(ratio));
+    const QString scale = ratio <= HistoryCharts::kDominanceRatio
+        ? HistoryCharts::tr("Log scale")
+        : weekly ? HistoryCharts::tr("Log scale (busiest week: %1× the median)").arg(ratioText)
+                 : HistoryCharts::tr("Log scale (busiest day: %1× the median)").arg(ratioText);
+    chart->setTitle(QStringLiteral("<b>%1</b><br><small>%2 · %3</small>")
+                        .arg(chart->title().toHtmlEscaped(), scale.toHtmlEscaped(), zeroNote.toHtmlEscaped()));
 }
 
 void attach(QChart* chart, QAbstractSeries* series, QAbstractAxis* x, QAbstractAxis* y)
@@ -62,8 +114,10 @@ void tooltipOnHover(QAbstractBarSeries* series, const QStringList& categories)
                 return;
             }
             const QString category = index >= 0 && index < categories.size() ? categories[index] : QString();
-            QToolTip::showText(QCursor::pos(),
-                               QStringLiteral("%1 — %2: %3").arg(category, set->label()).arg(set->at(index)));
+            // On a log scale a zero is drawn at the axis floor: the tooltip says 0, not the floor.
+            const double value = set->at(index) < 1 ? 0 : set->at(index);
+            QToolTip::showText(QCursor::pos(), QStringLiteral("%1 — %2: %3")
+                                                   .arg(category, set->label(), QLocale().toString(qRound64(value))));
         });
 }
 } // namespace
@@ -81,13 +135,54 @@ QList<HistoryCharts::Period> HistoryCharts::periods(const HistoryStats::Snapshot
     return out;
 }
 
-QChart* HistoryCharts::outcomesPerDay(const HistoryStats::Snapshot& s)
+QList<qint64> HistoryCharts::operationsPerPeriod(const HistoryStats::Snapshot& s)
+{
+    QList<qint64> out;
+    for (const Period& p : periods(s)) {
+        qint64 n = 0;
+        for (int d = p.firstDay; d <= p.lastDay; ++d)
+            n += s.days[d].refunded + s.days[d].failed + s.days[d].reversed + s.days[d].unknown + s.days[d].open;
+        out << n;
+    }
+    return out;
+}
+
+QList<qint64> HistoryCharts::duplicatesPerPeriod(const HistoryStats::Snapshot& s)
+{
+    QList<qint64> out;
+    for (const Period& p : periods(s)) {
+        qint64 n = 0;
+        for (int d = p.firstDay; d <= p.lastDay; ++d)
+            n += s.days[d].duplicatesPrevented;
+        out << n;
+    }
+    return out;
+}
+
+double HistoryCharts::dominance(const QList<qint64>& perPeriod)
+{
+    QList<qint64> some;
+    for (qint64 v : perPeriod)
+        if (v > 0)
+            some << v;
+    if (some.size() < 2)
+        return 0;
+    std::sort(some.begin(), some.end());
+    const qsizetype n = some.size();
+    const double median = n % 2 ? double(some[n / 2]) : (double(some[n / 2 - 1]) + double(some[n / 2])) / 2;
+    return double(some.last()) / median;
+}
+
+QChart* HistoryCharts::outcomesPerDay(const HistoryStats::Snapshot& s, Scale scale)
 {
     const QList<Period> ps = periods(s);
     const bool weekly = ps.size() < s.days.size();
+    const bool log = scale == Scale::Log;
     QChart* chart =
         newChart(weekly ? tr("Operations per week by outcome") : tr("Operations per day by outcome"));
-    auto* series = new QStackedBarSeries;
+    // Stacked on a linear scale; side by side on a log one, where stacked segments would not
+    // add up by eye and a small Failed count on top of a big day would still vanish.
+    QAbstractBarSeries* series = log ? static_cast<QAbstractBarSeries*>(new QBarSeries) : new QStackedBarSeries;
     struct Outcome
     {
         OperationStatus status;
@@ -111,61 +206,88 @@ QChart* HistoryCharts::outcomesPerDay(const HistoryStats::Snapshot& s)
             qint64 n = 0;
             for (int d = ps[i].firstDay; d <= ps[i].lastDay; ++d)
                 n += s.days[d].*(o.field);
-            *set << double(n);
+            *set << (log && n == 0 ? kLogFloor : double(n));
             totals[i] += n;
+            if (log)
+                max = qMax(max, n);
         }
         series->append(set);
     }
-    for (qint64 t : totals)
-        max = qMax(max, t);
-    series->setBarWidth(0.7);
+    if (!log)
+        for (qint64 t : totals)
+            max = qMax(max, t);
+    series->setBarWidth(log ? 0.85 : 0.7);
     auto* x = new QBarCategoryAxis;
     x->append(categories);
     x->setTitleText(tr("Created (UTC)"));
-    attach(chart, series, x, countAxis(max, tr("Operations")));
+    if (log) {
+        attach(chart, series, x, logCountAxis(max, tr("Operations")));
+        noteLogScale(chart, operationsPerPeriod(s), weekly, tr("side by side, 0: no bar"));
+    } else {
+        attach(chart, series, x, countAxis(max, tr("Operations")));
+    }
     tooltipOnHover(series, categories);
     return chart;
 }
 
-QChart* HistoryCharts::duplicatesPerDay(const HistoryStats::Snapshot& s)
+QChart* HistoryCharts::duplicatesPerDay(const HistoryStats::Snapshot& s, Scale scale)
 {
     const QList<Period> ps = periods(s);
     const bool weekly = ps.size() < s.days.size();
+    const bool log = scale == Scale::Log;
     QChart* chart = newChart(weekly ? tr("Duplicate refunds prevented per week")
                                     : tr("Duplicate refunds prevented per day"));
-    auto* series = new QLineSeries;
-    series->setName(HistoryStats::title(HistoryStats::Figure::DuplicatesPrevented));
-    series->setPointsVisible(true);
     QPen pen(StatusPalette::seriesColor(StatusPalette::Series::DuplicatesPrevented));
     pen.setWidth(2);
-    series->setPen(pen);
     QStringList categories;
+    for (const Period& p : ps)
+        categories << p.label;
+    const QList<qint64> values = duplicatesPerPeriod(s);
     qint64 max = 0;
-    for (int i = 0; i < ps.size(); ++i) {
-        qint64 n = 0;
-        for (int d = ps[i].firstDay; d <= ps[i].lastDay; ++d)
-            n += s.days[d].duplicatesPrevented;
-        series->append(i, double(n));
-        categories << ps[i].label;
+    for (qint64 n : values)
         max = qMax(max, n);
+    // One line on a linear scale; on a log one, a line per run of periods that have any: a
+    // zero cannot be drawn there, and joining across it would draw values that are not there.
+    QList<QLineSeries*> lines;
+    for (int i = 0; i < values.size(); ++i) {
+        if (log && values[i] == 0)
+            continue;
+        if (lines.isEmpty() || (log && values[i - 1] == 0)) {
+            auto* line = new QLineSeries;
+            line->setName(HistoryStats::title(HistoryStats::Figure::DuplicatesPrevented));
+            line->setPointsVisible(true);
+            line->setPen(pen);
+            lines << line;
+        }
+        lines.last()->append(i, double(values[i]));
     }
     auto* x = new QBarCategoryAxis;
     x->append(categories);
     x->setTitleText(tr("Operation created (UTC)"));
     // Labelled as the figure it plots (issue 15: "Key reuses" read as another figure).
-    attach(chart, series, x, countAxis(max, tr("Duplicate refunds prevented")));
+    QAbstractAxis* y = log ? static_cast<QAbstractAxis*>(logCountAxis(max, tr("Duplicate refunds prevented")))
+                           : countAxis(max, tr("Duplicate refunds prevented"));
+    chart->addAxis(x, Qt::AlignBottom);
+    chart->addAxis(y, Qt::AlignLeft);
+    for (QLineSeries* line : lines) {
+        chart->addSeries(line);
+        line->attachAxis(x);
+        line->attachAxis(y);
+        QObject::connect(line, &QLineSeries::hovered, line, [categories](const QPointF& point, bool state) {
+            if (!state) {
+                QToolTip::hideText();
+                return;
+            }
+            const int i = qRound(point.x());
+            QToolTip::showText(QCursor::pos(),
+                               tr("%1 — %2 duplicates prevented")
+                                   .arg(i >= 0 && i < categories.size() ? categories[i] : QString(),
+                                        QLocale().toString(qRound64(point.y()))));
+        });
+    }
+    if (log)
+        noteLogScale(chart, values, weekly, tr("0: a gap"));
     chart->legend()->hide();
-    QObject::connect(series, &QLineSeries::hovered, series, [categories](const QPointF& point, bool state) {
-        if (!state) {
-            QToolTip::hideText();
-            return;
-        }
-        const int i = qRound(point.x());
-        QToolTip::showText(QCursor::pos(),
-                           tr("%1 — %2 duplicates prevented")
-                               .arg(i >= 0 && i < categories.size() ? categories[i] : QString())
-                               .arg(qRound64(point.y())));
-    });
     return chart;
 }
 

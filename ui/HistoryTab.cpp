@@ -12,6 +12,7 @@
 
 #include <QChart>
 #include <QChartView>
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDateEdit>
 #include <QDateTime>
@@ -178,6 +179,22 @@ void HistoryTab::buildUi()
     grid->addWidget(m_duplicatesView, 0, 1);
     grid->addWidget(m_attemptsView, 1, 0);
     grid->addWidget(m_resolveView, 1, 1);
+    // Issue 15: one busy day flattened the others. Each per-day chart has its own log scale box,
+    // in the chart's top right corner (no row of its own: the table below must still show at
+    // 1280x800), ticked for a snapshot whose busiest day dominates (HistoryCharts::dominance()).
+    m_outcomesLog = new QCheckBox(tr("Log scale"), m_outcomesView->viewport());
+    m_outcomesLog->setObjectName(QStringLiteral("chartOutcomesLog"));
+    m_duplicatesLog = new QCheckBox(tr("Log scale"), m_duplicatesView->viewport());
+    m_duplicatesLog->setObjectName(QStringLiteral("chartDuplicatesLog"));
+    for (QCheckBox* box : {m_outcomesLog, m_duplicatesLog}) {
+        auto* corner = new QHBoxLayout(box->parentWidget());
+        corner->setContentsMargins(0, 4, 10, 0);
+        corner->addWidget(box, 0, Qt::AlignRight | Qt::AlignTop);
+        connect(box, &QCheckBox::toggled, this, [this] {
+            if (m_snapshot)
+                showPerDayCharts(*m_snapshot);
+        });
+    }
     m_chartStack->addWidget(charts);
     m_emptyState = new QLabel(m_chartStack);
     m_emptyState->setObjectName(QStringLiteral("historyEmpty"));
@@ -492,10 +509,32 @@ void HistoryTab::showSnapshot(const HistoryStats::Snapshot& s)
         view->setChart(chart);
         delete old;
     };
-    replace(m_outcomesView, HistoryCharts::outcomesPerDay(s));
-    replace(m_duplicatesView, HistoryCharts::duplicatesPerDay(s));
     replace(m_attemptsView, HistoryCharts::attemptsHistogram(s));
     replace(m_resolveView, HistoryCharts::timeToResolve(s));
+    // Each new snapshot proposes its own scale: a log scale only where one period dominates
+    // (the chart says so under its title).
+    const auto propose = [](QCheckBox* box, double ratio) {
+        const QSignalBlocker block(box);
+        box->setChecked(ratio > HistoryCharts::kDominanceRatio);
+    };
+    propose(m_outcomesLog, HistoryCharts::dominance(HistoryCharts::operationsPerPeriod(s)));
+    propose(m_duplicatesLog, HistoryCharts::dominance(HistoryCharts::duplicatesPerPeriod(s)));
+    showPerDayCharts(s);
+}
+
+void HistoryTab::showPerDayCharts(const HistoryStats::Snapshot& s)
+{
+    const auto scale = [](const QCheckBox* box) {
+        return box->isChecked() ? HistoryCharts::Scale::Log : HistoryCharts::Scale::Linear;
+    };
+    // QChartView takes ownership of the new chart; delete the old one.
+    auto replace = [](QChartView* view, QChart* chart) {
+        QChart* old = view->chart();
+        view->setChart(chart);
+        delete old;
+    };
+    replace(m_outcomesView, HistoryCharts::outcomesPerDay(s, scale(m_outcomesLog)));
+    replace(m_duplicatesView, HistoryCharts::duplicatesPerDay(s, scale(m_duplicatesLog)));
 }
 
 void HistoryTab::onExportClicked()

@@ -16,6 +16,7 @@ class ConsoleDataService;
 class HistoryTableModel;
 class MessageBanner;
 class QChartView;
+class QCheckBox;
 class QComboBox;
 class QDateEdit;
 class QLabel;
@@ -100,6 +101,8 @@ private:
     void onStatsReady(quint64 generation, const StoreResult<HistoryStats::Snapshot>& result);
     void finishExport(const ExportOutcome& outcome);
     void showSnapshot(const HistoryStats::Snapshot& s);
+    /** The two per-day charts, on the scale their Log scale boxes say. */
+    void showPerDayCharts(const HistoryStats::Snapshot& s);
     void setTile(HistoryStats::Figure figure, const QString& value, bool warn = false);
     void onExportClicked();
     void onExportProgress(qint64 done, qint64 total);
@@ -129,6 +132,8 @@ private:
     QChartView* m_duplicatesView = nullptr;
     QChartView* m_attemptsView = nullptr;
     QChartView* m_resolveView = nullptr;
+    QCheckBox* m_outcomesLog = nullptr;     // per-day charts' log scale: proposed per snapshot, a person may flip it
+    QCheckBox* m_duplicatesLog = nullptr;
     QTableView* m_table = nullptr;
     HistoryTableModel* m_model = nullptr;
     bool m_resizeOnRead = false; // a refresh's first page is read in the background

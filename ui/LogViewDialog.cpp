@@ -33,6 +33,9 @@ LogViewDialog::LogViewDialog(const QString& logFilePath, QWidget* parent) : QDia
     m_text->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     layout->addWidget(m_text, 1);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
+    // Named here, not by Qt: without Qt's own translations installed (qttranslations6-l10n)
+    // the standard button said "Close" in Russian and Turkish.
+    buttons->button(QDialogButtonBox::Close)->setText(tr("Close"));
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     layout->addWidget(buttons);
 

@@ -788,6 +788,16 @@ void MainWindow::applyRole()
     updateRoleStatus();
 }
 
+bool MainWindow::showPage(Page page)
+{
+    QWidget* widget = page == Page::History ? m_historyPage : page == Page::Settings ? m_settingsPage : m_operationsPage;
+    const int index = m_tabs->indexOf(widget);
+    if (index < 0 || !m_tabs->isTabEnabled(index))
+        return false;
+    m_tabs->setCurrentIndex(index);
+    return true;
+}
+
 void MainWindow::onTabChanged(int index)
 {
     // Each tab reads through the data service, and only once it is looked at: the history of a

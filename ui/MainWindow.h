@@ -127,6 +127,10 @@ public:
     HistoryTab* historyTab() const { return m_historyTab; }
     SettingsTab* settingsTab() const { return m_settingsTab; }
 
+    enum class Page { Operations, History, Settings };
+    /** Brings a tab to the front (it loads when first shown); false when the role keeps it disabled. */
+    bool showPage(Page page);
+
 signals:
     /** The first load after connectDatabase() (and a pending selectOperation) finished. */
     void dataLoaded();

@@ -103,6 +103,9 @@ ResolveDialog::ResolveDialog(const ReviewerContext& context, ConsoleDataService*
     layout->addWidget(decide);
 
     m_buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
+    // Named here, not by Qt: without Qt's own translations installed (qttranslations6-l10n)
+    // the standard button said "Close" in Russian and Turkish.
+    m_buttons->button(QDialogButtonBox::Close)->setText(tr("Close"));
     m_resolveButton = m_buttons->addButton(tr("Resolve"), QDialogButtonBox::AcceptRole);
     m_resolveButton->setObjectName(QStringLiteral("resolveButton"));
     // Default (emphasised), but Enter in the note is a newline, so it never fires by accident.

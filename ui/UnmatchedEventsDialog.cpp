@@ -39,6 +39,9 @@ UnmatchedEventsDialog::UnmatchedEventsDialog(ConsoleDataService* data, QWidget* 
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
     layout->addWidget(m_status);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
+    // Named here, not by Qt: without Qt's own translations installed (qttranslations6-l10n)
+    // the standard button said "Close" in Russian and Turkish.
+    buttons->button(QDialogButtonBox::Close)->setText(tr("Close"));
     m_refresh = buttons->addButton(tr("Refresh"), QDialogButtonBox::ActionRole);
     m_refresh->setObjectName(QStringLiteral("unmatchedEventsRefresh"));
     connect(m_refresh, &QPushButton::clicked, this, &UnmatchedEventsDialog::refresh);

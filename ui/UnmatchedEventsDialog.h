@@ -25,6 +25,8 @@ public:
     ~UnmatchedEventsDialog() override;
 
     UnmatchedEventsModel* model() const { return m_model; }
+    /** A read is under way (loaded() follows). */
+    bool isLoading() const { return m_reading; }
 
 public slots:
     void refresh();

@@ -80,6 +80,12 @@ void addOptions(QCommandLineParser& parser)
                      "size (larger when the window cannot be made that small)."),
          QStringLiteral("WxH")},
         {QStringLiteral("select"), QObject::tr("Select this operation at start."), QStringLiteral("OPERATION_ID")},
+        {QStringLiteral("show"),
+         QObject::tr("With --screenshot: what to save. A tab (operations, history, settings) in the window, or a "
+                     "dialog alone, opened on the selected operation and saved once it has read what it shows "
+                     "(resolve, message, checkall, unmatched, log, connection), at its own size made to fit "
+                     "--window-size. Default: operations."),
+         QStringLiteral("WHAT")},
         {QStringLiteral("lang"), QObject::tr("Interface language: en, ru or tr (default: the system's)."),
          QStringLiteral("LANG")},
         {QStringLiteral("log-level"),
@@ -164,6 +170,18 @@ int main(int argc, char** argv)
     options.role = value("role").toLower();
     options.screenshotFile = value("screenshot");
     options.selectOperationId = value("select");
+    if (isSet("show")) {
+        options.show = value("show");
+        if (!ConsoleStartup::showTargets().contains(options.show)) {
+            std::fprintf(stderr, "refund-console: --show must be one of %s\n",
+                         qPrintable(ConsoleStartup::showTargets().join(QStringLiteral(", "))));
+            return 2;
+        }
+        if (options.screenshotFile.isEmpty()) {
+            std::fprintf(stderr, "refund-console: --show needs --screenshot FILE\n");
+            return 2;
+        }
+    }
     if (isSet("window-size")) {
         static const QRegularExpression size(QStringLiteral("^(\\d{3,5})x(\\d{3,5})$"));
         const auto m = size.match(value("window-size"));

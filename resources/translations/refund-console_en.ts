@@ -120,6 +120,10 @@
         <source>Resolved %1 of %2 selected.</source>
         <translation>Resolved %1 of %2 selected.</translation>
     </message>
+    <message>
+        <source>Close</source>
+        <translation>Close</translation>
+    </message>
 </context>
 <context>
     <name>ClaimChecker</name>
@@ -173,6 +177,10 @@
     <message>
         <source>required</source>
         <translation>required</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Cancel</translation>
     </message>
 </context>
 <context>
@@ -298,6 +306,10 @@
     <message>
         <source>Discard</source>
         <translation>Discard</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Close</translation>
     </message>
 </context>
 <context>
@@ -704,6 +716,26 @@
         <source>Duplicate refunds prevented</source>
         <translation>Duplicate refunds prevented</translation>
     </message>
+    <message>
+        <source>Log scale</source>
+        <translation>Log scale</translation>
+    </message>
+    <message>
+        <source>Log scale (busiest week: %1× the median)</source>
+        <translation>Log scale (busiest week: %1× the median)</translation>
+    </message>
+    <message>
+        <source>Log scale (busiest day: %1× the median)</source>
+        <translation>Log scale (busiest day: %1× the median)</translation>
+    </message>
+    <message>
+        <source>side by side, 0: no bar</source>
+        <translation>side by side, 0: no bar</translation>
+    </message>
+    <message>
+        <source>0: a gap</source>
+        <translation>0: a gap</translation>
+    </message>
 </context>
 <context>
     <name>HistoryStats</name>
@@ -1000,6 +1032,10 @@ Pick a wider date range or another state to see the duplicate-prevention history
         <source>No figures: the range is not valid.</source>
         <translation>No figures: the range is not valid.</translation>
     </message>
+    <message>
+        <source>Log scale</source>
+        <translation>Log scale</translation>
+    </message>
 </context>
 <context>
     <name>HistoryTableModel</name>
@@ -1065,6 +1101,10 @@ Pick a wider date range or another state to see the duplicate-prevention history
     <message>
         <source>The newest lines of this session&apos;s log. Older lines: %1. Keys and passwords are never written.</source>
         <translation>The newest lines of this session&apos;s log. Older lines: %1. Keys and passwords are never written.</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Close</translation>
     </message>
 </context>
 <context>
@@ -2047,6 +2087,10 @@ Pick a wider date range or another state to see the duplicate-prevention history
         <source>Window size in pixels, e.g. 1024x640 (default 1280x800); with --screenshot, the picture&apos;s size (larger when the window cannot be made that small).</source>
         <translation>Window size in pixels, e.g. 1024x640 (default 1280x800); with --screenshot, the picture&apos;s size (larger when the window cannot be made that small).</translation>
     </message>
+    <message>
+        <source>With --screenshot: what to save. A tab (operations, history, settings) in the window, or a dialog alone, opened on the selected operation and saved once it has read what it shows (resolve, message, checkall, unmatched, log, connection), at its own size made to fit --window-size. Default: operations.</source>
+        <translation>With --screenshot: what to save. A tab (operations, history, settings) in the window, or a dialog alone, opened on the selected operation and saved once it has read what it shows (resolve, message, checkall, unmatched, log, connection), at its own size made to fit --window-size. Default: operations.</translation>
+    </message>
 </context>
 <context>
     <name>ResolutionPolicy</name>
@@ -2359,6 +2403,10 @@ Pick a wider date range or another state to see the duplicate-prevention history
         <source>It is not known whether the resolution was saved: %1. Open the operation again to see its state.</source>
         <translation>It is not known whether the resolution was saved: %1. Open the operation again to see its state.</translation>
     </message>
+    <message>
+        <source>Close</source>
+        <translation>Close</translation>
+    </message>
 </context>
 <context>
     <name>SettingsTab</name>
@@ -2639,6 +2687,10 @@ Pick a wider date range or another state to see the duplicate-prevention history
             <numerusform>%n event no operation knows, newest first.</numerusform>
             <numerusform>%n events no operation knows, newest first.</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Close</translation>
     </message>
 </context>
 <context>

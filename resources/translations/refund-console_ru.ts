@@ -123,6 +123,10 @@
         <source>Resolved %1 of %2 selected.</source>
         <translation>Решено %1 из %2 выбранных.</translation>
     </message>
+    <message>
+        <source>Close</source>
+        <translation>Закрыть</translation>
+    </message>
 </context>
 <context>
     <name>ClaimChecker</name>
@@ -176,6 +180,10 @@
     <message>
         <source>required</source>
         <translation>обязательно</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Отмена</translation>
     </message>
 </context>
 <context>
@@ -302,6 +310,10 @@
     <message>
         <source>Discard</source>
         <translation>Отбросить</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Закрыть</translation>
     </message>
 </context>
 <context>
@@ -708,6 +720,26 @@
         <source>Duplicate refunds prevented</source>
         <translation>Предотвращено повторных возвратов</translation>
     </message>
+    <message>
+        <source>Log scale</source>
+        <translation>Лог. шкала</translation>
+    </message>
+    <message>
+        <source>Log scale (busiest week: %1× the median)</source>
+        <translation>Лог. шкала (пиковая неделя: %1× медианы)</translation>
+    </message>
+    <message>
+        <source>Log scale (busiest day: %1× the median)</source>
+        <translation>Лог. шкала (пиковый день: %1× медианы)</translation>
+    </message>
+    <message>
+        <source>side by side, 0: no bar</source>
+        <translation>рядом, 0: без столбца</translation>
+    </message>
+    <message>
+        <source>0: a gap</source>
+        <translation>0: разрыв</translation>
+    </message>
 </context>
 <context>
     <name>HistoryStats</name>
@@ -1004,6 +1036,10 @@ Pick a wider date range or another state to see the duplicate-prevention history
         <source>No figures: the range is not valid.</source>
         <translation>Нет показателей: период задан неверно.</translation>
     </message>
+    <message>
+        <source>Log scale</source>
+        <translation>Лог. шкала</translation>
+    </message>
 </context>
 <context>
     <name>HistoryTableModel</name>
@@ -1069,6 +1105,10 @@ Pick a wider date range or another state to see the duplicate-prevention history
     <message>
         <source>The newest lines of this session&apos;s log. Older lines: %1. Keys and passwords are never written.</source>
         <translation>Последние строки журнала этого сеанса. Более старые строки: %1. Ключи и пароли никогда не записываются.</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Закрыть</translation>
     </message>
 </context>
 <context>
@@ -2054,6 +2094,10 @@ Pick a wider date range or another state to see the duplicate-prevention history
         <source>Window size in pixels, e.g. 1024x640 (default 1280x800); with --screenshot, the picture&apos;s size (larger when the window cannot be made that small).</source>
         <translation>Размер окна в пикселях, например 1024x640 (по умолчанию 1280x800); с --screenshot — размер снимка (больше, если окно нельзя сделать таким маленьким).</translation>
     </message>
+    <message>
+        <source>With --screenshot: what to save. A tab (operations, history, settings) in the window, or a dialog alone, opened on the selected operation and saved once it has read what it shows (resolve, message, checkall, unmatched, log, connection), at its own size made to fit --window-size. Default: operations.</source>
+        <translation>Вместе с --screenshot: что сохранить. Вкладку окна (operations, history, settings) или отдельный диалог, открытый на выбранной операции и сохранённый, когда он прочитал то, что показывает (resolve, message, checkall, unmatched, log, connection), в собственном размере, уменьшенном до --window-size. По умолчанию: operations.</translation>
+    </message>
 </context>
 <context>
     <name>ResolutionPolicy</name>
@@ -2368,6 +2412,10 @@ Pick a wider date range or another state to see the duplicate-prevention history
         <source>It is not known whether the resolution was saved: %1. Open the operation again to see its state.</source>
         <translation>Неизвестно, сохранено ли решение: %1. Откройте операцию снова, чтобы увидеть её состояние.</translation>
     </message>
+    <message>
+        <source>Close</source>
+        <translation>Закрыть</translation>
+    </message>
 </context>
 <context>
     <name>SettingsTab</name>
@@ -2650,6 +2698,10 @@ Pick a wider date range or another state to see the duplicate-prevention history
             <numerusform>%n события без операции, сначала новые.</numerusform>
             <numerusform>%n событий без операции, сначала новые.</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Закрыть</translation>
     </message>
 </context>
 <context>

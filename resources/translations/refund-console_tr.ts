@@ -117,6 +117,10 @@
         <source>Resolved %1 of %2 selected.</source>
         <translation>Seçilen %2 satırın %1 tanesi sonuçlandırıldı.</translation>
     </message>
+    <message>
+        <source>Close</source>
+        <translation>Kapat</translation>
+    </message>
 </context>
 <context>
     <name>ClaimChecker</name>
@@ -170,6 +174,10 @@
     <message>
         <source>required</source>
         <translation>zorunlu</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>İptal</translation>
     </message>
 </context>
 <context>
@@ -294,6 +302,10 @@
     <message>
         <source>Discard</source>
         <translation>Sil</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Kapat</translation>
     </message>
 </context>
 <context>
@@ -700,6 +712,26 @@
         <source>Duplicate refunds prevented</source>
         <translation>Önlenen mükerrer iadeler</translation>
     </message>
+    <message>
+        <source>Log scale</source>
+        <translation>Log ölçek</translation>
+    </message>
+    <message>
+        <source>Log scale (busiest week: %1× the median)</source>
+        <translation>Log ölçek (en yoğun hafta: medyanın %1 katı)</translation>
+    </message>
+    <message>
+        <source>Log scale (busiest day: %1× the median)</source>
+        <translation>Log ölçek (en yoğun gün: medyanın %1 katı)</translation>
+    </message>
+    <message>
+        <source>side by side, 0: no bar</source>
+        <translation>yan yana, 0: çubuk yok</translation>
+    </message>
+    <message>
+        <source>0: a gap</source>
+        <translation>0: boşluk</translation>
+    </message>
 </context>
 <context>
     <name>HistoryStats</name>
@@ -996,6 +1028,10 @@ Mükerrer önleme geçmişini görmek için daha geniş bir tarih aralığı vey
         <source>No figures: the range is not valid.</source>
         <translation>Gösterge yok: aralık geçerli değil.</translation>
     </message>
+    <message>
+        <source>Log scale</source>
+        <translation>Log ölçek</translation>
+    </message>
 </context>
 <context>
     <name>HistoryTableModel</name>
@@ -1061,6 +1097,10 @@ Mükerrer önleme geçmişini görmek için daha geniş bir tarih aralığı vey
     <message>
         <source>The newest lines of this session&apos;s log. Older lines: %1. Keys and passwords are never written.</source>
         <translation>Bu oturumun günlüğündeki en yeni satırlar. Daha eski satırlar: %1. Anahtarlar ve parolalar asla yazılmaz.</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Kapat</translation>
     </message>
 </context>
 <context>
@@ -2040,6 +2080,10 @@ Mükerrer önleme geçmişini görmek için daha geniş bir tarih aralığı vey
         <source>Window size in pixels, e.g. 1024x640 (default 1280x800); with --screenshot, the picture&apos;s size (larger when the window cannot be made that small).</source>
         <translation>Piksel cinsinden pencere boyutu, örneğin 1024x640 (varsayılan 1280x800); --screenshot ile görüntünün boyutu (pencere bu kadar küçültülemiyorsa daha büyük).</translation>
     </message>
+    <message>
+        <source>With --screenshot: what to save. A tab (operations, history, settings) in the window, or a dialog alone, opened on the selected operation and saved once it has read what it shows (resolve, message, checkall, unmatched, log, connection), at its own size made to fit --window-size. Default: operations.</source>
+        <translation>--screenshot ile: neyin kaydedileceği. Penceredeki bir sekme (operations, history, settings) ya da seçili işlemde açılan ve gösterdiğini okuduktan sonra kaydedilen tek başına bir iletişim kutusu (resolve, message, checkall, unmatched, log, connection); kendi boyutunda, --window-size içine sığacak şekilde. Varsayılan: operations.</translation>
+    </message>
 </context>
 <context>
     <name>ResolutionPolicy</name>
@@ -2350,6 +2394,10 @@ Mükerrer önleme geçmişini görmek için daha geniş bir tarih aralığı vey
         <source>It is not known whether the resolution was saved: %1. Open the operation again to see its state.</source>
         <translation>Çözümün kaydedilip kaydedilmediği bilinmiyor: %1. Durumunu görmek için işlemi yeniden açın.</translation>
     </message>
+    <message>
+        <source>Close</source>
+        <translation>Kapat</translation>
+    </message>
 </context>
 <context>
     <name>SettingsTab</name>
@@ -2628,6 +2676,10 @@ Mükerrer önleme geçmişini görmek için daha geniş bir tarih aralığı vey
         <translation>
             <numerusform>%n olayı hiçbir işlem bilmiyor, en yenisi önce.</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Kapat</translation>
     </message>
 </context>
 <context>

@@ -8,6 +8,7 @@
 #include "HandBuiltHistory.h"
 #include "TestDatabase.h"
 
+#include "HistoryCharts.h"
 #include "HistoryTab.h"
 #include "HistoryTableModel.h"
 #include "MessageBanner.h"
@@ -25,7 +26,15 @@
 #include "reconcile/ProviderEventStore.h"
 
 #include <QApplication>
+#include <QBarSeries>
+#include <QBarSet>
+#include <QChart>
 #include <QChartView>
+#include <QCheckBox>
+#include <QLineSeries>
+#include <QLogValueAxis>
+#include <QStackedBarSeries>
+#include <QValueAxis>
 #include <QCollator>
 #include <QComboBox>
 #include <QDateEdit>
@@ -142,6 +151,7 @@ private slots:
     void historyComputeDoesNotDelayShortReads_issue12();
     void resolveDialogReadsAndResolvesOnTheServiceThread_issue12();
     void resolveWhoseAnswerWasLostIsNotReportedAsAFailure_issue12();
+    void perDayChartsReadableWhenOneDayDominates_issue15();
     void screenshots();
 
 private:
@@ -357,6 +367,14 @@ void TestHistoryTabs::r12_historyFiguresFollowRangeAndState()
     auto* outcomes = child<QChartView>(&tab, "chartOutcomes");
     QCOMPARE(outcomes->chart()->series().size(), 1);
     QCOMPARE(outcomes->chart()->axes(Qt::Horizontal).first()->property("count").toInt(), 3);
+    // Issue 15: no day dominates these three, so the log scale is offered, not ticked; ticking
+    // it redraws that chart alone on a log axis, and a new snapshot proposes its own scale.
+    auto* outcomesLog = child<QCheckBox>(&tab, "chartOutcomesLog");
+    QVERIFY(!outcomesLog->isChecked());
+    QVERIFY(qobject_cast<QValueAxis*>(outcomes->chart()->axes(Qt::Vertical).first()));
+    outcomesLog->setChecked(true);
+    QVERIFY(qobject_cast<QLogValueAxis*>(outcomes->chart()->axes(Qt::Vertical).first()));
+    QVERIFY(qobject_cast<QValueAxis*>(child<QChartView>(&tab, "chartDuplicates")->chart()->axes(Qt::Vertical).first()));
 
     tab.setStateFilter(OperationStatus::Unknown);
     QVERIFY(waitForStats(tab));
@@ -1000,6 +1018,69 @@ void TestHistoryTabs::resolveWhoseAnswerWasLostIsNotReportedAsAFailure_issue12()
     QVERIFY(!first);
     QCOMPARE(first.error().code, StoreError::Code::AlreadyResolved);
     QCOMPARE(store.auditEntries(id).value().size(), 1);
+}
+
+// Issue 15: "one spike flattens the rest (red Failed segments vanish)". A day with 5,000
+// operations among days of ten: the log scale is proposed (over 20x the median day), the
+// outcomes stand side by side so 3 failed still have a bar, zeros are drawn at the floor (no
+// bar; the hover says 0) or as a gap in the line, and the chart says why it is on a log scale.
+void TestHistoryTabs::perDayChartsReadableWhenOneDayDominates_issue15()
+{
+    HistoryStats::Snapshot s;
+    const qint64 day0 = QDateTime(QDate(2026, 11, 24), QTime(0, 0), QTimeZone::utc()).toMSecsSinceEpoch();
+    const qint64 refunded[] = {10, 12, 0, 5000, 9, 11, 8};
+    const qint64 duplicates[] = {4, 0, 0, 900, 3, 0, 5};
+    for (int i = 0; i < 7; ++i) {
+        HistoryStats::Day d;
+        d.startMs = day0 + i * 86400000LL;
+        d.refunded = refunded[i];
+        d.failed = i == 3 ? 3 : (i == 2 ? 0 : 1);
+        d.duplicatesPrevented = duplicates[i];
+        s.days << d;
+    }
+    QCOMPARE(HistoryCharts::operationsPerPeriod(s).at(3), qint64(5003));
+    QVERIFY(HistoryCharts::dominance(HistoryCharts::operationsPerPeriod(s)) > HistoryCharts::kDominanceRatio);
+    QVERIFY(HistoryCharts::dominance(HistoryCharts::duplicatesPerPeriod(s)) > HistoryCharts::kDominanceRatio);
+    // Periods with none do not count towards the median; a single busy period is no spike.
+    QCOMPARE(HistoryCharts::dominance({0, 0, 7, 0}), 0.0);
+    QCOMPARE(HistoryCharts::dominance({0, 2, 0, 6, 4}), 1.5);
+
+    std::unique_ptr<QChart> linear(HistoryCharts::outcomesPerDay(s));
+    QVERIFY(qobject_cast<QStackedBarSeries*>(linear->series().first()));
+    auto* countAxis = qobject_cast<QValueAxis*>(linear->axes(Qt::Vertical).first());
+    QVERIFY(countAxis);
+    QCOMPARE(countAxis->tickType(), QValueAxis::TicksDynamic);
+    QCOMPARE(countAxis->tickInterval(), 2000.0);   // whole steps of 1, 2 or 5 x 10^n
+    QVERIFY(linear->localizeNumbers());            // "5,000" / "5 000": the interface's separators
+
+    std::unique_ptr<QChart> log(HistoryCharts::outcomesPerDay(s, HistoryCharts::Scale::Log));
+    auto* bars = qobject_cast<QBarSeries*>(log->series().first());
+    QVERIFY2(bars, "side by side, not stacked, on a log scale");
+    auto* logAxis = qobject_cast<QLogValueAxis*>(log->axes(Qt::Vertical).first());
+    QVERIFY(logAxis);
+    QVERIFY(logAxis->min() < 1 && logAxis->min() > 0);
+    QVERIFY(logAxis->max() >= 5000);
+    QBarSet* failed = nullptr;
+    for (QBarSet* set : bars->barSets())
+        if (set->label() == OperationFormat::statusTitle(OperationStatus::Failed))
+            failed = set;
+    QVERIFY(failed);
+    QCOMPARE(failed->at(3), 3.0);                 // above the floor: a visible bar
+    QCOMPARE(failed->at(2), logAxis->min());      // none: drawn at the floor, no bar
+    QVERIFY(log->title().contains(HistoryCharts::tr("Log scale (busiest day: %1× the median)")
+                                      .arg(QLocale().toString(qRound(HistoryCharts::dominance(
+                                          HistoryCharts::operationsPerPeriod(s))))).toHtmlEscaped()));
+
+    std::unique_ptr<QChart> line(HistoryCharts::duplicatesPerDay(s, HistoryCharts::Scale::Log));
+    QVERIFY(qobject_cast<QLogValueAxis*>(line->axes(Qt::Vertical).first()));
+    // Days 0 | 3-4 | 6: three runs between the zero days, and no point at or below zero.
+    QCOMPARE(line->series().size(), 3);
+    for (QAbstractSeries* series : line->series())
+        for (const QPointF& p : static_cast<QLineSeries*>(series)->points())
+            QVERIFY(p.y() >= 1);
+    std::unique_ptr<QChart> oneLine(HistoryCharts::duplicatesPerDay(s));
+    QCOMPARE(oneLine->series().size(), 1);
+    QCOMPARE(static_cast<QLineSeries*>(oneLine->series().first())->count(), 7);
 }
 
 void TestHistoryTabs::screenshots()
