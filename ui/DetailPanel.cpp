@@ -1,5 +1,7 @@
 #include "DetailPanel.h"
 
+#include "ElidedLabel.h"
+
 #include "OperationFormat.h"
 #include "StatusPalette.h"
 
@@ -100,12 +102,11 @@ DetailPanel::DetailPanel(const Clock& clock, QWidget* parent)
     pageLayout->setSpacing(6);
 
     auto* header = new QHBoxLayout;
-    m_title = new QLabel(page);
+    m_title = new ElidedLabel(page);
     m_title->setObjectName(QStringLiteral("detailOperationId"));
     m_title->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    // The id may be cut at 1024 px (its tooltip and "Copy operation id" keep it whole) rather
-    // than widen the window past the screen.
-    m_title->setMinimumWidth(150);
+    // At 1024 px the id is elided in the middle (its tooltip and "Copy operation id" keep it
+    // whole) rather than cut under the status badge or widening the window past the screen.
     QFont titleFont = m_title->font();
     titleFont.setPointSizeF(titleFont.pointSizeF() * 1.2);
     titleFont.setBold(true);
@@ -263,8 +264,7 @@ void DetailPanel::showDetail(const OperationStore::Detail& detail, int attemptBu
     m_budget = attemptBudget;
     const Operation& o = m_operation;
 
-    m_title->setText(o.operationId);
-    m_title->setToolTip(o.operationId);
+    m_title->setFullText(o.operationId);
     m_statusBadge->setText(OperationFormat::statusTitle(o.status));
     // A border makes the style sheet draw a styled frame, which is what honours border-radius.
     m_statusBadge->setStyleSheet(QStringLiteral("QLabel { color: %1; background: %2; border: 1px solid %2; "

@@ -7,6 +7,7 @@
 #include <QHash>
 #include <QWidget>
 
+class ElidedLabel;
 class QLabel;
 class QPushButton;
 class QStackedWidget;
@@ -66,7 +67,7 @@ private:
     bool m_loading = false;
     QStackedWidget* m_stack = nullptr;
     QLabel* m_placeholder = nullptr;
-    QLabel* m_title = nullptr;
+    ElidedLabel* m_title = nullptr;   // the operation id
     QLabel* m_statusBadge = nullptr;
     QLabel* m_summary = nullptr;
     QPushButton* m_resolveButton = nullptr;
