@@ -83,25 +83,41 @@ QString plain(qint64 amountCents, const QString& currency)
 
 std::optional<qint64> fromMajor(const QString& text, const QString& currency, const QLocale& locale)
 {
+    // Every kind of space is one: ru groups with a no-break space that people type as a space.
     QString t = text.trimmed();
-    // Group separators (a no-break space in ru, '.' in tr) go; the locale's decimal point
-    // becomes '.'. Where the group separator is '.', a '.' is read as grouping, not decimals.
-    const QString group = locale.groupSeparator();
+    for (const QChar space : {QChar(0x00a0), QChar(0x202f)})
+        t.replace(space, QLatin1Char(' '));
+    QString group = locale.groupSeparator();
+    if (group == QString(QChar(0x00a0)) || group == QString(QChar(0x202f)))
+        group = QStringLiteral(" ");
     const QString point = locale.decimalPoint();
-    for (const QString& g : {group, QStringLiteral(" "), QStringLiteral("\u00a0"), QStringLiteral("\u202f")})
-        if (!g.isEmpty() && g != point)
-            t.remove(g);
-    if (point != QLatin1String("."))
-        t.replace(point, QStringLiteral("."));
-    static const QRegularExpression number(QStringLiteral("^([0-9]{1,13})(?:\\.([0-9]*))?$"));
-    const QRegularExpressionMatch m = number.match(t);
-    if (!m.hasMatch())
+    // The decimal point: the locale's, or '.' where '.' does not group (ru "38.5" is 38.50).
+    qsizetype at = t.lastIndexOf(point);
+    qsizetype pointLength = point.size();
+    if (at < 0 && point != QLatin1String(".") && group != QLatin1String(".")) {
+        at = t.lastIndexOf(QLatin1Char('.'));
+        pointLength = 1;
+    }
+    QString whole = at < 0 ? t : t.left(at);
+    const QString fraction = at < 0 ? QString() : t.mid(at + pointLength);
+    // Group separators only between groups of three digits: a misplaced one is a typo or
+    // another convention ("38,50" in en, "38.50" in tr), and guessing would move the amount
+    // by a factor of 100.
+    if (!group.isEmpty() && whole.contains(group)) {
+        const QStringList groups = whole.split(group);
+        for (qsizetype i = 0; i < groups.size(); ++i)
+            if (i == 0 ? (groups[i].isEmpty() || groups[i].size() > 3) : groups[i].size() != 3)
+                return std::nullopt;
+        whole = groups.join(QString());
+    }
+    static const QRegularExpression digits(QStringLiteral("^[0-9]{1,13}$"));
+    static const QRegularExpression fractionDigits(QStringLiteral("^[0-9]*$"));
+    if (!digits.match(whole).hasMatch() || !fractionDigits.match(fraction).hasMatch())
         return std::nullopt;
     const int exponent = decimals(currency);
-    const QString fraction = m.captured(2);
     if (fraction.size() > exponent)
         return std::nullopt;
-    qint64 minor = m.captured(1).toLongLong();
+    qint64 minor = whole.toLongLong();
     for (int i = 0; i < exponent; ++i)
         minor = minor * 10 + (i < fraction.size() ? fraction.at(i).digitValue() : 0);
     if (minor > 10'000'000'000'000LL)

@@ -38,9 +38,10 @@ QString plain(qint64 amountCents, const QString& currency);
 /**
  * Parses an amount typed in major units into minor units, exactly (no floating point): "38",
  * "38.5", "1,234.50" (en) or "1 234,50" (ru) usd -> 3800, 3850, 123450; "500" jpy -> 500.
- * The locale's decimal point and group separator are accepted, and '.' as the decimal point
- * where it is not the group separator (in tr "1.234,50" is 1234.50 and "38.50" is 3850).
- * Empty, negative, more decimals than the currency has, or above 10^13 minor units: nullopt.
+ * The locale's decimal point is accepted, and '.' where it is not the group separator (ru
+ * "38.5"); the group separator only between groups of three digits, so a misplaced one is
+ * refused rather than guessed (en "38,50", tr "38.50" and "1.5": nullopt). Empty, negative,
+ * more decimals than the currency has, or above 10^13 minor units: nullopt.
  */
 std::optional<qint64> fromMajor(const QString& text, const QString& currency, const QLocale& locale);
 

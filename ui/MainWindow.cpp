@@ -314,6 +314,7 @@ void MainWindow::buildUi()
         m_table->setDashboardUrl(dashboard);
     m_table->setItemDelegate(new OperationItemDelegate(m_table));
     m_table->horizontalHeader()->setSortIndicator(OperationTableModel::AgeColumn, Qt::AscendingOrder);
+    m_sort = {OperationTableModel::AgeColumn, Qt::AscendingOrder};
     // The view's own context menu (ids, cells, the provider); the Copy action below stays for Ctrl+C.
     m_table->setContextMenuPolicy(Qt::DefaultContextMenu);
     const QFontMetrics fm(m_table->font());
@@ -340,12 +341,14 @@ void MainWindow::buildUi()
         if (op && op->operationId != m_detailWanted)
             showDetailOf(op->operationId);
     });
-    connect(header, &QHeaderView::sortIndicatorChanged, this, [this, header](int column, Qt::SortOrder) {
-        // Columns without an SQL sort key keep the previous order; put the indicator back.
+    connect(header, &QHeaderView::sortIndicatorChanged, this, [this, header](int column, Qt::SortOrder order) {
+        // Columns without an SQL sort key keep the previous order; put its indicator back.
         if (!OperationTableModel::sortKeyFor(column)) {
             QSignalBlocker block(header);
-            header->setSortIndicator(OperationTableModel::AgeColumn, Qt::AscendingOrder);
+            header->setSortIndicator(m_sort.first, m_sort.second);
+            return;
         }
+        m_sort = {column, order};
     });
 
     m_emptyState = new QWidget(m_tableStack);
@@ -642,9 +645,11 @@ void MainWindow::loadAfterConnect()
             const bool selecting = !m_pendingSelect.isEmpty();   // finishLoad() starts it
             finishLoad();
             // Picked while the first page was on its way: show what was picked.
+            const auto typed = m_filterBar->filters();
             if (!selecting
                 && (StateCountsModel::filterAt(m_navigation->currentIndex().row()) != filter
-                    || m_search->text().trimmed() != search)) {
+                    || m_search->text().trimmed() != search
+                    || (typed && !OperationStore::sameRowFilters(*typed, m_model->rowFilters())))) {
                 m_model->setFilter(StateCountsModel::filterAt(m_navigation->currentIndex().row()));
                 reloadOperations();
             }
@@ -975,6 +980,8 @@ void MainWindow::selectOperation(const QString& operationId, std::function<void(
                 QSignalBlocker block(m_navigation->selectionModel());
                 m_navigation->setCurrentIndex(m_counts->index(m_counts->rowOf(filter)));
             }
+            switchViewTo(filter);   // the navigation's signals were blocked: its filters and sort
+            applyRowFilters();
             m_model->setFilter(filter);
             m_model->setSearch(m_search->text());
             m_model->reload([this, operationId, finish, select](bool ok) {
@@ -986,10 +993,16 @@ void MainWindow::selectOperation(const QString& operationId, std::function<void(
                     finish(select());
                     return;
                 }
-                // Not among the fetched pages: narrow the list to it rather than fetching thousands of rows.
+                // Not among the fetched pages: narrow the list to it rather than fetching
+                // thousands of rows. The view's filters may be what hides it: asked for by id,
+                // it is shown, so they are cleared (the button says so).
                 {
                     QSignalBlocker block(m_search);
                     m_search->setText(operationId);
+                }
+                if (m_model->rowFilters().hasRowFilters()) {
+                    m_filterBar->setFilters({});
+                    applyRowFilters();
                 }
                 m_model->setSearch(operationId);
                 m_model->reload([finish, select](bool ok) { finish(ok && select()); });
@@ -1015,11 +1028,12 @@ void MainWindow::switchViewTo(OperationStore::StateFilter view)
 {
     if (view == m_filtersView)
         return;
-    // Kept per view: what was typed for this view stays with it, valid or not yet.
+    // Kept per view: the valid filters typed for the view left stay with it (a refused entry
+    // is dropped, as its view never read with it).
     if (const auto current = m_filterBar->filters())
         m_viewFilters.insert(int(m_filtersView), *current);
     QHeaderView* header = m_table->horizontalHeader();
-    m_viewSorts.insert(int(m_filtersView), {header->sortIndicatorSection(), header->sortIndicatorOrder()});
+    m_viewSorts.insert(int(m_filtersView), m_sort);
     m_filtersView = view;
     m_filterBar->setFilters(m_viewFilters.value(int(view)));
     updateFilterButton();
@@ -1031,6 +1045,7 @@ void MainWindow::switchViewTo(OperationStore::StateFilter view)
     QSignalBlocker block(header);   // the caller reloads once, in this order
     header->setSortIndicator(column, order);
     m_model->setSortOrder(column, order);
+    m_sort = {column, order};
 }
 
 bool MainWindow::applyRowFilters()

@@ -254,6 +254,7 @@ private:
     /** The sort of each state view (column, order), by StateFilter; "Key expires within 1 h"
         starts soonest first, the others youngest first. */
     QHash<int, std::pair<int, Qt::SortOrder>> m_viewSorts;
+    std::pair<int, Qt::SortOrder> m_sort; ///< the table's sort now (column, order); set with the header
     OperationStore::StateFilter m_filtersView = OperationStore::StateFilter::All;
     QLabel* m_resultTitle = nullptr;
     MessageBanner* m_connectionBanner = nullptr;

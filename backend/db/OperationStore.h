@@ -353,6 +353,13 @@ public:
      * query with the same error and read nothing.
      */
     static StoreResult<void> validateFilters(const Query& query);
+    /** Whether a and b have the same row filters (the other fields are not compared). */
+    static bool sameRowFilters(const Query& a, const Query& b)
+    {
+        return a.createdFromMs == b.createdFromMs && a.createdToMs == b.createdToMs
+            && a.currency.trimmed().toLower() == b.currency.trimmed().toLower()
+            && a.minAmountCents == b.minAmountCents && a.maxAmountCents == b.maxAmountCents;
+    }
 
     /**
      * One page, ordered by the sort key then operation_id (a total order, so keyset pages are

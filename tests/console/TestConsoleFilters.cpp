@@ -32,6 +32,7 @@ private slots:
     void cleanup();
     void filtersNarrowRowsAndAreKeptPerView_issue15();
     void sortIsKeptPerViewAndKeyViewIsSoonestFirst_issue15();
+    void selectingAnOperationSwitchesToItsViewsFilters_issue15();
 
 private:
     QStringList shownOrders() const;
@@ -220,6 +221,70 @@ void TestConsoleFilters::sortIsKeptPerViewAndKeyViewIsSoonestFirst_issue15()
     selectView(OperationStore::StateFilter::All);
     QCOMPARE(header->sortIndicatorSection(), int(OperationTableModel::AmountColumn));
     QTRY_COMPARE_WITH_TIMEOUT(rowOrder(), byAmount, 10000);
+
+    // The key view's rows come soonest first: two keys claimed 23.5 h and 23.8 h ago with a
+    // 24 h retention expire in 30 and 12 minutes; the older operation (k-far) is created first.
+    const qint64 now = QDateTime::currentMSecsSinceEpoch();
+    for (const auto& [order, agoMs] : {std::pair{QStringLiteral("k-far"), qint64(23.5 * 3600 * 1000)},
+                                       std::pair{QStringLiteral("k-near"), qint64(23.8 * 3600 * 1000)}}) {
+        ManualClock clock(now - agoMs);
+        OperationStore store(*m_db, clock);
+        QVERIFY(store.addOrder(Order{order, 5000, QStringLiteral("usd"), QStringLiteral("pi_") + order.mid(2), 0}));
+        auto op = store.openOrJoin(order, 1000, QStringLiteral("toolu_") + order);
+        QVERIFY(op);
+        QVERIFY(store.claimAttempt(op.value().operation.operationId, QStringLiteral("toolu_") + order, 6, 24 * 3600 * 1000LL));
+    }
+    selectView(OperationStore::StateFilter::KeyExpiringSoon);
+    QTRY_COMPARE_WITH_TIMEOUT(rowOrder(), (QStringList{QStringLiteral("k-near"), QStringLiteral("k-far")}), 10000);
+    // A click on a column with no SQL order keeps the view's sort (its indicator comes back).
+    header->setSortIndicator(OperationTableModel::ToolCallsColumn, Qt::AscendingOrder);
+    QCOMPARE(header->sortIndicatorSection(), int(OperationTableModel::KeyExpiresColumn));
+    selectView(OperationStore::StateFilter::All);
+    selectView(OperationStore::StateFilter::KeyExpiringSoon);
+    QCOMPARE(header->sortIndicatorSection(), int(OperationTableModel::KeyExpiresColumn));
+    QTRY_COMPARE_WITH_TIMEOUT(rowOrder(), (QStringList{QStringLiteral("k-near"), QStringLiteral("k-far")}), 10000);
+}
+
+// Select operation (History's double-click, --select, the demo's seed) moves the navigation
+// with its signals blocked: the view's own filters must still come with it, and a filter that
+// hides the operation asked for is cleared rather than answering "nothing matches".
+void TestConsoleFilters::selectingAnOperationSwitchesToItsViewsFilters_issue15()
+{
+    auto* bar = m_window->findChild<OperationFilterBar*>(QStringLiteral("operationFilterBar"));
+    auto* currency = bar->findChild<QComboBox*>(QStringLiteral("filterCurrency"));
+    m_window->findChild<QToolButton*>(QStringLiteral("filterButton"))->click();
+    currency->setCurrentIndex(currency->findData(QStringLiteral("usd")));   // All: usd only
+    QTRY_COMPARE_WITH_TIMEOUT(shownOrders(), (QStringList{QStringLiteral("f-0"), QStringLiteral("f-2")}), 10000);
+    QString unknownEur;   // f-1: unknown, eur
+    OperationStore store(*m_db);
+    OperationStore::Query q;
+    q.search = QStringLiteral("f-1");
+    unknownEur = store.operations(q).value().constFirst().operationId;
+
+    QSignalSpy selected(m_window.get(), &MainWindow::operationSelected);
+    QVERIFY(m_window->selectOperation(unknownEur));
+    QTRY_COMPARE_WITH_TIMEOUT(selected.count(), 1, 10000);
+    QCOMPARE(selected.first().at(1).toBool(), true);
+    QCOMPARE(m_window->operationModel()->filter(), OperationStore::StateFilter::Unknown);
+    QCOMPARE(currency->currentIndex(), 0);   // Unknown's own filters (none), not All's usd
+    QCOMPARE(shownOrders(), (QStringList{QStringLiteral("f-1"), QStringLiteral("f-3")}));
+    // Typed here, kept for Unknown; All still has its usd.
+    currency->setCurrentIndex(currency->findData(QStringLiteral("eur")));
+    QTRY_COMPARE_WITH_TIMEOUT(m_window->operationModel()->rowFilters().currency, QStringLiteral("eur"), 10000);
+    selectView(OperationStore::StateFilter::All);
+    QTRY_COMPARE_WITH_TIMEOUT(shownOrders(), (QStringList{QStringLiteral("f-0"), QStringLiteral("f-2")}), 10000);
+    QCOMPARE(currency->currentData().toString(), QStringLiteral("usd"));
+    selectView(OperationStore::StateFilter::Unknown);
+    QCOMPARE(currency->currentData().toString(), QStringLiteral("eur"));
+
+    // Asked for by id while this view's filters hide it: shown, the filters cleared.
+    currency->setCurrentIndex(currency->findData(QStringLiteral("gbp")));
+    QTRY_COMPARE_WITH_TIMEOUT(shownOrders(), QStringList(), 10000);
+    QVERIFY(m_window->selectOperation(unknownEur));
+    QTRY_COMPARE_WITH_TIMEOUT(selected.count(), 2, 10000);
+    QCOMPARE(selected.last().at(1).toBool(), true);
+    QCOMPARE(m_window->operationModel()->rowOf(unknownEur) >= 0, true);
+    QCOMPARE(currency->currentIndex(), 0);
 }
 
 QTEST_MAIN(TestConsoleFilters)

@@ -1028,8 +1028,14 @@ void TestOperationStore::amountFilterParsesMajorUnitsPerLocale_issue15()
     QCOMPARE(Money::fromMajor(QStringLiteral("1.234,50"), usd, tr), std::optional<qint64>(123450));
     QCOMPARE(Money::fromMajor(QStringLiteral("500"), QStringLiteral("jpy"), en), std::optional<qint64>(500));
     QCOMPARE(Money::fromMajor(QStringLiteral("1.234"), QStringLiteral("kwd"), en), std::optional<qint64>(1234));
-    for (const char* bad : {"", "-5", "38.505", "abc", "3e5", "12345678901234"})
+    for (const char* bad : {"", "-5", "38.505", "abc", "3e5", "12345678901234", "38,50", "1,23.00", ",500", "1.2.3"})
         QVERIFY2(!Money::fromMajor(QString::fromLatin1(bad), usd, en), bad);
+    // A group separator out of place is refused, never read as grouping (x100 amounts).
+    for (const char* bad : {"38.50", "1.5", "1.23,00"})
+        QVERIFY2(!Money::fromMajor(QString::fromLatin1(bad), usd, tr), bad);
+    QCOMPARE(Money::fromMajor(QStringLiteral("38,5"), usd, tr), std::optional<qint64>(3850));
+    QCOMPARE(Money::fromMajor(QStringLiteral("12.345.678"), usd, tr), std::optional<qint64>(1234567800));
+    QVERIFY(!Money::fromMajor(QStringLiteral("12 34,00"), usd, ru));
     QVERIFY(!Money::fromMajor(QStringLiteral("5.5"), QStringLiteral("jpy"), en));
 }
 
