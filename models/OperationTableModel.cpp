@@ -78,24 +78,10 @@ void OperationTableModel::setSearch(const QString& text)
     m_query.search = text.trimmed();
 }
 
-void OperationTableModel::setRowFilters(const OperationStore::Query& filters)
+void OperationTableModel::setRowFilters(const OperationStore::RowFilters& filters)
 {
-    m_query.createdFromMs = filters.createdFromMs;
-    m_query.createdToMs = filters.createdToMs;
-    m_query.currency = filters.currency.trimmed().toLower();
-    m_query.minAmountCents = filters.minAmountCents;
-    m_query.maxAmountCents = filters.maxAmountCents;
-}
-
-OperationStore::Query OperationTableModel::rowFilters() const
-{
-    OperationStore::Query q;
-    q.createdFromMs = m_query.createdFromMs;
-    q.createdToMs = m_query.createdToMs;
-    q.currency = m_query.currency;
-    q.minAmountCents = m_query.minAmountCents;
-    q.maxAmountCents = m_query.maxAmountCents;
-    return q;
+    m_query.rows = filters;
+    m_query.rows.currency = filters.currency.trimmed().toLower();
 }
 
 std::optional<OperationStore::SortKey> OperationTableModel::sortKeyFor(int column)
@@ -182,7 +168,7 @@ void OperationTableModel::setStateCounts(const OperationStore::StateCounts& coun
 
 std::optional<qint64> OperationTableModel::totalFromCounts() const
 {
-    if (m_stateCounts && m_query.search.trimmed().isEmpty() && !m_query.hasRowFilters()) {
+    if (m_stateCounts && m_query.search.trimmed().isEmpty() && !m_query.rows.any()) {
         switch (m_query.filter) {
         case OperationStore::StateFilter::All: return m_stateCounts->all;
         case OperationStore::StateFilter::Open: return m_stateCounts->open;

@@ -99,13 +99,12 @@ public:
     void setSearch(const QString& text);
     QString search() const { return m_query.search; }
     /**
-     * The row filters beside the state (created range, currency, amount range; issue 15):
-     * only those fields of filters are used. Takes effect at the next reload(). With any set,
-     * totals are counted with the page instead of taken from the state counts.
+     * The row filters beside the state (created range, currency, amount range; issue 15).
+     * Takes effect at the next reload(). With any set, totals are counted with the page
+     * instead of taken from the state counts.
      */
-    void setRowFilters(const OperationStore::Query& filters);
-    /** The row filters in effect, as a Query with only those fields set. */
-    OperationStore::Query rowFilters() const;
+    void setRowFilters(const OperationStore::RowFilters& filters);
+    const OperationStore::RowFilters& rowFilters() const { return m_query.rows; }
     /** Sort key of a column, or nullopt when the column cannot be sorted in SQL. */
     static std::optional<OperationStore::SortKey> sortKeyFor(int column);
 

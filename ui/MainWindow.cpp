@@ -649,7 +649,7 @@ void MainWindow::loadAfterConnect()
             if (!selecting
                 && (StateCountsModel::filterAt(m_navigation->currentIndex().row()) != filter
                     || m_search->text().trimmed() != search
-                    || (typed && !OperationStore::sameRowFilters(*typed, m_model->rowFilters())))) {
+                    || (typed && *typed != m_model->rowFilters()))) {
                 m_model->setFilter(StateCountsModel::filterAt(m_navigation->currentIndex().row()));
                 reloadOperations();
             }
@@ -1000,7 +1000,7 @@ void MainWindow::selectOperation(const QString& operationId, std::function<void(
                     QSignalBlocker block(m_search);
                     m_search->setText(operationId);
                 }
-                if (m_model->rowFilters().hasRowFilters()) {
+                if (m_model->rowFilters().any()) {
                     m_filterBar->setFilters({});
                     applyRowFilters();
                 }
@@ -1404,7 +1404,7 @@ void MainWindow::updateEmptyState()
         m_emptyTitle->setText(tr("Nothing matches “%1”.").arg(search));
         m_emptyText->setText(tr("Search finds exact order ids and provider refund ids, and operation ids or "
                                 "idempotency keys by their beginning. Clear the search or pick All on the left."));
-    } else if (m_model->rowFilters().hasRowFilters()) {
+    } else if (m_model->rowFilters().any()) {
         m_emptyTitle->setText(tr("No operation in this view matches the filters."));
         m_emptyText->setText(tr("The created dates, currency and amount under Filters narrow this view only. "
                                 "Change them, or press Clear filters."));

@@ -250,7 +250,7 @@ private:
     OperationFilterBar* m_filterBar = nullptr;
     QToolButton* m_filterButton = nullptr;
     /** The row filters of each state view (issue 15: kept per view), by StateFilter. */
-    QHash<int, OperationStore::Query> m_viewFilters;
+    QHash<int, OperationStore::RowFilters> m_viewFilters;
     /** The sort of each state view (column, order), by StateFilter; "Key expires within 1 h"
         starts soonest first, the others youngest first. */
     QHash<int, std::pair<int, Qt::SortOrder>> m_viewSorts;

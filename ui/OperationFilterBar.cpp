@@ -11,7 +11,6 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
-#include <QRegularExpression>
 #include <QSignalBlocker>
 
 namespace {
@@ -138,48 +137,57 @@ void OperationFilterBar::updateEnabled()
     m_maxAmount->setEnabled(currency);
 }
 
-std::optional<OperationStore::Query> OperationFilterBar::filters(QString* error) const
+std::optional<OperationStore::RowFilters> OperationFilterBar::filters(QString* error) const
 {
-    const auto refuse = [&](const QString& why) -> std::optional<OperationStore::Query> {
+    const auto refuse = [&](const QString& why) -> std::optional<OperationStore::RowFilters> {
         if (error)
             *error = why;
         return std::nullopt;
     };
-    OperationStore::Query q;
+    // The store's own check (OperationStore::validateFilters), said in the interface's language.
+    const auto refused = [&](const OperationStore::RowFilters& f) -> std::optional<QString> {
+        const auto valid = OperationStore::validateFilters(f);
+        if (valid)
+            return std::nullopt;
+        const QString field = valid.error().field;
+        if (field == QLatin1String("created-to"))
+            return tr("Created: the end date is before the start date.");
+        if (field == QLatin1String("currency"))
+            return tr("Currency: “%1” is not a three-letter code such as USD.").arg(m_currency->currentText());
+        return tr("Amount: the minimum is above the maximum.");   // min-amount (the bar types no negative)
+    };
+    OperationStore::RowFilters f;
     if (m_fromCheck->isChecked())
-        q.createdFromMs = utcMidnightMs(m_from->date());
+        f.createdFromMs = utcMidnightMs(m_from->date());
     if (m_toCheck->isChecked())
-        q.createdToMs = utcMidnightMs(m_to->date()) + kDayMs;   // the whole "to" day
-    if (q.createdFromMs && q.createdToMs && *q.createdToMs <= *q.createdFromMs)
-        return refuse(tr("Created: the end date is before the start date."));
-    q.currency = currencyCode();
-    static const QRegularExpression code(QStringLiteral("^[a-z]{3}$"));
-    if (!q.currency.isEmpty() && !code.match(q.currency).hasMatch())
-        return refuse(tr("Currency: “%1” is not a three-letter code such as USD.").arg(m_currency->currentText()));
-    if (!q.currency.isEmpty()) {
+        f.createdToMs = utcMidnightMs(m_to->date()) + kDayMs;   // the whole "to" day
+    f.currency = currencyCode();
+    if (const auto why = refused(f))   // dates and currency, before any amount is read in it
+        return refuse(*why);
+    if (!f.currency.isEmpty()) {
         const auto parse = [&](QLineEdit* edit, const QString& field, std::optional<qint64>* out) {
             const QString text = edit->text().trimmed();
             if (text.isEmpty())
                 return true;
-            *out = Money::fromMajor(text, q.currency, m_locale);
+            *out = Money::fromMajor(text, f.currency, m_locale);
             if (!*out && error)
                 *error = tr("%1: “%2” is not an amount in %3 (at most %n decimal(s)).", nullptr,
-                            Money::decimals(q.currency))
-                             .arg(field, text, q.currency.toUpper());
+                            Money::decimals(f.currency))
+                             .arg(field, text, f.currency.toUpper());
             return out->has_value();
         };
-        if (!parse(m_minAmount, tr("Min amount"), &q.minAmountCents)
-            || !parse(m_maxAmount, tr("Max amount"), &q.maxAmountCents))
+        if (!parse(m_minAmount, tr("Min amount"), &f.minAmountCents)
+            || !parse(m_maxAmount, tr("Max amount"), &f.maxAmountCents))
             return std::nullopt;
-        if (q.minAmountCents && q.maxAmountCents && *q.minAmountCents > *q.maxAmountCents)
-            return refuse(tr("Amount: the minimum is above the maximum."));
+        if (const auto why = refused(f))
+            return refuse(*why);
     }
     if (error)
         error->clear();
-    return q;
+    return f;
 }
 
-void OperationFilterBar::setFilters(const OperationStore::Query& filters)
+void OperationFilterBar::setFilters(const OperationStore::RowFilters& filters)
 {
     const QSignalBlocker blockers[] = {QSignalBlocker(m_fromCheck), QSignalBlocker(m_from),
                                        QSignalBlocker(m_toCheck),   QSignalBlocker(m_to),

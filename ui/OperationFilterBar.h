@@ -32,12 +32,12 @@ public:
     void setLocale(const QLocale& locale);
 
     /**
-     * The filters as typed, as a Query with only the row-filter fields set; nullopt when the
-     * input is not valid, with why (translated, naming the field) in *error and on the bar.
+     * The filters as typed; nullopt when the input is not valid, with why (translated, naming
+     * the field) in *error. The cross-field checks are OperationStore::validateFilters.
      */
-    std::optional<OperationStore::Query> filters(QString* error = nullptr) const;
+    std::optional<OperationStore::RowFilters> filters(QString* error = nullptr) const;
     /** Shows filters (e.g. another view's); emits nothing. */
-    void setFilters(const OperationStore::Query& filters);
+    void setFilters(const OperationStore::RowFilters& filters);
     /** How many of created / currency / amount are set in the filters as typed (0..3). */
     int activeCount() const;
     /** Shows why the last filters were refused, or clears it (empty). */

@@ -1253,25 +1253,26 @@ QString OperationStore::whereFor(const Query& query, QVariantList* binds) const
         break;
     }
     }
-    if (query.createdFromMs) {
+    const RowFilters& rows = query.rows;
+    if (rows.createdFromMs) {
         clauses << QStringLiteral("o.created_at >= ?");
-        *binds << *query.createdFromMs;
+        *binds << *rows.createdFromMs;
     }
-    if (query.createdToMs) {
+    if (rows.createdToMs) {
         clauses << QStringLiteral("o.created_at < ?");
-        *binds << *query.createdToMs;
+        *binds << *rows.createdToMs;
     }
-    if (!query.currency.isEmpty()) {
+    if (!rows.currency.isEmpty()) {
         clauses << QStringLiteral("o.currency = ?");
-        *binds << query.currency.trimmed().toLower();   // stored lower case (R1)
+        *binds << rows.currency.trimmed().toLower();   // stored lower case (R1)
     }
-    if (query.minAmountCents) {
+    if (rows.minAmountCents) {
         clauses << QStringLiteral("o.amount_cents >= ?");
-        *binds << *query.minAmountCents;
+        *binds << *rows.minAmountCents;
     }
-    if (query.maxAmountCents) {
+    if (rows.maxAmountCents) {
         clauses << QStringLiteral("o.amount_cents <= ?");
-        *binds << *query.maxAmountCents;
+        *binds << *rows.maxAmountCents;
     }
     const QString s = query.search.trimmed();
     if (!s.isEmpty()) {
@@ -1304,28 +1305,28 @@ OperationStore::Cursor OperationStore::cursorOf(const Operation& op, SortKey sor
     return c;
 }
 
-StoreResult<void> OperationStore::validateFilters(const Query& query)
+StoreResult<void> OperationStore::validateFilters(const RowFilters& f)
 {
     const auto bad = [](const QString& field, const QString& why) {
         return StoreError::make(Code::InvalidArgument, field + QStringLiteral(": ") + why, field);
     };
-    if (query.createdFromMs && query.createdToMs && *query.createdToMs <= *query.createdFromMs)
+    if (f.createdFromMs && f.createdToMs && *f.createdToMs <= *f.createdFromMs)
         return bad(QStringLiteral("created-to"), QStringLiteral("must be after created-from"));
     static const QRegularExpression code(QStringLiteral("^[A-Za-z]{3}$"));
-    if (!query.currency.isEmpty() && !code.match(query.currency.trimmed()).hasMatch())
+    if (!f.currency.isEmpty() && !code.match(f.currency.trimmed()).hasMatch())
         return bad(QStringLiteral("currency"), QStringLiteral("must be a three-letter ISO 4217 code such as usd"));
-    if ((query.minAmountCents || query.maxAmountCents) && query.currency.isEmpty())
+    if ((f.minAmountCents || f.maxAmountCents) && f.currency.isEmpty())
         return bad(QStringLiteral("amount"), QStringLiteral("an amount range needs a currency"));
-    if ((query.minAmountCents && *query.minAmountCents < 0) || (query.maxAmountCents && *query.maxAmountCents < 0))
+    if ((f.minAmountCents && *f.minAmountCents < 0) || (f.maxAmountCents && *f.maxAmountCents < 0))
         return bad(QStringLiteral("amount"), QStringLiteral("must not be negative"));
-    if (query.minAmountCents && query.maxAmountCents && *query.minAmountCents > *query.maxAmountCents)
+    if (f.minAmountCents && f.maxAmountCents && *f.minAmountCents > *f.maxAmountCents)
         return bad(QStringLiteral("min-amount"), QStringLiteral("must not exceed max-amount"));
     return {};
 }
 
 StoreResult<QList<Operation>> OperationStore::operations(const Query& query)
 {
-    if (auto valid = validateFilters(query); !valid)
+    if (auto valid = validateFilters(query.rows); !valid)
         return valid.error();
     QVariantList binds;
     QString where = whereFor(query, &binds);
@@ -1358,7 +1359,7 @@ StoreResult<QList<Operation>> OperationStore::operations(const Query& query)
 
 StoreResult<qint64> OperationStore::countOperations(const Query& query)
 {
-    if (auto valid = validateFilters(query); !valid)
+    if (auto valid = validateFilters(query.rows); !valid)
         return valid.error();
     QVariantList binds;
     const QString where = whereFor(query, &binds);

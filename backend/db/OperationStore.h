@@ -313,6 +313,25 @@ public:
     /** The cursor of op in the order of sort (op as operations() reads it). */
     static Cursor cursorOf(const Operation& op, SortKey sort);
 
+    /**
+     * Row filters beside the state (issue 15), all optional and combined with AND. One value
+     * type for the store, the console's model and its filter bar (kept per view).
+     */
+    struct RowFilters
+    {
+        std::optional<qint64> createdFromMs; ///< created at or after this UTC instant, ms
+        std::optional<qint64> createdToMs;   ///< created before this UTC instant, ms (exclusive)
+        QString currency;                    ///< ISO 4217 code, any case; empty = every currency
+        /** Amount range in the currency's minor units (cents), inclusive. Needs currency: an
+            amount means nothing across currencies (500 jpy is not 5.00 usd). */
+        std::optional<qint64> minAmountCents;
+        std::optional<qint64> maxAmountCents;
+
+        /** Whether any filter is set (then totals are counted, not taken from the state counts). */
+        bool any() const { return createdFromMs || createdToMs || !currency.isEmpty() || minAmountCents || maxAmountCents; }
+        bool operator==(const RowFilters&) const = default;
+    };
+
     struct Query
     {
         StateFilter filter = StateFilter::All;
@@ -329,37 +348,16 @@ public:
         bool fromEnd = false;
         qint64 nowMs = 0;             ///< for KeyExpiringSoon; 0 = the store's clock
         qint64 expiringWithinMs = 3600 * 1000;
-
-        // Row filters beside the state (issue 15), all optional and combined with AND.
-        std::optional<qint64> createdFromMs; ///< created at or after this UTC instant, ms
-        std::optional<qint64> createdToMs;   ///< created before this UTC instant, ms (exclusive)
-        QString currency;                    ///< ISO 4217 code, any case; empty = every currency
-        /** Amount range in the currency's minor units (cents), inclusive. Needs currency: an
-            amount means nothing across currencies (500 jpy is not 5.00 usd). */
-        std::optional<qint64> minAmountCents;
-        std::optional<qint64> maxAmountCents;
-
-        /** Whether any row filter above is set (then totals are counted, not taken from the state counts). */
-        bool hasRowFilters() const
-        {
-            return createdFromMs || createdToMs || !currency.isEmpty() || minAmountCents || maxAmountCents;
-        }
+        RowFilters rows;              ///< created range, currency, amount range
     };
 
     /**
-     * Checks a query's row filters. InvalidArgument naming the field: "created-to" before or at
+     * Checks row filters. InvalidArgument naming the field: "created-to" before or at
      * "created-from", "currency" not three letters, "amount" range without a currency, "min-amount"
      * above "max-amount", a negative amount. operations() and countOperations() refuse such a
      * query with the same error and read nothing.
      */
-    static StoreResult<void> validateFilters(const Query& query);
-    /** Whether a and b have the same row filters (the other fields are not compared). */
-    static bool sameRowFilters(const Query& a, const Query& b)
-    {
-        return a.createdFromMs == b.createdFromMs && a.createdToMs == b.createdToMs
-            && a.currency.trimmed().toLower() == b.currency.trimmed().toLower()
-            && a.minAmountCents == b.minAmountCents && a.maxAmountCents == b.maxAmountCents;
-    }
+    static StoreResult<void> validateFilters(const RowFilters& filters);
 
     /**
      * One page, ordered by the sort key then operation_id (a total order, so keyset pages are

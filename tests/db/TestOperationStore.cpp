@@ -952,23 +952,23 @@ void TestOperationStore::rowFiltersNarrowPagesAndCounts_issue15()
     };
     const qint64 from = kT0 + 5 * kHour, to = kT0 + 17 * kHour;
     const QList<Case> cases{
-        {"created range", [&](auto& q) { q.createdFromMs = from; q.createdToMs = to; },
+        {"created range", [&](auto& q) { q.rows.createdFromMs = from; q.rows.createdToMs = to; },
          [&](const Operation& o) { return o.createdAt >= from && o.createdAt < to; }},
-        {"created from only", [&](auto& q) { q.createdFromMs = from; }, [&](const Operation& o) { return o.createdAt >= from; }},
-        {"currency, any case", [&](auto& q) { q.currency = QStringLiteral("EUR"); },
+        {"created from only", [&](auto& q) { q.rows.createdFromMs = from; }, [&](const Operation& o) { return o.createdAt >= from; }},
+        {"currency, any case", [&](auto& q) { q.rows.currency = QStringLiteral("EUR"); },
          [&](const Operation& o) { return o.currency == QLatin1String("eur"); }},
-        {"currency and amount range", [&](auto& q) { q.currency = QStringLiteral("usd"); q.minAmountCents = 700; q.maxAmountCents = 2200; },
+        {"currency and amount range", [&](auto& q) { q.rows.currency = QStringLiteral("usd"); q.rows.minAmountCents = 700; q.rows.maxAmountCents = 2200; },
          [&](const Operation& o) { return o.currency == QLatin1String("usd") && o.amountCents >= 700 && o.amountCents <= 2200; }},
         {"everything with the unknown state",
-         [&](auto& q) { q.filter = OperationStore::StateFilter::Unknown; q.createdFromMs = kT0; q.createdToMs = to;
-                        q.currency = QStringLiteral("eur"); q.minAmountCents = 200; },
+         [&](auto& q) { q.filter = OperationStore::StateFilter::Unknown; q.rows.createdFromMs = kT0; q.rows.createdToMs = to;
+                        q.rows.currency = QStringLiteral("eur"); q.rows.minAmountCents = 200; },
          [&](const Operation& o) { return o.status == OperationStatus::Unknown && o.createdAt < to
                                           && o.currency == QLatin1String("eur") && o.amountCents >= 200; }},
     };
     for (const Case& c : cases) {
         OperationStore::Query q;
         c.set(q);
-        QVERIFY2(q.hasRowFilters(), c.name);
+        QVERIFY2(q.rows.any(), c.name);
         const QStringList want = expect(c.keep);
         QVERIFY2(!want.isEmpty() && want.size() < all.size(), c.name);
         QCOMPARE(read(q, 1000), want);
@@ -980,9 +980,9 @@ void TestOperationStore::rowFiltersNarrowPagesAndCounts_issue15()
     // With a search the filters still apply: an order outside the range is not found.
     OperationStore::Query q;
     q.search = all.at(2).orderId;
-    q.createdFromMs = from;
+    q.rows.createdFromMs = from;
     QCOMPARE(read(q, 10), QStringList());
-    q.createdFromMs.reset();
+    q.rows.createdFromMs.reset();
     QCOMPARE(read(q, 10), QStringList{all.at(2).operationId});
 }
 
@@ -993,12 +993,12 @@ void TestOperationStore::badRowFiltersAreRefusedNamingTheField_issue15()
     OperationStore store(*db);
     struct Bad { QString field; std::function<void(OperationStore::Query&)> set; };
     const QList<Bad> bad{
-        {QStringLiteral("created-to"), [](auto& q) { q.createdFromMs = kT0; q.createdToMs = kT0; }},
-        {QStringLiteral("currency"), [](auto& q) { q.currency = QStringLiteral("dollars"); }},
-        {QStringLiteral("currency"), [](auto& q) { q.currency = QStringLiteral("u$d"); }},
-        {QStringLiteral("amount"), [](auto& q) { q.minAmountCents = 100; }},
-        {QStringLiteral("amount"), [](auto& q) { q.currency = QStringLiteral("usd"); q.maxAmountCents = -1; }},
-        {QStringLiteral("min-amount"), [](auto& q) { q.currency = QStringLiteral("usd"); q.minAmountCents = 5; q.maxAmountCents = 4; }},
+        {QStringLiteral("created-to"), [](auto& q) { q.rows.createdFromMs = kT0; q.rows.createdToMs = kT0; }},
+        {QStringLiteral("currency"), [](auto& q) { q.rows.currency = QStringLiteral("dollars"); }},
+        {QStringLiteral("currency"), [](auto& q) { q.rows.currency = QStringLiteral("u$d"); }},
+        {QStringLiteral("amount"), [](auto& q) { q.rows.minAmountCents = 100; }},
+        {QStringLiteral("amount"), [](auto& q) { q.rows.currency = QStringLiteral("usd"); q.rows.maxAmountCents = -1; }},
+        {QStringLiteral("min-amount"), [](auto& q) { q.rows.currency = QStringLiteral("usd"); q.rows.minAmountCents = 5; q.rows.maxAmountCents = 4; }},
     };
     for (const Bad& b : bad) {
         OperationStore::Query q;
