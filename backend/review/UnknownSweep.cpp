@@ -25,11 +25,13 @@ UnknownSweep::UnknownSweep(QString databaseUrl, ProviderConfig provider, const C
 
 namespace {
 // A sweep over 100,000 unknown operations holds as many items (each with its lookup and
-// proposal): freeing them took ~140 ms on the GUI thread when the dialog closed.
-void freeElsewhere(QList<UnknownSweep::Item>&& items)
+// proposal), ids and ledger entries: freeing them took ~140 ms on the GUI thread when the
+// dialog closed, and tens of ms on the coordinator that the GUI thread joins. The global pool
+// is drained at exit.
+template <typename... Values>
+void freeElsewhere(Values&&... values)
 {
-    if (!items.isEmpty())
-        QThreadPool::globalInstance()->start([items = std::move(items)]() mutable { items.clear(); });
+    QThreadPool::globalInstance()->start([... kept = std::move(values)]() mutable { ((void)kept, ...); });
 }
 } // namespace
 
@@ -165,13 +167,9 @@ void UnknownSweep::runCoordinator()
     for (auto& w : workers)
         w->wait();
     workers.clear();
-    // Freeing 100,000 ids and the shared event ledger takes tens of ms; here it would delay the
-    // thread's end, which the GUI thread joins when the dialog closes (the 41-73 ms stall of
-    // closing it, seen with bench_console_stall --trace-stalls). The pool is drained at exit.
-    QThreadPool::globalInstance()->start([ids = std::move(ids), events = std::move(events)]() mutable {
-        ids.clear();
-        events.reset();
-    });
+    // Not here: it would delay the thread's end, which the GUI thread joins when the dialog
+    // closes (the 41-73 ms stall of closing it, seen with bench_console_stall --trace-stalls).
+    freeElsewhere(std::move(ids), std::move(events));
     const bool canceled = m_canceled.load();
     post([this, canceled] { finishWhenDrained(canceled); });
 }
