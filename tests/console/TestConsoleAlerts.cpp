@@ -24,9 +24,7 @@ private slots:
 
 void TestConsoleAlerts::newUnknownOperationsRaiseAnAlertThatOpensUnknown_data()
 {
-    QTest::addColumn<QString>("engine");
-    for (const QString& engine : TestDatabase::engines())
-        QTest::newRow(qPrintable(engine)) << engine;
+    TestDatabase::addEngineRows();
 }
 
 void TestConsoleAlerts::newUnknownOperationsRaiseAnAlertThatOpensUnknown()

@@ -46,9 +46,7 @@ private:
 
 void TestConsoleFilters::initTestCase_data()
 {
-    QTest::addColumn<QString>("engine");
-    for (const QString& engine : TestDatabase::engines())
-        QTest::newRow(qPrintable(engine)) << engine;
+    TestDatabase::addEngineRows();
 }
 
 void TestConsoleFilters::init()

@@ -49,9 +49,7 @@ private:
 
 void TestConsoleWindowReads::initTestCase_data()
 {
-    QTest::addColumn<QString>("engine");
-    for (const QString& engine : TestDatabase::engines())
-        QTest::newRow(qPrintable(engine)) << engine;
+    TestDatabase::addEngineRows();
 }
 
 void TestConsoleWindowReads::init()

@@ -71,9 +71,7 @@ private:
 
 void TestOperationPagesOnService::initTestCase_data()
 {
-    QTest::addColumn<QString>("engine");
-    for (const QString& engine : TestDatabase::engines())
-        QTest::newRow(qPrintable(engine)) << engine;
+    TestDatabase::addEngineRows();
 }
 
 void TestOperationPagesOnService::init()

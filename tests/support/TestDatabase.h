@@ -35,6 +35,16 @@ public:
     std::unique_ptr<Database> openMigrated() const;
 
     static QStringList engines();
+    /**
+     * For a test class that needs its own main (a GUI test), from initTestCase_data() or a
+     * test's _data(): one row per engine in column "engine" (QFETCH_GLOBAL or QFETCH reads it).
+     */
+    static void addEngineRows()
+    {
+        QTest::addColumn<QString>("engine");
+        for (const QString& engine : engines())
+            QTest::newRow(qPrintable(engine)) << engine;
+    }
     static QString currentEngine();
     static void setCurrentEngine(const QString& engine);
 
