@@ -266,8 +266,8 @@ StoreError Database::errorFrom(const QSqlError& error, const QString& context) c
         || text.contains(QLatin1String("terminating connection"), Qt::CaseInsensitive);
     const QString where = context.isEmpty() ? QString() : context + QStringLiteral(": ");
     if (isPostgres() && !lost) {
-        // SQLSTATEs with a meaning callers branch on. The RF0xx codes are raised by the v4
-        // functions resolve_operation() and change_setting() (DatabaseGuardMigration.cpp).
+        // SQLSTATEs with a meaning callers branch on. The RF0xx codes are raised by the
+        // transition functions resolve_operation(), reverse_operation() and change_setting() (TransitionFunctions.cpp).
         const QString state = error.nativeErrorCode();
         QString message = error.databaseText().trimmed();
         if (message.startsWith(QLatin1String("ERROR:")))

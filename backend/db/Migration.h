@@ -6,7 +6,8 @@
  * One step of the operation database schema (SchemaMigrator runs them in order, each in
  * one transaction). `common` runs on both engines ({{ID}} becomes the engine's
  * auto-increment key), then the engine's own statements. A step is never edited once it has
- * shipped: a change is a new step.
+ * shipped: a change is a new step. Triggers and functions of the guard are not in steps but in
+ * DatabaseGuard, applied after the last one; a change to them is a new step too (it may be empty).
  */
 struct Migration
 {

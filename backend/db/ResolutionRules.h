@@ -8,7 +8,7 @@
 
 /**
  * R16 as one C++ function: what a reviewer's evidence allows for an `unknown` operation. The
- * same rules as PostgreSQL's resolve_operation() (DatabaseGuardMigration.cpp), used by
+ * same rules as PostgreSQL's resolve_operation() (TransitionFunctions.cpp), used by
  * OperationStore::resolve() on SQLite and by the console's ResolutionPolicy, so there is one way
  * to decide.
  *

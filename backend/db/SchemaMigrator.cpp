@@ -1,6 +1,7 @@
 #include "db/SchemaMigrator.h"
 
 #include "Clock.h"
+#include "db/DatabaseGuard.h"
 #include "db/Migration.h"
 #include "Logging.h"
 
@@ -226,6 +227,14 @@ StoreError tooNew(const Database& db, int version)
                                 .arg(SchemaMigrator::latestVersion()));
 }
 
+QString stepList()
+{
+    QStringList out;
+    for (int v : SchemaMigrator::versions())
+        out << QString::number(v);
+    return out.join(QStringLiteral(", "));
+}
+
 } // namespace
 
 QList<int> SchemaMigrator::versions()
@@ -288,8 +297,13 @@ StoreResult<void> SchemaMigrator::check(Database& db)
     return {};
 }
 
-StoreResult<int> SchemaMigrator::migrate(Database& db)
+StoreResult<int> SchemaMigrator::migrate(Database& db, int target)
 {
+    if (!versions().contains(target))
+        return StoreError::make(StoreError::Code::InvalidArgument,
+                                QStringLiteral("target: %1 is not a schema version; this program has steps %2")
+                                    .arg(target)
+                                    .arg(stepList()));
     // Read-only look first, so a newer database is refused without any write at all.
     auto before = versionIn(db);
     if (!before)
@@ -301,7 +315,7 @@ StoreResult<int> SchemaMigrator::migrate(Database& db)
         return appliedBefore.error();
     bool allApplied = true;
     for (int version : versions())
-        allApplied = allApplied && appliedBefore.value().contains(version);
+        allApplied = allApplied && (version > target || appliedBefore.value().contains(version));
     if (allApplied)
         return before.value();
 
@@ -346,7 +360,7 @@ StoreResult<int> SchemaMigrator::migrate(Database& db)
         return applied.error();
     int version = current.value();
     for (const Migration& m : migrations()) {
-        if (applied.value().contains(m.version))
+        if (applied.value().contains(m.version) || m.version > target)
             continue;
         QStringList statements = m.common;
         statements += db.isSqlite() ? m.sqliteOnly : m.postgresOnly;
@@ -360,6 +374,12 @@ StoreResult<int> SchemaMigrator::migrate(Database& db)
         if (!ins)
             return ins.error();
         version = qMax(version, m.version);
+    }
+    if (target == latestVersion()) {
+        for (const QString& sql : DatabaseGuard::definitionStatements(db.isSqlite())) {
+            if (auto r = db.runScript(sql, QStringLiteral("database guard")); !r)
+                return r.error();
+        }
     }
     if (db.isSqlite()) {
         auto fk = db.run(QStringLiteral("PRAGMA foreign_key_check"), {}, QStringLiteral("check foreign keys"));

@@ -7,8 +7,10 @@
  *
  * One migration source serves both engines: each step is SQL common to SQLite and
  * PostgreSQL, with `{{ID}}` standing for the engine's auto-increment key, plus optional
- * engine-specific statements (triggers). Each step runs in one transaction, serialised
- * between processes (BEGIN IMMEDIATE on SQLite, an advisory lock on PostgreSQL).
+ * engine-specific statements. Steps hold tables, columns, indexes and data; the database guard
+ * (DatabaseGuard: triggers and functions, written once as the latest schema defines them) is
+ * applied after the last step, in the same transaction. A migration runs in one transaction,
+ * serialised between processes (BEGIN IMMEDIATE on SQLite, an advisory lock on PostgreSQL).
  *
  * A database whose schema is newer than this program is refused with SchemaTooNew and left
  * exactly as it was.
@@ -29,8 +31,13 @@ public:
     /** The database's version: 0 for an empty database. */
     static StoreResult<int> currentVersion(Database& db);
 
-    /** Applies every missing step; returns the resulting version. */
-    static StoreResult<int> migrate(Database& db);
+    /**
+     * Applies every missing step, then (re)applies the guard when it applied any; returns the
+     * resulting version. `target` below latestVersion() stops after that version's steps and
+     * leaves the guard out (it needs the latest tables): a staged upgrade, which the program
+     * itself refuses to use until migrated to the end (check()).
+     */
+    static StoreResult<int> migrate(Database& db, int target = latestVersion());
 
     /**
      * Ok when the schema is exactly latestVersion(); SchemaOutdated ("run refund-tool db

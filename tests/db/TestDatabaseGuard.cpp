@@ -5,9 +5,13 @@
 #include "TestDatabase.h"
 
 #include "Clock.h"
+#include "db/DatabaseGuard.h"
 #include "db/HistoryGenerator.h"
 #include "db/OperationStore.h"
+#include "db/SchemaMigrator.h"
 #include "db/SettingsStore.h"
+
+#include <QCryptographicHash>
 
 #include <QSqlQuery>
 #include <QtTest>
@@ -80,6 +84,35 @@ bool insertOpen(Database& db, const QString& opId, qint64 amountCents, qint64 no
                {opId, amountCents, QStringLiteral("key-") + opId, nowMs, nowMs}));
 }
 
+/**
+ * The schema as the engine reports it, one line an object, sorted: SQLite's sqlite_master; on
+ * PostgreSQL columns, constraints, indexes, functions (definition, settings, ACL) and triggers.
+ */
+QStringList schemaDump(Database& db)
+{
+    const QString sql = db.isSqlite()
+        ? QStringLiteral("SELECT type || ' ' || name || ' ON ' || tbl_name || ': ' || COALESCE(sql, '') "
+                         "FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY 1")
+        : QStringLiteral(
+              "SELECT 'column ' || table_name || '.' || column_name || ' ' || data_type || ' ' || is_nullable "
+              "|| ' ' || COALESCE(column_default, '') FROM information_schema.columns WHERE table_schema = current_schema() "
+              "UNION ALL SELECT 'constraint ' || conrelid::regclass::text || ' ' || conname || ' ' || pg_get_constraintdef(oid) "
+              "FROM pg_constraint WHERE connamespace = current_schema()::regnamespace "
+              "UNION ALL SELECT 'index ' || indexname || ' ' || indexdef FROM pg_indexes WHERE schemaname = current_schema() "
+              "UNION ALL SELECT 'function ' || p.oid::regprocedure::text || ' ' || pg_get_functiondef(p.oid) || ' acl ' "
+              "|| COALESCE(p.proacl::text, 'default') FROM pg_proc p WHERE p.pronamespace = current_schema()::regnamespace "
+              "UNION ALL SELECT 'trigger ' || tgrelid::regclass::text || ' ' || tgname || ' ' || pg_get_triggerdef(t.oid) "
+              "|| ' ' || tgenabled::text FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid "
+              "WHERE NOT t.tgisinternal AND c.relnamespace = current_schema()::regnamespace ORDER BY 1");
+    QStringList out;
+    auto q = db.run(sql);
+    if (!q)
+        return {QStringLiteral("error: ") + q.error().message};
+    while (q.value().next())
+        out << q.value().value(0).toString();
+    return out;
+}
+
 QString text(Database& db, const QString& sql)
 {
     auto q = db.run(sql);
@@ -104,6 +137,8 @@ private slots:
     void r12_attemptIdentityNeverChanges();
     void r4_toolTransitionsStillWork();
     void r4_guardIsBackAfterTheBulkLoad();
+    void r4_upgradeFromEveryVersionEqualsAFreshSchema_issue16();
+    void r4_guardChangesOnlyWithANewSchemaStep_issue16();
 
 private:
     struct Fixture
@@ -344,6 +379,76 @@ void TestDatabaseGuard::r4_guardIsBackAfterTheBulkLoad()
         "UPDATE refund_ops SET idempotency_key = 'x' || idempotency_key WHERE status = 'open'"));
     REFUSED(QStringLiteral("DELETE FROM audit_log"));
     REFUSED(QStringLiteral("UPDATE refund_attempts SET idempotency_key = 'x'"));
+}
+
+// The guard's triggers and functions are written once (DatabaseGuard) and applied after the last
+// step, so a database that stopped at any older version and is migrated now must end with exactly
+// the schema of a fresh one, guard included, and rows written at the old version are guarded.
+void TestDatabaseGuard::r4_upgradeFromEveryVersionEqualsAFreshSchema_issue16()
+{
+    TestDatabase fresh;
+    REFUND_OPEN_OR_FAIL(freshDb, fresh);
+    const QStringList expected = schemaDump(*freshDb);
+    QVERIFY(expected.size() > 40);
+    QVERIFY2(expected.filter(QStringLiteral("refund_ops_guard")).size() >= 1, qPrintable(expected.join(u'\n')));
+
+    for (int version : SchemaMigrator::versions()) {
+        if (version == SchemaMigrator::latestVersion())
+            continue;
+        TestDatabase old;
+        QVERIFY2(old.isValid(), qPrintable(old.error()));
+        auto db = old.open();
+        QVERIFY(db);
+        auto staged = SchemaMigrator::migrate(*db, version);
+        QVERIFY2(staged, qPrintable(staged ? QString() : staged.error().message));
+        QCOMPARE(SchemaMigrator::currentVersion(*db).value(), version);
+        QVERIFY(SchemaMigrator::check(*db).error().code == StoreError::Code::SchemaOutdated);
+        QVERIFY(db->run(QStringLiteral("INSERT INTO orders (order_id, amount_cents, currency, payment_intent, created_at) "
+                                       "VALUES ('4417', 3800, 'usd', 'pi_upgrade', 1)")));
+        QVERIFY(db->run(QStringLiteral("INSERT INTO refund_ops (operation_id, order_id, amount_cents, currency, "
+                                       "idempotency_key, status, attempts, created_at, updated_at) "
+                                       "VALUES ('op_upgrade', '4417', 3800, 'usd', 'key-upgrade', 'open', 0, 1, 1)")));
+        auto done = SchemaMigrator::migrate(*db);
+        QVERIFY2(done, qPrintable(done ? QString() : done.error().message));
+        QCOMPARE(done.value(), SchemaMigrator::latestVersion());
+        QVERIFY(SchemaMigrator::check(*db));
+        const QStringList got = schemaDump(*db);
+        for (int i = 0; i < qMax(got.size(), expected.size()); ++i) {
+            const QString g = got.value(i), e = expected.value(i);
+            QVERIFY2(g == e, qPrintable(QStringLiteral("from v%1, line %2:\n  upgraded: %3\n  fresh:    %4")
+                                            .arg(version).arg(i).arg(g.left(400), e.left(400))));
+        }
+        RawSql raw(old, *db);
+        QVERIFY(raw.usable());
+        REFUSED(QStringLiteral("DELETE FROM refund_ops WHERE operation_id = 'op_upgrade'"));
+        REFUSED(QStringLiteral("UPDATE refund_ops SET idempotency_key = 'other' WHERE operation_id = 'op_upgrade'"));
+        QCOMPARE(scalar(*db, QStringLiteral("SELECT count(*) FROM refund_ops WHERE operation_id = 'op_upgrade' AND status = 'open'")), 1);
+    }
+    // A target that is no step is refused and changes nothing.
+    TestDatabase empty;
+    QVERIFY2(empty.isValid(), qPrintable(empty.error()));
+    auto db = empty.open();
+    QVERIFY(db);
+    auto bad = SchemaMigrator::migrate(*db, SchemaMigrator::latestVersion() + 1);
+    QVERIFY(!bad);
+    QCOMPARE(bad.error().code, StoreError::Code::InvalidArgument);
+    QVERIFY2(bad.error().message.startsWith(QStringLiteral("target:")), qPrintable(bad.error().message));
+    QCOMPARE(SchemaMigrator::currentVersion(*db).value(), 0);
+}
+
+// Databases get the guard's definitions only when a migration applies a step. A definition edited
+// without a new step would reach fresh databases and never the existing ones, so this pins the
+// definitions to the latest version. When it fails: add a schema step (it may hold no SQL), then
+// update both values below.
+void TestDatabaseGuard::r4_guardChangesOnlyWithANewSchemaStep_issue16()
+{
+    const QByteArray all = (DatabaseGuard::definitionStatements(true) + QStringList{QStringLiteral("--")} +
+                            DatabaseGuard::definitionStatements(false))
+                               .join(u'\n')
+                               .toUtf8();
+    const QByteArray digest = QCryptographicHash::hash(all, QCryptographicHash::Sha256).toHex();
+    QCOMPARE(SchemaMigrator::latestVersion(), 6);
+    QCOMPARE(digest, QByteArray("2e6e36b799909ec28d0dfd7365fdf40b6ecfab040de03ae86f0fd7e6ccbb11dc"));
 }
 
 REFUND_TEST_MAIN_ALL_ENGINES(TestDatabaseGuard)
