@@ -32,3 +32,6 @@ Migration reconcileMigration();
 
 /** v6: per-UTC-day history rollups kept by triggers in the writer's transaction (R12, issue 12). */
 Migration historyRollupMigration();
+
+/** v7: the search index, substrings of order id, operation id, key and refund id (issue 15). */
+Migration searchIndexMigration();

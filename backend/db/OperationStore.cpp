@@ -4,6 +4,7 @@
 
 #include "Logging.h"
 #include "db/KeysetOrder.h"
+#include "db/OperationSearch.h"
 #include "db/ResolutionRules.h"
 
 #include <QDateTime>
@@ -178,12 +179,6 @@ std::optional<StoreError> invalidRequestRef(const QString& ref)
         return StoreError::make(Code::InvalidArgument, QStringLiteral("request-ref: leading or trailing spaces"),
                                 QStringLiteral("request-ref"));
     return std::nullopt;
-}
-
-// The smallest string greater than every string starting with prefix (binary order).
-QString prefixUpperBound(const QString& prefix)
-{
-    return prefix + QChar(0xFFFF);
 }
 
 } // namespace
@@ -1274,14 +1269,8 @@ QString OperationStore::whereFor(const Query& query, QVariantList* binds) const
         clauses << QStringLiteral("o.amount_cents <= ?");
         *binds << *rows.maxAmountCents;
     }
-    const QString s = query.search.trimmed();
-    if (!s.isEmpty()) {
-        // Exact on order and refund ids, prefix on operation id and key: each term can use an index.
-        clauses << QStringLiteral("(o.order_id = ? OR o.provider_refund_id = ? OR "
-                                  "(o.operation_id >= ? AND o.operation_id < ?) OR "
-                                  "(o.idempotency_key >= ? AND o.idempotency_key < ?))");
-        *binds << s << s << s << prefixUpperBound(s) << s.toLower() << prefixUpperBound(s.toLower());
-    }
+    if (!query.search.trimmed().isEmpty())
+        clauses << OperationSearch::clause(m_db, query.search, binds);
     return clauses.isEmpty() ? QString() : QStringLiteral(" WHERE ") + clauses.join(QStringLiteral(" AND "));
 }
 

@@ -335,7 +335,8 @@ public:
     struct Query
     {
         StateFilter filter = StateFilter::All;
-        QString search;               ///< order id, refund id (exact), operation id or key prefix
+        /** Substring of order id, operation id, key or refund id (OperationSearch; ASCII case ignored). */
+        QString search;
         SortKey sort = SortKey::CreatedAt;
         bool descending = true;
         int limit = 100;              ///< 1..1000

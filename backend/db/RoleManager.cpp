@@ -2,6 +2,7 @@
 
 #include "Logging.h"
 #include "db/HistoryRollups.h"
+#include "db/OperationSearch.h"
 
 #include <QRegularExpression>
 #include <QSqlQuery>
@@ -17,8 +18,8 @@ const QStringList& allTables()
         QStringLiteral("orders"), QStringLiteral("refund_ops"), QStringLiteral("refund_attempts"),
         QStringLiteral("tool_calls"), QStringLiteral("audit_log"), QStringLiteral("settings"),
         QStringLiteral("schema_migrations"), QStringLiteral("provider_events"), QStringLiteral("reconcile_cursor"),
-        // v6: the history rollups (read by every role, written by triggers only).
-        QStringLiteral("history_day_ops"), QStringLiteral("history_day_resolves")};
+        // v6: the history rollups, v7: the search index (read by every role, written by triggers only).
+        QStringLiteral("history_day_ops"), QStringLiteral("history_day_resolves"), QStringLiteral("refund_ops_search")};
     return tables;
 }
 
@@ -286,6 +287,8 @@ StoreResult<QStringList> RoleManager::createRoles()
         QStringLiteral("GRANT SELECT ON TABLE tool_calls, refund_attempts TO %1").arg(guard),
         QStringLiteral("GRANT SELECT, INSERT, UPDATE, DELETE ON TABLE %1 TO %2")
             .arg(HistoryRollups::tables().join(QStringLiteral(", ")), guard),
+        // v7: the search index's trigger only adds rows.
+        QStringLiteral("GRANT INSERT ON TABLE %1 TO %2").arg(OperationSearch::tables().join(QStringLiteral(", ")), guard),
         // Hand the functions over. ALTER ... OWNER needs membership in the new owner and its CREATE
         // on the schema; the CREATE is taken back at once (the functions never create anything).
         QStringLiteral("GRANT %1 TO CURRENT_USER").arg(guard),
@@ -294,7 +297,7 @@ StoreResult<QStringList> RoleManager::createRoles()
         QStringLiteral("ALTER FUNCTION %1 OWNER TO %2").arg(kChangeSettingSignature, guard),
         QStringLiteral("ALTER FUNCTION %1 OWNER TO %2").arg(kReverseSignature, guard),
     };
-    for (const QString& signature : HistoryRollups::postgresFunctionSignatures())
+    for (const QString& signature : HistoryRollups::postgresFunctionSignatures() + OperationSearch::postgresFunctionSignatures())
         statements << QStringLiteral("ALTER FUNCTION %1 OWNER TO %2").arg(signature, guard);
     statements += QStringList{
         QStringLiteral("REVOKE CREATE ON SCHEMA %1 FROM %2").arg(schema, guard),

@@ -159,6 +159,7 @@ const QList<Migration>& migrations()
         databaseGuardMigration(),
         reconcileMigration(),
         historyRollupMigration(),
+        searchIndexMigration(),
     };
     return list;
 }
@@ -376,6 +377,11 @@ StoreResult<int> SchemaMigrator::migrate(Database& db, int target)
         version = qMax(version, m.version);
     }
     if (target == latestVersion()) {
+        // DROP ... IF EXISTS on a fresh database would NOTICE once per object; only warnings matter.
+        if (db.isPostgres()) {
+            if (auto r = db.runScript(QStringLiteral("SET LOCAL client_min_messages = warning"), QStringLiteral("database guard")); !r)
+                return r.error();
+        }
         for (const QString& sql : DatabaseGuard::definitionStatements(db.isSqlite())) {
             if (auto r = db.runScript(sql, QStringLiteral("database guard")); !r)
                 return r.error();

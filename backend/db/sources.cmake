@@ -12,6 +12,7 @@ target_sources(refund_backend PRIVATE
     db/OperationStore.h db/OperationStore.cpp
     db/Order.h
     db/Migration.h db/ExactlyOnceMigration.cpp db/DatabaseGuardMigration.cpp db/ReconcileMigration.cpp db/TransitionFunctions.h db/TransitionFunctions.cpp
+    db/SearchIndexMigration.cpp db/OperationSearch.h db/OperationSearch.cpp
     db/DatabaseGuard.h db/DatabaseGuard.cpp
     db/HistoryRollups.h db/HistoryRollups.cpp db/HistoryRollupMigration.cpp
     db/ResolutionRules.h db/ResolutionRules.cpp

@@ -2,6 +2,8 @@
 #include "TestDatabase.h"
 
 #include "Clock.h"
+#include "db/HistoryGenerator.h"
+#include "db/OperationSearch.h"
 #include "db/OperationStore.h"
 #include "db/SchemaMigrator.h"
 #include "Money.h"
@@ -42,6 +44,7 @@ private slots:
     void keysetPagesEqualTheFullOrder_issue12();
     void keysetPageSkipsNoRowWhenOneLeavesTheFilter_issue12();
     void rowFiltersNarrowPagesAndCounts_issue15();
+    void searchFindsSubstringsInEveryState_issue15();
     void badRowFiltersAreRefusedNamingTheField_issue15();
     void amountFilterParsesMajorUnitsPerLocale_issue15();
     void migrate_fromEmpty();
@@ -977,13 +980,115 @@ void TestOperationStore::rowFiltersNarrowPagesAndCounts_issue15()
         QVERIFY2(n, c.name);
         QCOMPARE(n.value(), qint64(want.size()));
     }
-    // With a search the filters still apply: an order outside the range is not found.
+    // With a search the filters still apply. "f-2" is a substring of f-2 and of f-20 ... f-29
+    // (created at 2 h and at 20 .. 29 h).
     OperationStore::Query q;
     q.search = all.at(2).orderId;
-    q.rows.createdFromMs = from;
+    q.rows.createdFromMs = kT0 + 3 * kHour;
+    q.rows.createdToMs = kT0 + 20 * kHour;
     QCOMPARE(read(q, 10), QStringList());
     q.rows.createdFromMs.reset();
     QCOMPARE(read(q, 10), QStringList{all.at(2).operationId});
+}
+
+// Issue 15: the search finds a substring of the order id, operation id, key or refund id, in
+// every state, ignoring case, through the index (a rare term) or through the view's order (a
+// term common enough that listing every candidate first would cost more); both give exactly the
+// rows a plain scan finds, page by page, with the right count. LIKE's % and _ are characters.
+void TestOperationStore::searchFindsSubstringsInEveryState_issue15()
+{
+    TestDatabase t;
+    REFUND_OPEN_OR_FAIL(db, t);
+    ManualClock clock(kT0);
+    OperationStore store(*db, clock);
+    HistoryGenerator::Options options;
+    options.operations = OperationSearch::commonTermCandidates() + 500;
+    options.nowMs = kT0;
+    options.unknownShare = 0.1;
+    auto generated = HistoryGenerator(*db).generate(options);
+    QVERIFY2(generated, qPrintable(generated ? QString() : generated.error().message));
+
+    // Every operation, for the plain scan the answers are checked against.
+    QList<Operation> all;
+    {
+        OperationStore::Query q;
+        q.limit = 1000;
+        for (;;) {
+            auto page = store.operations(q);
+            QVERIFY(page);
+            all += page.value();
+            if (page.value().size() < q.limit)
+                break;
+            q.after = OperationStore::cursorOf(page.value().constLast(), q.sort);
+        }
+    }
+    QCOMPARE(all.size(), options.operations);
+    const auto contains = [](const Operation& o, const QString& term) {
+        const QString s = term.toLower();
+        return o.orderId.toLower().contains(s) || o.operationId.toLower().contains(s)
+            || o.idempotencyKey.toLower().contains(s) || o.providerRefundId.toLower().contains(s);
+    };
+    const auto check = [&](const QString& term, OperationStore::StateFilter filter, qsizetype atLeast) {
+        QStringList want;
+        for (const Operation& o : all)   // `all` is in the default order, newest first
+            if (contains(o, term) && (filter == OperationStore::StateFilter::All || o.status == OperationStatus::Unknown))
+                want << o.operationId;
+        QStringList got;
+        OperationStore::Query q;
+        q.search = term;
+        q.filter = filter;
+        q.limit = 700;
+        for (int guard = 0; guard < 20; ++guard) {
+            auto page = store.operations(q);
+            if (!page) {
+                got << page.error().message;
+                break;
+            }
+            for (const Operation& o : page.value())
+                got << o.operationId;
+            if (page.value().size() < q.limit)
+                break;
+            q.after = OperationStore::cursorOf(page.value().constLast(), q.sort);
+        }
+        QVERIFY2(got == want, qPrintable(QStringLiteral("%1: %2 rows, expected %3").arg(term).arg(got.size()).arg(want.size())));
+        QVERIFY2(want.size() >= atLeast, qPrintable(term));
+        QCOMPARE(store.countOperations(q).value(), qint64(want.size()));
+    };
+    const Operation& some = all.at(37);
+    const auto withRefund = std::find_if(all.cbegin(), all.cend(), [](const Operation& o) { return !o.providerRefundId.isEmpty(); });
+    QVERIFY(withRefund != all.cend());
+    const Operation& refunded = *withRefund;
+    using F = OperationStore::StateFilter;
+    check(some.orderId.right(5), F::All, 1);                        // "77265" finds h1-00077265
+    check(some.operationId.mid(10, 12), F::All, 1);                 // the middle of an operation id
+    check(some.idempotencyKey.mid(9, 9).toUpper(), F::All, 1);      // the middle of a key, other case
+    check(refunded.providerRefundId.mid(5, 8).toLower(), F::All, 1); // part of a refund id
+    check(QStringLiteral("h1-0000"), F::All, options.operations);   // common: every order
+    check(QStringLiteral("h1-0000"), F::Unknown, 100);              // common, in one state
+    check(some.orderId.left(9), F::All, 2);                         // a few hundred: through the index
+    check(some.orderId.left(9), F::Unknown, 1);
+    check(QStringLiteral("0_1"), F::All, 0);                        // no literal "0_1" anywhere
+    check(QStringLiteral("0%1"), F::All, 0);
+    check(QStringLiteral("\\"), F::All, 0);
+    check(QStringLiteral("x\\"), F::All, 0);
+    // Shorter than a trigram: the exact and prefix match, as before.
+    check(QStringLiteral("op"), F::All, 0);
+
+    // New rows are found from their first commit: the order at once, the refund id once recorded.
+    QVERIFY(store.addOrder(Order{QStringLiteral("zq-4417"), 9000, QStringLiteral("usd"), QStringLiteral("pi_zq"), kT0}));
+    auto opened = store.openOrJoin(QStringLiteral("zq-4417"), 3800, QStringLiteral("toolu_zq"));
+    QVERIFY(opened);
+    OperationStore::Query q;
+    q.search = QStringLiteral("Q-441");
+    QCOMPARE(store.operations(q).value().size(), 1);
+    q.search = QStringLiteral("NewRefund77");
+    QCOMPARE(store.operations(q).value().size(), 0);
+    const QString id = opened.value().operation.operationId;
+    auto claim = store.claimAttempt(id, QStringLiteral("toolu_zq"), 6, 24 * kHour);
+    QVERIFY2(claim, qPrintable(claim ? QString() : claim.error().message));
+    QVERIFY(store.closeRefunded(id, QStringLiteral("re_NewRefund77x"), QStringLiteral("succeeded")));
+    QCOMPARE(store.operations(q).value().size(), 1);
+    QCOMPARE(store.operations(q).value().at(0).operationId, id);
 }
 
 void TestOperationStore::badRowFiltersAreRefusedNamingTheField_issue15()
