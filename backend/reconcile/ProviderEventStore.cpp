@@ -1,5 +1,6 @@
 #include "reconcile/ProviderEventStore.h"
 
+#include "db/QueryRows.h"
 #include "reconcile/WebhookEventParser.h"
 
 #include <QJsonDocument>
@@ -13,6 +14,25 @@ const char* kColumns = "event_id, source, received_at, type, event_created, refu
 QVariant nullable(const QString& s)
 {
     return s.isEmpty() ? QVariant(QMetaType::fromType<QString>()) : QVariant(s);
+}
+
+/** An event from a row of kColumns. */
+ProviderEventStore::StoredEvent readEvent(const QSqlQuery& r)
+{
+    ProviderEventStore::StoredEvent e;
+    e.eventId = r.value(0).toString();
+    e.source = r.value(1).toString();
+    e.receivedAt = r.value(2).toLongLong();
+    e.type = r.value(3).toString();
+    e.eventCreated = r.value(4).toLongLong();
+    e.refundId = r.value(5).toString();
+    e.operationId = r.value(6).toString();
+    e.action = r.value(7).toString();
+    e.actionDetail = r.value(8).toString();
+    if (!r.value(9).isNull())
+        e.appliedAt = r.value(9).toLongLong();
+    e.payload = r.value(10).toString();
+    return e;
 }
 
 } // namespace
@@ -96,28 +116,7 @@ ProviderEventStore::select(const QString& where, const QVariantList& binds, cons
     auto q = m_db.runPrepared(QStringLiteral("SELECT %1 FROM provider_events WHERE %2 ORDER BY %3 LIMIT ?")
                                   .arg(QString::fromLatin1(kColumns), where, order),
                               all, QStringLiteral("read provider events"));
-    if (!q)
-        return q.error();
-    QList<StoredEvent> out;
-    QSqlQuery& r = *q.value();
-    while (r.next()) {
-        StoredEvent e;
-        e.eventId = r.value(0).toString();
-        e.source = r.value(1).toString();
-        e.receivedAt = r.value(2).toLongLong();
-        e.type = r.value(3).toString();
-        e.eventCreated = r.value(4).toLongLong();
-        e.refundId = r.value(5).toString();
-        e.operationId = r.value(6).toString();
-        e.action = r.value(7).toString();
-        e.actionDetail = r.value(8).toString();
-        if (!r.value(9).isNull())
-            e.appliedAt = r.value(9).toLongLong();
-        e.payload = r.value(10).toString();
-        out.append(e);
-    }
-    r.finish();
-    return out;
+    return QueryRows::all(std::move(q), readEvent);
 }
 
 StoreResult<std::optional<ProviderEventStore::StoredEvent>> ProviderEventStore::event(const QString& eventId)
