@@ -6,6 +6,7 @@
 #include "db/KeysetOrder.h"
 #include "db/QueryRows.h"
 #include "db/ResolutionRules.h"
+#include "db/SqlNull.h"
 
 #include <QDateTime>
 #include <QJsonDocument>
@@ -21,6 +22,8 @@
 namespace {
 
 using Code = StoreError::Code;
+using SqlNull::nullableText;
+using SqlNull::optionalMs;
 
 // attempts is the budget's count (R6): requests that left or may have left, not_sent ones excluded.
 const QString kOpColumns = QStringLiteral(
@@ -42,22 +45,10 @@ const QString kOpExtraColumns = QStringLiteral(
     "AND a.outcome IN ('in_flight', 'no_response', 'invalid_response', 'response_mismatch', 'in_progress')) "
     "AS attempts_deadline");
 
-std::optional<qint64> optionalMs(const QVariant& v)
-{
-    if (v.isNull())
-        return std::nullopt;
-    return v.toLongLong();
-}
-
 // Qt binds a null QString as SQL NULL; request_ref is NOT NULL DEFAULT '' ("no ref").
 QString refText(const QString& ref)
 {
     return ref.isNull() ? QStringLiteral("") : ref;
-}
-
-QVariant nullableText(const QString& s)
-{
-    return s.isEmpty() ? QVariant(QMetaType::fromType<QString>()) : QVariant(s);
 }
 
 /** An operation from a row of kOpColumns. */

@@ -10,7 +10,7 @@ target_sources(refund_backend PRIVATE
     db/Operation.h
     db/OperationStatus.h db/OperationStatus.cpp
     db/OperationStore.h db/OperationStore.cpp
-    db/QueryRows.h
+    db/QueryRows.h db/SqlNull.h
     db/Order.h
     db/Migration.h db/ExactlyOnceMigration.cpp db/DatabaseGuardMigration.cpp db/ReconcileMigration.cpp
     db/DatabaseGuard.h db/DatabaseGuard.cpp

@@ -3,17 +3,13 @@
 #include "db/KeysetOrder.h"
 #include "db/LocaleCollation.h"
 #include "db/QueryRows.h"
+#include "db/SqlNull.h"
 #include "history/HistoryRollupRanges.h"
 
 #include <QSqlQuery>
 
 namespace {
-std::optional<qint64> optionalMs(const QVariant& v)
-{
-    if (v.isNull())
-        return std::nullopt;
-    return v.toLongLong();
-}
+using SqlNull::optionalMs;
 
 /** An operation from a row of page()'s columns. */
 Operation readRow(const QSqlQuery& r)

@@ -1,6 +1,7 @@
 #include "reconcile/ProviderEventStore.h"
 
 #include "db/QueryRows.h"
+#include "db/SqlNull.h"
 #include "reconcile/WebhookEventParser.h"
 
 #include <QJsonDocument>
@@ -8,13 +9,10 @@
 
 namespace {
 
+using SqlNull::nullableText;
+
 const char* kColumns = "event_id, source, received_at, type, event_created, refund_id, operation_id, action, "
                        "action_detail, applied_at, payload";
-
-QVariant nullable(const QString& s)
-{
-    return s.isEmpty() ? QVariant(QMetaType::fromType<QString>()) : QVariant(s);
-}
 
 /** An event from a row of kColumns. */
 ProviderEventStore::StoredEvent readEvent(const QSqlQuery& r)
@@ -61,7 +59,7 @@ StoreResult<bool> ProviderEventStore::insertRow(const ProviderEvent& event, Sour
                        "refund_id, action, payload) VALUES (?, ?, ?, ?, ?, ?, 'pending', ?) "
                        "ON CONFLICT (event_id) DO NOTHING"),
         {event.id, source == Source::Webhook ? QStringLiteral("webhook") : QStringLiteral("poll"),
-         m_clock.nowMs(), event.type, event.createdUtcSeconds, nullable(WebhookEventParser::refundId(event)),
+         m_clock.nowMs(), event.type, event.createdUtcSeconds, nullableText(WebhookEventParser::refundId(event)),
          payload},
         QStringLiteral("store provider event"));
     if (!q)
@@ -151,7 +149,7 @@ StoreResult<bool> ProviderEventStore::recordAction(const QString& eventId, const
         QStringLiteral(
             "UPDATE provider_events SET operation_id = ?, refund_id = COALESCE(?, refund_id), action = ?, "
             "action_detail = ?, applied_at = ? WHERE event_id = ? AND ") + waitingCondition(),
-        {nullable(operationId), nullable(refundId), action, detail.left(2000), m_clock.nowMs(), eventId},
+        {nullableText(operationId), nullableText(refundId), action, detail.left(2000), m_clock.nowMs(), eventId},
         QStringLiteral("record what was done with an event"));
     if (!q)
         return q.error();

@@ -2,6 +2,7 @@
 
 #include "Logging.h"
 #include "db/QueryRows.h"
+#include "db/SqlNull.h"
 
 #include <QJsonDocument>
 #include <QSqlQuery>
@@ -10,6 +11,8 @@
 #include <algorithm>
 
 namespace {
+
+using SqlNull::nullableText;
 
 QString toJsonText(const QJsonObject& o)
 {
@@ -98,11 +101,6 @@ StoredWebhookDelivery readDelivery(const QSqlQuery& q)
     d.reorderHold = q.value(13).toInt() != 0;
     d.faults = q.value(14).toString();
     return d;
-}
-
-QVariant nullableText(const QString& s)
-{
-    return s.isEmpty() ? QVariant(QMetaType::fromType<QString>()) : QVariant(s);
 }
 
 StoredWebhookEndpoint readEndpoint(const QSqlQuery& q)
