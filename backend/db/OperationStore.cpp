@@ -5,7 +5,9 @@
 #include "Logging.h"
 #include "db/KeysetOrder.h"
 #include "db/OperationSearch.h"
+#include "db/QueryRows.h"
 #include "db/ResolutionRules.h"
+#include "db/SqlNull.h"
 
 #include <QDateTime>
 #include <QJsonDocument>
@@ -21,6 +23,8 @@
 namespace {
 
 using Code = StoreError::Code;
+using SqlNull::nullableText;
+using SqlNull::optionalMs;
 
 // attempts is the budget's count (R6): requests that left or may have left, not_sent ones excluded.
 const QString kOpColumns = QStringLiteral(
@@ -42,25 +46,14 @@ const QString kOpExtraColumns = QStringLiteral(
     "AND a.outcome IN ('in_flight', 'no_response', 'invalid_response', 'response_mismatch', 'in_progress')) "
     "AS attempts_deadline");
 
-std::optional<qint64> optionalMs(const QVariant& v)
-{
-    if (v.isNull())
-        return std::nullopt;
-    return v.toLongLong();
-}
-
 // Qt binds a null QString as SQL NULL; request_ref is NOT NULL DEFAULT '' ("no ref").
 QString refText(const QString& ref)
 {
     return ref.isNull() ? QStringLiteral("") : ref;
 }
 
-QVariant nullableText(const QString& s)
-{
-    return s.isEmpty() ? QVariant(QMetaType::fromType<QString>()) : QVariant(s);
-}
-
-Operation readOperation(const QSqlQuery& q, bool withExtras)
+/** An operation from a row of kOpColumns. */
+Operation readOperation(const QSqlQuery& q)
 {
     Operation op;
     op.operationId = q.value(0).toString();
@@ -87,25 +80,70 @@ Operation readOperation(const QSqlQuery& q, bool withExtras)
     op.notSentAttempts = q.value(21).toInt();
     op.reversedAt = optionalMs(q.value(22));
     op.reversedBy = q.value(23).toString();
-    if (withExtras) {
-        op.toolCallCount = q.value(kOpColumnCount).toInt();
-        op.lastOutcome = q.value(kOpColumnCount + 1).toString();
-        op.lastAttemptDeadlineAt = optionalMs(q.value(kOpColumnCount + 2));
-        op.attemptsDeadlineAt = optionalMs(q.value(kOpColumnCount + 3));
-    }
     return op;
 }
 
-/** The first row of a kept (runPrepared) statement, or nullopt. The statement is finished
-    either way, so it holds no read snapshot past the call (on SQLite an unfinished SELECT
-    would keep the connection's read transaction open). */
-std::optional<Operation> takeOperation(QSqlQuery& q, bool withExtras)
+/** An operation from a row of kOpColumns + kOpExtraColumns. */
+Operation readOperationWithExtras(const QSqlQuery& q)
 {
-    std::optional<Operation> op;
-    if (q.next())
-        op = readOperation(q, withExtras);
-    q.finish();
+    Operation op = readOperation(q);
+    op.toolCallCount = q.value(kOpColumnCount).toInt();
+    op.lastOutcome = q.value(kOpColumnCount + 1).toString();
+    op.lastAttemptDeadlineAt = optionalMs(q.value(kOpColumnCount + 2));
+    op.attemptsDeadlineAt = optionalMs(q.value(kOpColumnCount + 3));
     return op;
+}
+
+AttemptRecord readAttempt(const QSqlQuery& r)
+{
+    AttemptRecord a;
+    a.id = r.value(0).toLongLong();
+    a.operationId = r.value(1).toString();
+    a.toolCallId = r.value(2).toString();
+    a.attemptNo = r.value(3).toInt();
+    a.idempotencyKey = r.value(4).toString();
+    a.startedAt = r.value(5).toLongLong();
+    a.finishedAt = optionalMs(r.value(6));
+    a.outcome = r.value(7).toString();
+    a.httpStatus = r.value(8).toInt();
+    a.providerRequestId = r.value(9).toString();
+    a.replayed = r.value(10).toInt() != 0;
+    a.errorCode = r.value(11).toString();
+    a.errorMessage = r.value(12).toString();
+    a.deadlineAt = optionalMs(r.value(13));
+    return a;
+}
+
+ToolCallRecord readToolCall(const QSqlQuery& r)
+{
+    ToolCallRecord t;
+    t.id = r.value(0).toLongLong();
+    t.toolCallId = r.value(1).toString();
+    t.orderId = r.value(2).toString();
+    t.amountCents = r.value(3).toLongLong();
+    t.operationId = r.value(4).toString();
+    t.createdOperation = r.value(5).toInt() != 0;
+    t.lostInsertRace = r.value(6).toInt() != 0;
+    t.resultStatus = r.value(7).toString();
+    t.resultReason = r.value(8).toString();
+    t.startedAt = r.value(9).toLongLong();
+    t.finishedAt = optionalMs(r.value(10));
+    t.requestRef = r.value(11).toString();
+    t.answeredFromRefunded = r.value(12).toInt() != 0;
+    return t;
+}
+
+AuditEntry readAuditEntry(const QSqlQuery& r)
+{
+    AuditEntry e;
+    e.id = r.value(0).toLongLong();
+    e.at = r.value(1).toLongLong();
+    e.actor = r.value(2).toString();
+    e.role = r.value(3).toString();
+    e.action = r.value(4).toString();
+    e.operationId = r.value(5).toString();
+    e.details = QJsonDocument::fromJson(r.value(6).toString().toUtf8()).object();
+    return e;
 }
 
 QString newOperationId()
@@ -702,7 +740,7 @@ OperationStore::beginToolCall(const QString& orderId, qint64 amountCents, const 
     if (!look.value()->next())
         return StoreError::make(Code::QueryFailed, QStringLiteral("find logical refund: no row"));
     const bool matched = !look.value()->value(0).isNull();
-    Operation op = matched ? readOperation(*look.value(), false) : Operation();
+    Operation op = matched ? readOperation(*look.value()) : Operation();
     // Read past kOpColumns: schema v5 added columns to it, and a fixed index here once read
     // reversed_at (null, so 0 used) instead of the sum, letting a spent order's refund be sent.
     const qint64 used = look.value()->value(kOpColumnCount).toLongLong();
@@ -1177,13 +1215,13 @@ StoreResult<Operation> OperationStore::operation(const QString& operationId)
     auto q = m_db.runPrepared(QStringLiteral("SELECT ") + kOpColumns + kOpExtraColumns
                                   + QStringLiteral(" FROM refund_ops o WHERE o.operation_id = ?"),
                               {operationId}, QStringLiteral("read operation"));
-    if (!q)
-        return q.error();
-    std::optional<Operation> op = takeOperation(*q.value(), true);
+    auto op = QueryRows::first(std::move(q), readOperationWithExtras);
     if (!op)
+        return op.error();
+    if (!op.value())
         return StoreError::make(Code::NotFound, QStringLiteral("operation: no operation %1").arg(operationId),
                                 QStringLiteral("operation"));
-    return *op;
+    return *op.value();
 }
 
 StoreResult<std::optional<Operation>> OperationStore::activeOperation(const QString& orderId, qint64 amountCents,
@@ -1193,9 +1231,7 @@ StoreResult<std::optional<Operation>> OperationStore::activeOperation(const QStr
                           + QStringLiteral(" FROM refund_ops o WHERE o.order_id = ? AND o.amount_cents = ? "
                                            "AND o.request_ref = ? AND o.status IN ('open', 'unknown')"),
                       {orderId, amountCents, refText(requestRef)}, QStringLiteral("find open operation"));
-    if (!q)
-        return q.error();
-    return takeOperation(*q.value(), false);
+    return QueryRows::first(std::move(q), readOperation);
 }
 
 StoreResult<std::optional<Operation>> OperationStore::refundedOperation(const QString& orderId, qint64 amountCents,
@@ -1210,9 +1246,7 @@ StoreResult<std::optional<Operation>> OperationStore::refundedOperation(const QS
                                            "AND o.request_ref = ? AND o.status = 'refunded' AND o.closed_at >= ? "
                                            "ORDER BY o.closed_at DESC LIMIT 1"),
                       {orderId, amountCents, refText(requestRef), closedSince}, QStringLiteral("find refunded operation"));
-    if (!q)
-        return q.error();
-    return takeOperation(*q.value(), false);
+    return QueryRows::first(std::move(q), readOperation);
 }
 
 StoreResult<std::optional<Operation>>
@@ -1226,9 +1260,7 @@ OperationStore::latestOperation(const QString& orderId, qint64 amountCents, cons
             QStringLiteral(" FROM refund_ops o WHERE o.order_id = ? AND o.amount_cents = ? "
                            "AND o.request_ref = ? ORDER BY o.created_at DESC, o.operation_id DESC LIMIT 1"),
         {orderId, amountCents, refText(requestRef)}, QStringLiteral("find latest operation"));
-    if (!q)
-        return q.error();
-    return takeOperation(*q.value(), false);
+    return QueryRows::first(std::move(q), readOperation);
 }
 
 QString OperationStore::whereFor(const Query& query, QVariantList* binds) const
@@ -1336,13 +1368,9 @@ StoreResult<QList<Operation>> OperationStore::operations(const Query& query)
                           KeysetOrder::orderBy(orderTerms(query.sort, query.descending, nullptr), backward) +
                           QStringLiteral(" LIMIT ?"),
                       binds, QStringLiteral("list operations"));
-    if (!q)
-        return q.error();
-    QList<Operation> out;
-    while (q.value().next())
-        out << readOperation(q.value(), true);
-    if (backward)
-        std::reverse(out.begin(), out.end());
+    auto out = QueryRows::all(std::move(q), readOperationWithExtras);
+    if (out && backward)
+        std::reverse(out.value().begin(), out.value().end());
     return out;
 }
 
@@ -1364,12 +1392,9 @@ StoreResult<QList<OperationStore::IdAndCreation>> OperationStore::idsInState(Ope
     auto q = m_db.run(QStringLiteral("SELECT operation_id, created_at FROM refund_ops WHERE status = ? "
                                      "ORDER BY created_at, operation_id"),
                       {statusName(status)}, QStringLiteral("list operations by state"));
-    if (!q)
-        return q.error();
-    QList<IdAndCreation> ids;
-    while (q.value().next())
-        ids.append({q.value().value(0).toString(), q.value().value(1).toLongLong()});
-    return ids;
+    return QueryRows::all(std::move(q), [](const QSqlQuery& r) {
+        return IdAndCreation{r.value(0).toString(), r.value(1).toLongLong()};
+    });
 }
 
 StoreResult<OperationStore::StateCounts> OperationStore::stateCounts(qint64 nowMs, qint64 expiringWithinMs)
@@ -1407,29 +1432,7 @@ StoreResult<QList<AttemptRecord>> OperationStore::attempts(const QString& operat
                                      "finished_at, outcome, http_status, provider_request_id, replayed, error_code, "
                                      "error_message, deadline_at FROM refund_attempts WHERE operation_id = ? ORDER BY attempt_no"),
                       {operationId}, QStringLiteral("read attempts"));
-    if (!q)
-        return q.error();
-    QList<AttemptRecord> out;
-    QSqlQuery& r = q.value();
-    while (r.next()) {
-        AttemptRecord a;
-        a.id = r.value(0).toLongLong();
-        a.operationId = r.value(1).toString();
-        a.toolCallId = r.value(2).toString();
-        a.attemptNo = r.value(3).toInt();
-        a.idempotencyKey = r.value(4).toString();
-        a.startedAt = r.value(5).toLongLong();
-        a.finishedAt = optionalMs(r.value(6));
-        a.outcome = r.value(7).toString();
-        a.httpStatus = r.value(8).toInt();
-        a.providerRequestId = r.value(9).toString();
-        a.replayed = r.value(10).toInt() != 0;
-        a.errorCode = r.value(11).toString();
-        a.errorMessage = r.value(12).toString();
-        a.deadlineAt = optionalMs(r.value(13));
-        out << a;
-    }
-    return out;
+    return QueryRows::all(std::move(q), readAttempt);
 }
 
 StoreResult<QList<ToolCallRecord>> OperationStore::toolCalls(const QString& operationId)
@@ -1439,28 +1442,7 @@ StoreResult<QList<ToolCallRecord>> OperationStore::toolCalls(const QString& oper
                                      "request_ref, answered_from_refunded "
                                      "FROM tool_calls WHERE operation_id = ? ORDER BY started_at, id"),
                       {operationId}, QStringLiteral("read tool calls"));
-    if (!q)
-        return q.error();
-    QList<ToolCallRecord> out;
-    QSqlQuery& r = q.value();
-    while (r.next()) {
-        ToolCallRecord t;
-        t.id = r.value(0).toLongLong();
-        t.toolCallId = r.value(1).toString();
-        t.orderId = r.value(2).toString();
-        t.amountCents = r.value(3).toLongLong();
-        t.operationId = r.value(4).toString();
-        t.createdOperation = r.value(5).toInt() != 0;
-        t.lostInsertRace = r.value(6).toInt() != 0;
-        t.resultStatus = r.value(7).toString();
-        t.resultReason = r.value(8).toString();
-        t.startedAt = r.value(9).toLongLong();
-        t.finishedAt = optionalMs(r.value(10));
-        t.requestRef = r.value(11).toString();
-        t.answeredFromRefunded = r.value(12).toInt() != 0;
-        out << t;
-    }
-    return out;
+    return QueryRows::all(std::move(q), readToolCall);
 }
 
 StoreResult<QList<AuditEntry>> OperationStore::auditEntries(const QString& operationId)
@@ -1468,22 +1450,7 @@ StoreResult<QList<AuditEntry>> OperationStore::auditEntries(const QString& opera
     auto q = m_db.run(QStringLiteral("SELECT id, at, actor, role, action, operation_id, details FROM audit_log "
                                      "WHERE operation_id = ? ORDER BY at, id"),
                       {operationId}, QStringLiteral("read audit"));
-    if (!q)
-        return q.error();
-    QList<AuditEntry> out;
-    QSqlQuery& r = q.value();
-    while (r.next()) {
-        AuditEntry e;
-        e.id = r.value(0).toLongLong();
-        e.at = r.value(1).toLongLong();
-        e.actor = r.value(2).toString();
-        e.role = r.value(3).toString();
-        e.action = r.value(4).toString();
-        e.operationId = r.value(5).toString();
-        e.details = QJsonDocument::fromJson(r.value(6).toString().toUtf8()).object();
-        out << e;
-    }
-    return out;
+    return QueryRows::all(std::move(q), readAuditEntry);
 }
 
 StoreResult<OperationStore::Detail> OperationStore::detail(const QString& operationId)

@@ -1,5 +1,7 @@
 #include "db/SettingsStore.h"
 
+#include "db/QueryRows.h"
+
 #include <QScopeGuard>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -142,13 +144,9 @@ StoreResult<QList<SettingsStore::Change>> SettingsStore::history(int limit)
     auto q = m_db.run(QStringLiteral("SELECT at, actor, details FROM audit_log WHERE action = 'settings.set' "
                                      "ORDER BY at DESC, id DESC LIMIT ?"),
                       {limit}, QStringLiteral("read settings history"));
-    if (!q)
-        return q.error();
-    QList<Change> out;
-    while (q.value().next()) {
-        const QJsonObject d = QJsonDocument::fromJson(q.value().value(2).toString().toUtf8()).object();
-        out << Change{q.value().value(0).toLongLong(), q.value().value(1).toString(), d.value(QStringLiteral("key")).toString(),
+    return QueryRows::all(std::move(q), [](const QSqlQuery& r) {
+        const QJsonObject d = QJsonDocument::fromJson(r.value(2).toString().toUtf8()).object();
+        return Change{r.value(0).toLongLong(), r.value(1).toString(), d.value(QStringLiteral("key")).toString(),
                       d.value(QStringLiteral("old")).toString(), d.value(QStringLiteral("new")).toString()};
-    }
-    return out;
+    });
 }

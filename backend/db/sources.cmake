@@ -10,6 +10,7 @@ target_sources(refund_backend PRIVATE
     db/Operation.h
     db/OperationStatus.h db/OperationStatus.cpp
     db/OperationStore.h db/OperationStore.cpp
+    db/QueryRows.h db/SqlNull.h
     db/Order.h
     db/Migration.h db/ExactlyOnceMigration.cpp db/DatabaseGuardMigration.cpp db/ReconcileMigration.cpp db/TransitionFunctions.h db/TransitionFunctions.cpp
     db/SearchIndexMigration.cpp db/OperationSearch.h db/OperationSearch.cpp

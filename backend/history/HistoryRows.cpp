@@ -2,16 +2,40 @@
 
 #include "db/KeysetOrder.h"
 #include "db/LocaleCollation.h"
+#include "db/QueryRows.h"
+#include "db/SqlNull.h"
 #include "history/HistoryRollupRanges.h"
 
 #include <QSqlQuery>
 
 namespace {
-std::optional<qint64> optionalMs(const QVariant& v)
+using SqlNull::optionalMs;
+
+/** An operation from a row of page()'s columns. */
+Operation readRow(const QSqlQuery& r)
 {
-    if (v.isNull())
-        return std::nullopt;
-    return v.toLongLong();
+    Operation op;
+    op.operationId = r.value(0).toString();
+    op.orderId = r.value(1).toString();
+    op.amountCents = r.value(2).toLongLong();
+    op.currency = r.value(3).toString();
+    op.status = operationStatusFromString(r.value(4).toString()).value_or(OperationStatus::Unknown);
+    op.attempts = r.value(5).toInt();
+    op.createdAt = r.value(6).toLongLong();
+    op.firstAttemptAt = optionalMs(r.value(7));
+    op.keyExpiresAt = optionalMs(r.value(8));
+    op.closedAt = optionalMs(r.value(9));
+    op.resolvedAt = optionalMs(r.value(10));
+    op.providerRefundId = r.value(11).toString();
+    op.unknownReason = r.value(12).toString();
+    op.failureCode = r.value(13).toString();
+    op.resolvedBy = r.value(14).toString();
+    op.resolutionNote = r.value(15).toString();
+    op.updatedAt = r.value(16).toLongLong();
+    op.lastAttemptAt = optionalMs(r.value(17));
+    op.providerStatus = r.value(18).toString();
+    op.toolCallCount = r.value(19).toInt();
+    return op;
 }
 
 QString reasonCode(const Operation& op)
@@ -166,35 +190,7 @@ StoreResult<QList<Operation>> HistoryRows::page(Database& db, const HistoryFilte
             where + QStringLiteral(" ORDER BY ") +
             KeysetOrder::orderBy(orderTerms(sort, collate, bytewise, nullptr)) + QStringLiteral(" LIMIT ?"),
         binds, QStringLiteral("history rows"));
-    if (!q)
-        return q.error();
-    QList<Operation> out;
-    QSqlQuery& r = q.value();
-    while (r.next()) {
-        Operation op;
-        op.operationId = r.value(0).toString();
-        op.orderId = r.value(1).toString();
-        op.amountCents = r.value(2).toLongLong();
-        op.currency = r.value(3).toString();
-        op.status = operationStatusFromString(r.value(4).toString()).value_or(OperationStatus::Unknown);
-        op.attempts = r.value(5).toInt();
-        op.createdAt = r.value(6).toLongLong();
-        op.firstAttemptAt = optionalMs(r.value(7));
-        op.keyExpiresAt = optionalMs(r.value(8));
-        op.closedAt = optionalMs(r.value(9));
-        op.resolvedAt = optionalMs(r.value(10));
-        op.providerRefundId = r.value(11).toString();
-        op.unknownReason = r.value(12).toString();
-        op.failureCode = r.value(13).toString();
-        op.resolvedBy = r.value(14).toString();
-        op.resolutionNote = r.value(15).toString();
-        op.updatedAt = r.value(16).toLongLong();
-        op.lastAttemptAt = optionalMs(r.value(17));
-        op.providerStatus = r.value(18).toString();
-        op.toolCallCount = r.value(19).toInt();
-        out << op;
-    }
-    return out;
+    return QueryRows::all(std::move(q), readRow);
 }
 
 StoreResult<QList<Operation>> HistoryRows::page(Database& db, const HistoryFilter& filter,

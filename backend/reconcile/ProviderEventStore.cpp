@@ -1,5 +1,7 @@
 #include "reconcile/ProviderEventStore.h"
 
+#include "db/QueryRows.h"
+#include "db/SqlNull.h"
 #include "reconcile/WebhookEventParser.h"
 
 #include <QJsonDocument>
@@ -7,12 +9,28 @@
 
 namespace {
 
+using SqlNull::nullableText;
+
 const char* kColumns = "event_id, source, received_at, type, event_created, refund_id, operation_id, action, "
                        "action_detail, applied_at, payload";
 
-QVariant nullable(const QString& s)
+/** An event from a row of kColumns. */
+ProviderEventStore::StoredEvent readEvent(const QSqlQuery& r)
 {
-    return s.isEmpty() ? QVariant(QMetaType::fromType<QString>()) : QVariant(s);
+    ProviderEventStore::StoredEvent e;
+    e.eventId = r.value(0).toString();
+    e.source = r.value(1).toString();
+    e.receivedAt = r.value(2).toLongLong();
+    e.type = r.value(3).toString();
+    e.eventCreated = r.value(4).toLongLong();
+    e.refundId = r.value(5).toString();
+    e.operationId = r.value(6).toString();
+    e.action = r.value(7).toString();
+    e.actionDetail = r.value(8).toString();
+    if (!r.value(9).isNull())
+        e.appliedAt = r.value(9).toLongLong();
+    e.payload = r.value(10).toString();
+    return e;
 }
 
 } // namespace
@@ -41,7 +59,7 @@ StoreResult<bool> ProviderEventStore::insertRow(const ProviderEvent& event, Sour
                        "refund_id, action, payload) VALUES (?, ?, ?, ?, ?, ?, 'pending', ?) "
                        "ON CONFLICT (event_id) DO NOTHING"),
         {event.id, source == Source::Webhook ? QStringLiteral("webhook") : QStringLiteral("poll"),
-         m_clock.nowMs(), event.type, event.createdUtcSeconds, nullable(WebhookEventParser::refundId(event)),
+         m_clock.nowMs(), event.type, event.createdUtcSeconds, nullableText(WebhookEventParser::refundId(event)),
          payload},
         QStringLiteral("store provider event"));
     if (!q)
@@ -96,28 +114,7 @@ ProviderEventStore::select(const QString& where, const QVariantList& binds, cons
     auto q = m_db.runPrepared(QStringLiteral("SELECT %1 FROM provider_events WHERE %2 ORDER BY %3 LIMIT ?")
                                   .arg(QString::fromLatin1(kColumns), where, order),
                               all, QStringLiteral("read provider events"));
-    if (!q)
-        return q.error();
-    QList<StoredEvent> out;
-    QSqlQuery& r = *q.value();
-    while (r.next()) {
-        StoredEvent e;
-        e.eventId = r.value(0).toString();
-        e.source = r.value(1).toString();
-        e.receivedAt = r.value(2).toLongLong();
-        e.type = r.value(3).toString();
-        e.eventCreated = r.value(4).toLongLong();
-        e.refundId = r.value(5).toString();
-        e.operationId = r.value(6).toString();
-        e.action = r.value(7).toString();
-        e.actionDetail = r.value(8).toString();
-        if (!r.value(9).isNull())
-            e.appliedAt = r.value(9).toLongLong();
-        e.payload = r.value(10).toString();
-        out.append(e);
-    }
-    r.finish();
-    return out;
+    return QueryRows::all(std::move(q), readEvent);
 }
 
 StoreResult<std::optional<ProviderEventStore::StoredEvent>> ProviderEventStore::event(const QString& eventId)
@@ -152,7 +149,7 @@ StoreResult<bool> ProviderEventStore::recordAction(const QString& eventId, const
         QStringLiteral(
             "UPDATE provider_events SET operation_id = ?, refund_id = COALESCE(?, refund_id), action = ?, "
             "action_detail = ?, applied_at = ? WHERE event_id = ? AND ") + waitingCondition(),
-        {nullable(operationId), nullable(refundId), action, detail.left(2000), m_clock.nowMs(), eventId},
+        {nullableText(operationId), nullableText(refundId), action, detail.left(2000), m_clock.nowMs(), eventId},
         QStringLiteral("record what was done with an event"));
     if (!q)
         return q.error();

@@ -24,8 +24,13 @@ QByteArray HttpRequest::header(const QByteArray& name) const
 
 QList<QPair<QString, QString>> HttpRequest::formParams() const
 {
+    return decodeForm(body);
+}
+
+QList<QPair<QString, QString>> HttpRequest::decodeForm(const QByteArray& encoded)
+{
     QList<QPair<QString, QString>> out;
-    const QList<QByteArray> pairs = body.split('&');
+    const QList<QByteArray> pairs = encoded.split('&');
     for (const QByteArray& pair : pairs) {
         if (pair.isEmpty())
             continue;

@@ -36,6 +36,9 @@ public:
      * percent-decoding and '+' as space (Stripe's POST encoding, e.g. metadata[order_id]=4417).
      */
     QList<QPair<QString, QString>> formParams() const;
+    /** Pairs encoded as application/x-www-form-urlencoded (a body or a query string), decoded as
+        formParams() decodes the body. */
+    static QList<QPair<QString, QString>> decodeForm(const QByteArray& encoded);
 
     /**
      * Parses the first HTTP/1.1 request at the start of buffer: a pure function of its bytes and

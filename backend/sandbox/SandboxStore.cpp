@@ -1,15 +1,18 @@
 #include "sandbox/SandboxStore.h"
 
 #include "Logging.h"
+#include "db/QueryRows.h"
+#include "db/SqlNull.h"
 
 #include <QJsonDocument>
 #include <QSqlQuery>
 #include <QVariant>
 
 #include <algorithm>
-#include <type_traits>
 
 namespace {
+
+using SqlNull::nullableText;
 
 QString toJsonText(const QJsonObject& o)
 {
@@ -100,11 +103,6 @@ StoredWebhookDelivery readDelivery(const QSqlQuery& q)
     return d;
 }
 
-QVariant nullableText(const QString& s)
-{
-    return s.isEmpty() ? QVariant(QMetaType::fromType<QString>()) : QVariant(s);
-}
-
 StoredWebhookEndpoint readEndpoint(const QSqlQuery& q)
 {
     StoredWebhookEndpoint e;
@@ -150,46 +148,11 @@ StoreError logged(StoreError e)
     return e;
 }
 
-// Database::run() hands back its query, runPrepared() a pointer to the kept one.
-QSqlQuery& queryOf(QSqlQuery& q) { return q; }
-QSqlQuery& queryOf(QSqlQuery* q) { return *q; }
-
-template<typename Reader>
-using RowOf = std::invoke_result_t<Reader, const QSqlQuery&>;
-
-// The rows of a statement that ran, or its error. The statement is reset once read, so a
-// kept one holds no read snapshot past the call.
-template<typename Q, typename Reader>
-StoreResult<QList<RowOf<Reader>>> allRows(StoreResult<Q> ran, Reader reader)
-{
-    if (!ran)
-        return ran.error();
-    QSqlQuery& q = queryOf(ran.value());
-    QList<RowOf<Reader>> out;
-    while (q.next())
-        out.append(reader(q));
-    q.finish();
-    return out;
-}
-
-template<typename Q, typename Reader>
-StoreResult<std::optional<RowOf<Reader>>> firstRow(StoreResult<Q> ran, Reader reader)
-{
-    if (!ran)
-        return ran.error();
-    QSqlQuery& q = queryOf(ran.value());
-    std::optional<RowOf<Reader>> out;
-    if (q.next())
-        out = reader(q);
-    q.finish();
-    return out;
-}
-
 /** The first column of the first row as a number; 0 without a row (or for NULL). */
 template<typename Q>
 StoreResult<qint64> firstNumber(StoreResult<Q> ran)
 {
-    auto row = firstRow(std::move(ran), [](const QSqlQuery& q) { return q.value(0).toLongLong(); });
+    auto row = QueryRows::first(std::move(ran), [](const QSqlQuery& q) { return q.value(0).toLongLong(); });
     if (!row)
         return row.error();
     return row.value().value_or(0);
@@ -207,7 +170,7 @@ StoreResult<void> done(const StoreResult<Q>& ran)
 template<typename Q>
 StoreResult<QJsonObject> numbersByName(StoreResult<Q> ran, qsizetype prefixLength)
 {
-    auto rows = allRows(std::move(ran), [prefixLength](const QSqlQuery& q) {
+    auto rows = QueryRows::all(std::move(ran), [prefixLength](const QSqlQuery& q) {
         return std::pair(q.value(0).toString().mid(prefixLength), q.value(1).toLongLong());
     });
     if (!rows)
@@ -362,7 +325,7 @@ StoreResult<void> SandboxStore::open(const QString& path)
 
 StoreResult<bool> SandboxStore::hasColumn(const QString& table, const QString& column)
 {
-    auto names = allRows(run(QStringLiteral("PRAGMA table_info(%1)").arg(table), {},
+    auto names = QueryRows::all(run(QStringLiteral("PRAGMA table_info(%1)").arg(table), {},
                              QStringLiteral("read columns of ") + table),
                          [](const QSqlQuery& q) { return q.value(1).toString(); });
     if (!names)
@@ -452,14 +415,14 @@ StoreResult<void> SandboxStore::insertPaymentIntent(const StoredPaymentIntent& p
 
 StoreResult<std::optional<StoredPaymentIntent>> SandboxStore::paymentIntent(const QString& id)
 {
-    return firstRow(runPrepared(QStringLiteral("SELECT ") + kPiColumns + QStringLiteral(" FROM payment_intents WHERE id = ?"),
+    return QueryRows::first(runPrepared(QStringLiteral("SELECT ") + kPiColumns + QStringLiteral(" FROM payment_intents WHERE id = ?"),
                                 {id}, QStringLiteral("read payment intent")),
                     readPaymentIntent);
 }
 
 StoreResult<std::optional<StoredPaymentIntent>> SandboxStore::paymentIntentByCharge(const QString& chargeId)
 {
-    return firstRow(runPrepared(QStringLiteral("SELECT ") + kPiColumns
+    return QueryRows::first(runPrepared(QStringLiteral("SELECT ") + kPiColumns
                                     + QStringLiteral(" FROM payment_intents WHERE charge_id = ?"),
                                 {chargeId}, QStringLiteral("read payment intent by charge")),
                     readPaymentIntent);
@@ -467,7 +430,7 @@ StoreResult<std::optional<StoredPaymentIntent>> SandboxStore::paymentIntentByCha
 
 StoreResult<QList<StoredPaymentIntent>> SandboxStore::allPaymentIntents()
 {
-    return allRows(run(QStringLiteral("SELECT ") + kPiColumns + QStringLiteral(" FROM payment_intents ORDER BY seq DESC"),
+    return QueryRows::all(run(QStringLiteral("SELECT ") + kPiColumns + QStringLiteral(" FROM payment_intents ORDER BY seq DESC"),
                        {}, QStringLiteral("list payment intents")),
                    readPaymentIntent);
 }
@@ -509,7 +472,7 @@ StoreResult<void> SandboxStore::failRefund(const QString& id, const QString& fai
 
 StoreResult<std::optional<StoredRefund>> SandboxStore::refund(const QString& id)
 {
-    return firstRow(runPrepared(QStringLiteral("SELECT ") + kRefundColumns + QStringLiteral(" FROM refunds WHERE id = ?"),
+    return QueryRows::first(runPrepared(QStringLiteral("SELECT ") + kRefundColumns + QStringLiteral(" FROM refunds WHERE id = ?"),
                                 {id}, QStringLiteral("read refund")),
                     readRefund);
 }
@@ -535,7 +498,7 @@ StoreResult<Page<StoredRefund>> SandboxStore::refunds(const QString& paymentInte
         binds.append(charge);
     }
     const PagedSelect select = pagedSelect(kRefundColumns, QStringLiteral("refunds"), where, binds, page);
-    return toPage(allRows(run(select.sql, select.binds, QStringLiteral("list refunds")), readRefund), select, page);
+    return toPage(QueryRows::all(run(select.sql, select.binds, QStringLiteral("list refunds")), readRefund), select, page);
 }
 
 StoreResult<QJsonObject> SandboxStore::refundCountsBy(const QString& column)
@@ -570,7 +533,7 @@ StoreResult<void> SandboxStore::insertEvent(StoredEvent& e)
 
 StoreResult<std::optional<StoredEvent>> SandboxStore::event(const QString& id)
 {
-    return firstRow(runPrepared(QStringLiteral("SELECT ") + kEventColumns + QStringLiteral(" FROM events WHERE id = ?"),
+    return QueryRows::first(runPrepared(QStringLiteral("SELECT ") + kEventColumns + QStringLiteral(" FROM events WHERE id = ?"),
                                 {id}, QStringLiteral("read event")),
                     readEvent);
 }
@@ -604,7 +567,7 @@ StoreResult<Page<StoredEvent>> SandboxStore::events(const QStringList& types, st
         binds.append(*createdLte);
     }
     const PagedSelect select = pagedSelect(kEventColumns, QStringLiteral("events"), where, binds, page);
-    return toPage(allRows(run(select.sql, select.binds, QStringLiteral("list events")), readEvent), select, page);
+    return toPage(QueryRows::all(run(select.sql, select.binds, QStringLiteral("list events")), readEvent), select, page);
 }
 
 StoreResult<qint64> SandboxStore::seqOf(const QString& table, const QString& id)
@@ -638,7 +601,7 @@ StoreResult<bool> SandboxStore::claimKey(const QString& key, const QString& fing
 
 StoreResult<std::optional<StoredKey>> SandboxStore::key(const QString& key)
 {
-    return firstRow(runPrepared(QStringLiteral("SELECT idem_key, fingerprint, state, status, content_type, body, "
+    return QueryRows::first(runPrepared(QStringLiteral("SELECT idem_key, fingerprint, state, status, content_type, body, "
                                                "request_id, created_ms, expires_ms FROM idempotency_keys "
                                                "WHERE idem_key = ?"),
                                 {key}, QStringLiteral("read key")),
@@ -685,7 +648,7 @@ StoreResult<void> SandboxStore::insertWebhookEndpoint(StoredWebhookEndpoint& end
 
 StoreResult<QList<StoredWebhookEndpoint>> SandboxStore::webhookEndpoints()
 {
-    return allRows(run(QStringLiteral("SELECT seq, id, url, secret, created_ms FROM webhook_endpoints WHERE deleted = 0 "
+    return QueryRows::all(run(QStringLiteral("SELECT seq, id, url, secret, created_ms FROM webhook_endpoints WHERE deleted = 0 "
                                       "ORDER BY seq"),
                        {}, QStringLiteral("list webhook endpoints")),
                    readEndpoint);
@@ -725,7 +688,7 @@ StoreResult<void> SandboxStore::enqueueWebhookDeliveries(const StoredEvent& even
 
 StoreResult<QList<StoredWebhookDelivery>> SandboxStore::webhookDeliveriesOfEvent(const QString& eventId)
 {
-    return allRows(run(QStringLiteral("SELECT ") + kDeliveryColumns + kDeliveryFrom
+    return QueryRows::all(run(QStringLiteral("SELECT ") + kDeliveryColumns + kDeliveryFrom
                            + QStringLiteral(" WHERE d.event_id = ? ORDER BY d.seq"),
                        {eventId}, QStringLiteral("list webhooks of event")),
                    readDelivery);
@@ -733,7 +696,7 @@ StoreResult<QList<StoredWebhookDelivery>> SandboxStore::webhookDeliveriesOfEvent
 
 StoreResult<QList<StoredWebhookDelivery>> SandboxStore::dueWebhookDeliveries(qint64 nowMs, int limit)
 {
-    return allRows(run(QStringLiteral("SELECT ") + kDeliveryColumns + kDeliveryFrom
+    return QueryRows::all(run(QStringLiteral("SELECT ") + kDeliveryColumns + kDeliveryFrom
                            + QStringLiteral(" WHERE d.state = 'pending' AND d.next_attempt_ms <= ? "
                                             "ORDER BY d.event_seq, d.seq LIMIT ?"),
                        {nowMs, limit}, QStringLiteral("due webhooks")),
@@ -742,7 +705,7 @@ StoreResult<QList<StoredWebhookDelivery>> SandboxStore::dueWebhookDeliveries(qin
 
 StoreResult<std::optional<qint64>> SandboxStore::nextWebhookDueMs(qint64 afterMs)
 {
-    auto row = firstRow(run(QStringLiteral("SELECT MIN(next_attempt_ms) FROM webhook_deliveries WHERE state = 'pending' "
+    auto row = QueryRows::first(run(QStringLiteral("SELECT MIN(next_attempt_ms) FROM webhook_deliveries WHERE state = 'pending' "
                                            "AND next_attempt_ms > ?"),
                             {afterMs}, QStringLiteral("next webhook due")),
                         [](const QSqlQuery& q) { return q.value(0); });
@@ -810,14 +773,14 @@ StoreResult<int> SandboxStore::releaseWebhookReorderHolds(const QString& endpoin
 
 StoreResult<QList<StoredWebhookDelivery>> SandboxStore::allWebhookDeliveries()
 {
-    return allRows(run(QStringLiteral("SELECT ") + kDeliveryColumns + kDeliveryFrom + QStringLiteral(" ORDER BY d.seq"),
+    return QueryRows::all(run(QStringLiteral("SELECT ") + kDeliveryColumns + kDeliveryFrom + QStringLiteral(" ORDER BY d.seq"),
                        {}, QStringLiteral("list webhooks")),
                    readDelivery);
 }
 
 StoreResult<QList<StoredWebhookAttempt>> SandboxStore::webhookAttempts(qint64 deliverySeq)
 {
-    return allRows(run(QStringLiteral("SELECT delivery_seq, attempt, at_ms, duration_ms, status, error, signature_t "
+    return QueryRows::all(run(QStringLiteral("SELECT delivery_seq, attempt, at_ms, duration_ms, status, error, signature_t "
                                       "FROM webhook_attempts WHERE delivery_seq = ? ORDER BY seq"),
                        {deliverySeq}, QStringLiteral("list webhook attempts")),
                    readAttempt);

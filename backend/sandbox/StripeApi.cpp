@@ -22,6 +22,22 @@ HttpResponse notFound(const QString& kind, const QString& id, const QString& par
                                      QStringLiteral("No such %1: '%2'").arg(kind, id), param);
 }
 
+/**
+ * What ends a request for an object by id when the read did not find it: a read the store could
+ * not answer is a 500, never "No such ...", since the object may exist; no object is a 404
+ * resource_missing. nullopt when found.
+ */
+template<typename T>
+std::optional<HttpResponse> unlessFound(const StoreResult<std::optional<T>>& found, const QString& kind,
+                                        const QString& id)
+{
+    if (!found)
+        return HttpResponse::storageFailure();
+    if (!found.value())
+        return notFound(kind, id);
+    return std::nullopt;
+}
+
 QJsonValue nullable(const QString& s) { return s.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(s); }
 
 /** Last value of each form parameter (Stripe's form decoding keeps the last one). */
@@ -261,31 +277,26 @@ HttpResponse StripeApi::execute(const Route& route, const HttpRequest& request, 
         return createRefund(request, context);
     case Endpoint::UpdateRefund:
         return updateRefund(route.id, request, context);
-    // A read the store could not answer is a 500, never "No such ...": the object may exist.
     case Endpoint::GetRefund: {
         const auto refund = m_store.refund(route.id);
-        if (!refund)
-            return HttpResponse::storageFailure();
-        return refund.value() ? HttpResponse::json(200, refundJson(*refund.value()))
-                              : notFound(QStringLiteral("refund"), route.id);
+        if (auto refusal = unlessFound(refund, QStringLiteral("refund"), route.id))
+            return *refusal;
+        return HttpResponse::json(200, refundJson(*refund.value()));
     }
     case Endpoint::ListRefunds:
         return listRefunds(request);
     case Endpoint::GetPaymentIntent: {
         const auto pi = m_store.paymentIntent(route.id);
-        if (!pi)
-            return HttpResponse::storageFailure();
-        return pi.value() ? HttpResponse::json(200, paymentIntentJson(*pi.value()))
-                          : notFound(QStringLiteral("payment_intent"), route.id);
+        if (auto refusal = unlessFound(pi, QStringLiteral("payment_intent"), route.id))
+            return *refusal;
+        return HttpResponse::json(200, paymentIntentJson(*pi.value()));
     }
     case Endpoint::SearchPaymentIntents:
         return searchPaymentIntents(request);
     case Endpoint::GetCharge: {
         const auto pi = m_store.paymentIntentByCharge(route.id);
-        if (!pi)
-            return HttpResponse::storageFailure();
-        if (!pi.value())
-            return notFound(QStringLiteral("charge"), route.id);
+        if (auto refusal = unlessFound(pi, QStringLiteral("charge"), route.id))
+            return *refusal;
         const auto charge = chargeJson(*pi.value());
         return charge ? HttpResponse::json(200, charge.value()) : HttpResponse::storageFailure();
     }
@@ -293,10 +304,9 @@ HttpResponse StripeApi::execute(const Route& route, const HttpRequest& request, 
         return listEvents(request);
     case Endpoint::GetEvent: {
         const auto event = m_store.event(route.id);
-        if (!event)
-            return HttpResponse::storageFailure();
-        return event.value() ? HttpResponse::json(200, eventJson(*event.value()))
-                             : notFound(QStringLiteral("event"), route.id);
+        if (auto refusal = unlessFound(event, QStringLiteral("event"), route.id))
+            return *refusal;
+        return HttpResponse::json(200, eventJson(*event.value()));
     }
     case Endpoint::None:
         break;
@@ -382,12 +392,10 @@ HttpResponse StripeApi::createRefund(const HttpRequest& request, const RequestCo
 
 HttpResponse StripeApi::updateRefund(const QString& id, const HttpRequest& request, const RequestContext& context)
 {
-    auto found = m_store.refund(id);
-    if (!found)
-        return HttpResponse::storageFailure();
+    const auto found = m_store.refund(id);
+    if (auto refusal = unlessFound(found, QStringLiteral("refund"), id))
+        return *refusal;
     auto refund = found.value();
-    if (!refund)
-        return notFound(QStringLiteral("refund"), id);
     const QJsonObject previous = refund->metadata;
     const auto meta = metadataParams(paramMap(request.formParams()));
     for (auto it = meta.cbegin(); it != meta.cend(); ++it) {
@@ -615,12 +623,10 @@ const QStringList& StripeApi::failureReasons()
 
 HttpResponse StripeApi::failRefund(const QString& id, const QJsonObject& body)
 {
-    auto found = m_store.refund(id);
-    if (!found)
-        return HttpResponse::storageFailure();
+    const auto found = m_store.refund(id);
+    if (auto refusal = unlessFound(found, QStringLiteral("refund"), id))
+        return *refusal;
     auto refund = found.value();
-    if (!refund)
-        return notFound(QStringLiteral("refund"), id);
     const QJsonValue reasonValue = body.value(QStringLiteral("failure_reason"));
     if (!reasonValue.isString() || !failureReasons().contains(reasonValue.toString()))
         return invalid(QStringLiteral("parameter_invalid_string"),

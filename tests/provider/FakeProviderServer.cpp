@@ -14,20 +14,10 @@ QString RecordedRequest::path() const
 QUrlQuery RecordedRequest::query() const
 {
     const int q = target.indexOf('?');
-    QByteArray raw = q < 0 ? QByteArray() : target.mid(q + 1);
-    // Decode as a form would: '+' is a space, then percent-decoding.
+    // Decoded as a form, as the sandbox decodes a body: '+' is a space, then percent-decoding.
     QUrlQuery out;
-    for (const QByteArray& pair : raw.split('&')) {
-        if (pair.isEmpty())
-            continue;
-        const int eq = pair.indexOf('=');
-        QByteArray key = eq < 0 ? pair : pair.left(eq);
-        QByteArray value = eq < 0 ? QByteArray() : pair.mid(eq + 1);
-        key.replace('+', ' ');
-        value.replace('+', ' ');
-        out.addQueryItem(QString::fromUtf8(QByteArray::fromPercentEncoding(key)),
-                         QString::fromUtf8(QByteArray::fromPercentEncoding(value)));
-    }
+    for (const auto& [key, value] : HttpRequest::decodeForm(q < 0 ? QByteArray() : target.mid(q + 1)))
+        out.addQueryItem(key, value);
     return out;
 }
 

@@ -34,17 +34,8 @@ QByteArray stripeError(const char* type, const char* code, const char* message)
 QUrlQuery HostileProvider::Request::form() const
 {
     QUrlQuery out;
-    for (const QByteArray& pair : body.split('&')) {
-        if (pair.isEmpty())
-            continue;
-        const int eq = pair.indexOf('=');
-        QByteArray key = eq < 0 ? pair : pair.left(eq);
-        QByteArray value = eq < 0 ? QByteArray() : pair.mid(eq + 1);
-        key.replace('+', ' ');
-        value.replace('+', ' ');
-        out.addQueryItem(QString::fromUtf8(QByteArray::fromPercentEncoding(key)),
-                         QString::fromUtf8(QByteArray::fromPercentEncoding(value)));
-    }
+    for (const auto& [key, value] : HttpRequest::decodeForm(body))
+        out.addQueryItem(key, value);
     return out;
 }
 
