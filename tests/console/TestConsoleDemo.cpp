@@ -340,8 +340,9 @@ void TestConsoleDemo::writeKeyIsRefused_R13()
     QVERIFY(banner->isVisible());
     QVERIFY(banner->text().contains(QStringLiteral("sk_")));
     QVERIFY(!banner->text().contains(m_demo->secretKey()));   // R22: the key itself is never shown
-    auto* status = m_window->findChild<QLabel*>(QStringLiteral("providerStatus"));
-    QVERIFY(status->text().contains(QStringLiteral("write key refused")));
+    auto* status = m_window->findChild<ElidedLabel*>(QStringLiteral("providerStatus"));
+    QVERIFY(status);
+    QVERIFY(status->fullText().contains(QStringLiteral("write key refused")));
     QTest::qWait(300);
     QCOMPARE(checked.count(), 0);   // no request was made with it
 
@@ -350,12 +351,18 @@ void TestConsoleDemo::writeKeyIsRefused_R13()
     QVERIFY(!banner->isVisible());
     QTRY_COMPARE_WITH_TIMEOUT(checked.count(), 1, 15000);
     QCOMPARE(checked.at(0).at(0).toBool(), true);
-    QVERIFY(status->text().contains(QStringLiteral("reachable")));
+    QVERIFY(status->fullText().contains(QStringLiteral("reachable")));
+    // The tooltip has the whole line (the label elides it when short of room) and names the key.
+    QVERIFY(status->toolTip().startsWith(status->fullText()));
+    QVERIFY(status->toolTip().contains(QStringLiteral("rk_")));
+    QVERIFY(!status->toolTip().contains(m_demo->readKey()));   // R22: masked
 }
 
 void TestConsoleDemo::statusBarNamesDatabaseAndRole()
 {
-    const QString db = m_window->findChild<QLabel*>(QStringLiteral("databaseStatus"))->text();
+    auto* dbStatus = m_window->findChild<ElidedLabel*>(QStringLiteral("databaseStatus"));
+    QVERIFY(dbStatus);
+    const QString db = dbStatus->fullText();
     QVERIFY2(db.contains(QStringLiteral("SQLite")), qPrintable(db));
     QVERIFY2(db.contains(QStringLiteral("ops.db")), qPrintable(db));
     const QString role = m_window->findChild<QLabel*>(QStringLiteral("roleStatus"))->text();
