@@ -1,9 +1,11 @@
 // Issue 15 (the walk-through at 1024×640 in en, ru and tr): at the smallest supported window
 // nothing is clipped. The status bar's database path is elided in the middle with the full path
-// in its tooltip, every navigation entry's title fits beside its count, and no one-line label or
-// button of the Operations tab is narrower than its text. Runs on the embedded demo (real rows
-// in every state) in each language, with the console's own translations.
+// in its tooltip, every navigation entry's title fits beside its count, the History tab does not
+// scroll sideways, and no label or button of the Operations and History tabs is narrower than
+// its text (a one-line label than its text, a wrapped one than its longest word). Runs on the
+// embedded demo (real rows in every state) in each language, with the console's own translations.
 #include "ElidedLabel.h"
+#include "HistoryTab.h"
 #include "MainWindow.h"
 #include "OperationFormat.h"
 #include "StateCountsModel.h"
@@ -21,6 +23,7 @@
 #include <QScrollBar>
 #include <QStatusBar>
 #include <QTabWidget>
+#include <QTextLayout>
 #include <QThread>
 #include <QTranslator>
 #include <QtTest>
@@ -45,8 +48,9 @@ bool insideItemView(const QWidget* w)
 }
 
 /**
- * Every visible one-line label (not one that elides itself or wraps), button and check box under
- * root that is narrower than its own text needs: what the walk-through found cut off.
+ * Every visible label, button and check box under root that is narrower than its own text needs:
+ * a one-line label (not one that elides itself) narrower than its text, a wrapped one with a word
+ * (a run without a break opportunity) wider than the label: what the walk-through found cut off.
  */
 QStringList clippedWidgets(const QWidget* root)
 {
@@ -55,9 +59,27 @@ QStringList clippedWidgets(const QWidget* root)
         if (!w->isVisibleTo(root->window()) || !w->isVisible() || insideItemView(w))
             continue;
         if (const auto* label = qobject_cast<const QLabel*>(w)) {
-            if (qobject_cast<const ElidedLabel*>(label) || label->wordWrap() || label->text().isEmpty()
+            if (qobject_cast<const ElidedLabel*>(label) || label->text().isEmpty()
                 || Qt::mightBeRichText(label->text()))
                 continue;
+            if (label->wordWrap()) {
+                // It wraps at spaces (and other break opportunities), never inside a word.
+                QTextLayout layout(label->text(), label->font());
+                layout.beginLayout();
+                const int room = label->contentsRect().width() - 2 * label->margin();
+                bool cut = false;
+                while (true) {
+                    QTextLine line = layout.createLine();
+                    if (!line.isValid())
+                        break;
+                    line.setLineWidth(room);
+                    cut = cut || line.naturalTextWidth() > room;
+                }
+                layout.endLayout();
+                if (cut)
+                    out << describe(label, label->text());
+                continue;
+            }
             const int needed = label->fontMetrics().horizontalAdvance(label->text()) + 2 * label->margin()
                 + label->contentsMargins().left() + label->contentsMargins().right();
             if (label->width() < needed)
@@ -94,6 +116,8 @@ private slots:
     void cleanupTestCase();
     void operationsTabAndStatusBarFit_issue15_data() { languageRows(); }
     void operationsTabAndStatusBarFit_issue15();
+    void historyTabDoesNotScrollSideways_issue15_data() { languageRows(); }
+    void historyTabDoesNotScrollSideways_issue15();
 
 private:
     static void languageRows();
@@ -218,6 +242,34 @@ void TestConsoleLayout::operationsTabAndStatusBarFit_issue15()
                             .arg(navigation->viewport()->width());
     }
 
+    QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QLatin1Char('\n'))));
+}
+
+// The History tab in the window at 1024x640: no sideways scrolling (the range bar puts its
+// status and Export on a second row, the tiles and charts take fewer columns), nothing cut.
+void TestConsoleLayout::historyTabDoesNotScrollSideways_issue15()
+{
+    QFETCH(QString, lang);
+    QVERIFY(openWindow(lang));
+    QStringList problems;
+    auto* history = m_window->findChild<HistoryTab*>();
+    QVERIFY(history);
+    auto* tabs = m_window->findChild<QTabWidget*>(QStringLiteral("mainTabs"));
+    QSignalSpy stats(history, &HistoryTab::statsUpdated);
+    tabs->setCurrentWidget(m_window->findChild<QScrollArea*>(QStringLiteral("historyTabPage")));
+    QTRY_VERIFY_WITH_TIMEOUT(stats.count() > 0, 30000);
+    QTest::qWait(300);
+    auto* page = m_window->findChild<QScrollArea*>(QStringLiteral("historyTabPage"));
+    if (page->horizontalScrollBar()->maximum() > 0) {
+        problems << QStringLiteral("History scrolls sideways: its content needs %1 px, the page has %2")
+                        .arg(history->minimumSizeHint().width())
+                        .arg(page->viewport()->width());
+        for (const QWidget* w : history->findChildren<QWidget*>(Qt::FindDirectChildrenOnly))
+            problems << QStringLiteral("  %1 \"%2\" needs %3 px")
+                            .arg(QString::fromLatin1(w->metaObject()->className()), w->objectName())
+                            .arg(w->minimumSizeHint().width());
+    }
+    problems << clippedWidgets(m_window.get());
     QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QLatin1Char('\n'))));
 }
 
