@@ -32,6 +32,7 @@
 #include <QDesktopServices>
 #include <QStackedWidget>
 #include <QTableWidget>
+#include <QTextLayout>
 #include <QThread>
 #include <QtTest>
 
@@ -66,6 +67,7 @@ private slots:
     void rolesGateTheTabs_R21();
     void r20_budgetChangeReachesAnOpenConsole();
     void contextMenuCopiesIdsAndOpensTheRefund();
+    void detailKeyWrapsAfterEveryHyphenAndCopiesWhole_issue15();
 
 private:
     QStringList tableColumn(int column) const;
@@ -459,6 +461,48 @@ void TestConsoleDemo::r20_budgetChangeReachesAnOpenConsole()
     QVERIFY(settings.set(QStringLiteral("max_attempts_per_operation"), QStringLiteral("6"), QStringLiteral("admin1"),
                          QStringLiteral("admin")));
     QTRY_VERIFY_WITH_TIMEOUT(attempts().endsWith(QLatin1String("/ 6")), 10000);
+}
+
+// Issue 15: the idempotency key in the detail panel has a break opportunity after each of its
+// hyphens (a digit after a hyphen gave Unicode line breaking none), and a copy of it from the
+// label is the key itself, without the zero-width spaces that make those breaks.
+void TestConsoleDemo::detailKeyWrapsAfterEveryHyphenAndCopiesWhole_issue15()
+{
+    const QString seed = m_demo->seedOperationId();
+    QVERIFY(selectAndWait(seed));
+    const QString key = m_store->operation(seed).value().idempotencyKey;
+    QCOMPARE(key.count(QLatin1Char('-')), 4);
+    auto* label = m_window->detailPanel()->findChild<QLabel*>(QStringLiteral("detailField_key"));
+    QVERIFY(label);
+    QTRY_COMPARE(OperationFormat::withoutBreakHints(label->text()), key);
+    QCOMPARE(label->text().count(QChar(OperationFormat::kBreakHint)), 4);
+    QVERIFY(label->wordWrap());
+
+    // In a column as narrow as its first group, the key wraps group by group, each line ending at its hyphen.
+    QTextLayout layout(label->text(), label->font());
+    layout.beginLayout();
+    QStringList lines;
+    const qreal width = QFontMetricsF(label->font()).horizontalAdvance(key.section(QLatin1Char('-'), 0, 0) + QLatin1Char('-')) + 1;
+    while (true) {
+        QTextLine line = layout.createLine();
+        if (!line.isValid())
+            break;
+        line.setLineWidth(width);
+        lines << OperationFormat::withoutBreakHints(label->text().mid(line.textStart(), line.textLength()));
+    }
+    layout.endLayout();
+    QVERIFY2(lines.size() >= 4, qPrintable(lines.join(QLatin1Char('|'))));
+    QCOMPARE(lines.join(QString()), key);
+    for (qsizetype i = 0; i + 1 < lines.size(); ++i)
+        QVERIFY2(lines[i].endsWith(QLatin1Char('-')), qPrintable(lines.join(QLatin1Char('|'))));
+
+    // Selected and copied with the keyboard: the key, as the table's "Copy idempotency key" gives it.
+    QApplication::clipboard()->clear();
+    label->setFocus();
+    label->setSelection(0, int(label->text().size()));
+    QVERIFY(label->hasSelectedText());
+    QTest::keySequence(label, QKeySequence::Copy);
+    QTRY_COMPARE(QApplication::clipboard()->text(), key);
 }
 
 QTEST_MAIN(TestConsoleDemo)

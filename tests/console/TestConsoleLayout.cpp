@@ -215,6 +215,14 @@ void TestConsoleLayout::operationsTabAndStatusBarFit_issue15()
     QVERIFY(provider->toolTip().startsWith(provider->fullText()));
     QVERIFY(provider->fontMetrics().horizontalAdvance(provider->text()) <= provider->contentsRect().width());
 
+    // The detail's facts wrap (the key after its hyphens) instead of scrolling sideways.
+    auto* fields = m_window->findChild<QScrollArea*>(QStringLiteral("detailFieldsScroll"));
+    QVERIFY(fields);
+    if (fields->horizontalScrollBar()->maximum() > 0)
+        problems << QStringLiteral("the detail's fields scroll sideways: they need %1 px, have %2")
+                        .arg(fields->widget()->minimumSizeHint().width())
+                        .arg(fields->viewport()->width());
+
     // Every navigation title whole beside its count, in the rectangle it is painted in.
     auto* navigation = m_window->findChild<QListView*>(QStringLiteral("stateNavigation"));
     QVERIFY(navigation);
