@@ -202,7 +202,10 @@ void HistoryTab::buildUi()
         auto* corner = new QHBoxLayout(box->parentWidget());
         corner->setContentsMargins(0, 4, 10, 0);
         corner->addWidget(box, 0, Qt::AlignRight | Qt::AlignTop);
-        connect(box, &QCheckBox::toggled, this, [this] {
+        connect(box, &QCheckBox::toggled, this, [this, box] {
+            // A person's choice (the automatic one is set with signals blocked): kept for every
+            // snapshot of this range.
+            m_logScaleChosen.insert(box);
             if (m_snapshot)
                 showPerDayCharts(*m_snapshot);
         });
@@ -466,7 +469,8 @@ void HistoryTab::applyPreset(int days)
 
 void HistoryTab::onDatesEdited()
 {
-    // A date typed by hand is a custom range.
+    // A date typed by hand is a custom range, and a new range: the scales are proposed again.
+    m_logScaleChosen.clear();
     const QSignalBlocker block(m_preset);
     m_preset->setCurrentIndex(m_preset->findData(-1));
     refresh();
@@ -474,6 +478,7 @@ void HistoryTab::onDatesEdited()
 
 void HistoryTab::setRange(const QDate& fromUtc, const QDate& toUtc)
 {
+    m_logScaleChosen.clear(); // a new range: its own automatic scales
     const QSignalBlocker a(m_from), b(m_to);
     m_from->setDate(fromUtc);
     m_to->setDate(toUtc);
@@ -641,9 +646,12 @@ void HistoryTab::showSnapshot(const HistoryStats::Snapshot& s)
     };
     replace(m_attemptsView, HistoryCharts::attemptsHistogram(s));
     replace(m_resolveView, HistoryCharts::timeToResolve(s));
-    // Each new snapshot proposes its own scale: a log scale only where one period dominates
-    // (the chart says so under its title).
-    const auto propose = [](QCheckBox* box, double ratio) {
+    // A log scale only where one period dominates (the chart says so under its title), and only
+    // for a box nobody has chosen for this range: a new snapshot of the same range (Refresh, a
+    // change in the database, another state) keeps what the person ticked or unticked (issue 15).
+    const auto propose = [this](QCheckBox* box, double ratio) {
+        if (m_logScaleChosen.contains(box))
+            return;
         const QSignalBlocker block(box);
         box->setChecked(ratio > HistoryCharts::kDominanceRatio);
     };

@@ -5,6 +5,7 @@
 
 #include <QDate>
 #include <QPointer>
+#include <QSet>
 #include <QWidget>
 
 #include <atomic>
@@ -150,6 +151,7 @@ private:
     QChartView* m_resolveView = nullptr;
     QCheckBox* m_outcomesLog = nullptr;     // per-day charts' log scale: proposed per snapshot, a person may flip it
     QCheckBox* m_duplicatesLog = nullptr;
+    QSet<const QCheckBox*> m_logScaleChosen; // boxes a person set for this range: no longer proposed
     QTableView* m_table = nullptr;
     HistoryTableModel* m_model = nullptr;
     bool m_resizeOnRead = false; // a refresh's first page is read in the background

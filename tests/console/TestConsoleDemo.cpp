@@ -8,6 +8,7 @@
 #include "DetailPanel.h"
 #include "ElidedLabel.h"
 #include "CustomerMessageDialog.h"
+#include "HistoryCharts.h"
 #include "HistoryTab.h"
 #include "MainWindow.h"
 #include "ResolveDialog.h"
@@ -32,6 +33,10 @@
 #include <QDesktopServices>
 #include <QStackedWidget>
 #include <QTableWidget>
+#include <QChartView>
+#include <QCheckBox>
+#include <QDateEdit>
+#include <QLogValueAxis>
 #include <QTextLayout>
 #include <QThread>
 #include <QtTest>
@@ -68,6 +73,7 @@ private slots:
     void r20_budgetChangeReachesAnOpenConsole();
     void contextMenuCopiesIdsAndOpensTheRefund();
     void detailKeyWrapsAfterEveryHyphenAndCopiesWhole_issue15();
+    void historyLogScaleChoiceIsKeptUntilTheRangeChanges_issue15();
 
 private:
     QStringList tableColumn(int column) const;
@@ -503,6 +509,83 @@ void TestConsoleDemo::detailKeyWrapsAfterEveryHyphenAndCopiesWhole_issue15()
     QVERIFY(label->hasSelectedText());
     QTest::keySequence(label, QKeySequence::Copy);
     QTRY_COMPARE(QApplication::clipboard()->text(), key);
+}
+
+// Issue 15: the History tab's Log scale boxes are ticked for a snapshot whose busiest day
+// dominates, but only while the person has not chosen: a box they ticked or unticked keeps their
+// choice when a new snapshot of the figures arrives (Refresh, a change in the database, another
+// state) until they change it or the range; a new range gets the automatic choice again.
+void TestConsoleDemo::historyLogScaleChoiceIsKeptUntilTheRangeChanges_issue15()
+{
+    HistoryTab* history = m_window->historyTab();
+    QSignalSpy stats(history, &HistoryTab::statsUpdated);
+    QVERIFY(m_window->showPage(MainWindow::Page::History));
+    QTRY_VERIFY_WITH_TIMEOUT(stats.count() > 0, 30000);
+    auto* outcomesLog = history->findChild<QCheckBox*>(QStringLiteral("chartOutcomesLog"));
+    auto* duplicatesLog = history->findChild<QCheckBox*>(QStringLiteral("chartDuplicatesLog"));
+    auto* outcomes = history->findChild<QChartView*>(QStringLiteral("chartOutcomes"));
+    auto* duplicates = history->findChild<QChartView*>(QStringLiteral("chartDuplicates"));
+    QVERIFY(outcomesLog && duplicatesLog && outcomes && duplicates);
+    const auto automatic = [history](QList<qint64> (*perPeriod)(const HistoryStats::Snapshot&)) {
+        return HistoryCharts::dominance(perPeriod(*history->snapshot())) > HistoryCharts::kDominanceRatio;
+    };
+    const auto onLogAxis = [](QChartView* view) {
+        return qobject_cast<QLogValueAxis*>(view->chart()->axes(Qt::Vertical).constFirst()) != nullptr;
+    };
+    const auto newSnapshot = [&](const std::function<void()>& ask) {
+        stats.clear();
+        ask();
+        return stats.count() > 0 || stats.wait(30000);
+    };
+    const auto refresh = [history] { QTest::mouseClick(history->findChild<QPushButton*>(QStringLiteral("historyRefresh")), Qt::LeftButton); };
+
+    // Nobody has chosen: each box shows the automatic choice.
+    QCOMPARE(outcomesLog->isChecked(), automatic(&HistoryCharts::operationsPerPeriod));
+    QCOMPARE(duplicatesLog->isChecked(), automatic(&HistoryCharts::duplicatesPerPeriod));
+    QVERIFY(newSnapshot(refresh));
+    QCOMPARE(outcomesLog->isChecked(), automatic(&HistoryCharts::operationsPerPeriod));
+
+    // The person flips both: the charts follow, and new snapshots keep their choice.
+    const bool outcomesChoice = !outcomesLog->isChecked();
+    const bool duplicatesChoice = !duplicatesLog->isChecked();
+    QTest::mouseClick(outcomesLog, Qt::LeftButton);
+    QTest::mouseClick(duplicatesLog, Qt::LeftButton);
+    QCOMPARE(outcomesLog->isChecked(), outcomesChoice);
+    QCOMPARE(duplicatesLog->isChecked(), duplicatesChoice);
+    QCOMPARE(onLogAxis(outcomes), outcomesChoice);
+    for (int i = 0; i < 2; ++i) {
+        QVERIFY(newSnapshot(refresh));
+        QCOMPARE(outcomesLog->isChecked(), outcomesChoice);
+        QCOMPARE(duplicatesLog->isChecked(), duplicatesChoice);
+        QCOMPARE(onLogAxis(outcomes), outcomesChoice);
+        QCOMPARE(onLogAxis(duplicates), duplicatesChoice);
+    }
+    // Another state over the same range is a new snapshot too, not a new range.
+    QVERIFY(newSnapshot([history] { history->setStateFilter(OperationStatus::Refunded); }));
+    QCOMPARE(outcomesLog->isChecked(), outcomesChoice);
+    QVERIFY(newSnapshot([history] { history->setStateFilter(std::nullopt); }));
+    QCOMPARE(outcomesLog->isChecked(), outcomesChoice);
+    QCOMPARE(duplicatesLog->isChecked(), duplicatesChoice);
+
+    // Flipped back by hand: that is a choice as well, kept as such.
+    QTest::mouseClick(duplicatesLog, Qt::LeftButton);
+    QCOMPARE(duplicatesLog->isChecked(), !duplicatesChoice);
+    QVERIFY(newSnapshot(refresh));
+    QCOMPARE(duplicatesLog->isChecked(), !duplicatesChoice);
+
+    // A new range (a preset, or dates picked by hand): the automatic choice again, until the next choice.
+    QVERIFY(newSnapshot([history] { history->applyPreset(30); }));
+    QCOMPARE(outcomesLog->isChecked(), automatic(&HistoryCharts::operationsPerPeriod));
+    QCOMPARE(duplicatesLog->isChecked(), automatic(&HistoryCharts::duplicatesPerPeriod));
+    QCOMPARE(onLogAxis(outcomes), outcomesLog->isChecked());
+    QTest::mouseClick(outcomesLog, Qt::LeftButton);
+    const bool again = outcomesLog->isChecked();
+    auto* from = history->findChild<QDateEdit*>(QStringLiteral("historyFrom"));
+    QVERIFY(newSnapshot(refresh));
+    QCOMPARE(outcomesLog->isChecked(), again);
+    QVERIFY(newSnapshot([from] { from->setDate(from->date().addDays(1)); }));
+    QCOMPARE(outcomesLog->isChecked(), automatic(&HistoryCharts::operationsPerPeriod));
+    QVERIFY(newSnapshot([history] { history->applyPreset(7); }));
 }
 
 QTEST_MAIN(TestConsoleDemo)
