@@ -253,3 +253,22 @@ QString OperationFormat::localTime(qint64 ms)
     const QDateTime local = QDateTime::fromMSecsSinceEpoch(ms, QTimeZone::systemTimeZone());
     return local.toString(QStringLiteral("yyyy-MM-dd HH:mm:ss ")) + local.timeZoneAbbreviation();
 }
+
+QString OperationFormat::breakableAtHyphens(const QString& text)
+{
+    QString out;
+    out.reserve(text.size() + text.count(QLatin1Char('-')));
+    for (const QChar c : text) {
+        out += c;
+        if (c == QLatin1Char('-'))
+            out += QChar(kBreakHint);
+    }
+    return out;
+}
+
+QString OperationFormat::withoutBreakHints(const QString& text)
+{
+    QString out = text;
+    out.remove(QChar(kBreakHint));
+    return out;
+}

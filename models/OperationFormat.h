@@ -48,6 +48,19 @@ public:
      */
     static QLocale interfaceLocale(const QString& languageCode, const QLocale& system);
 
+    /**
+     * text for a label that wraps, with a break opportunity after every hyphen: a zero-width
+     * space (U+200B) follows each '-'. An idempotency key ("1f54322c-6975-4940-8918-2a78…")
+     * otherwise breaks only where a letter follows the hyphen (Unicode line breaking keeps a
+     * hyphen with the digit after it, as in "-5"), so a key of digit groups never wrapped and
+     * pushed the detail panel wider than a 1024 px window. withoutBreakHints() gives text back.
+     */
+    static QString breakableAtHyphens(const QString& text);
+    /** text without the break hints breakableAtHyphens() adds (what a copy must carry). */
+    static QString withoutBreakHints(const QString& text);
+    /** The break hint breakableAtHyphens() inserts: U+200B ZERO WIDTH SPACE. */
+    static constexpr char16_t kBreakHint = u'\u200B';
+
     /** Elapsed time since sinceMs, coarse: "12 s", "5 min", "3 h 20 min", "4 d 2 h". */
     static QString age(qint64 sinceMs, qint64 nowMs);
 

@@ -5,7 +5,9 @@
 #include "OperationFormat.h"
 #include "StatusPalette.h"
 
+#include <QClipboard>
 #include <QDateTime>
+#include <QGuiApplication>
 #include <QGridLayout>
 #include <QTimeZone>
 #include <QHBoxLayout>
@@ -139,6 +141,7 @@ DetailPanel::DetailPanel(const Clock& clock, QWidget* parent)
     split->setChildrenCollapsible(false);
 
     auto* fieldsScroll = new QScrollArea(split);
+    fieldsScroll->setObjectName(QStringLiteral("detailFieldsScroll"));
     fieldsScroll->setWidgetResizable(true);
     fieldsScroll->setFrameShape(QFrame::NoFrame);
     auto* fields = new QWidget(fieldsScroll);
@@ -209,8 +212,9 @@ void DetailPanel::buildFields()
         // Short ids stay on one line; lines made of several parts ("$38.00 · 3800 minor units ·
         // USD", a deadline and its countdown) and free text wrap at their spaces, so the panel
         // fits a 1024 px window without a horizontal scroll bar. The idempotency key wraps too
-        // (at its hyphens): on one line its 36 characters made the column wider than the panel
-        // at 1024 px, and every wrapped line (the key's expiry, the reason) was cut at the edge.
+        // (after any of its hyphens, showDetail()): on one line its 36 characters made the column
+        // wider than the panel at 1024 px, and every wrapped line (the key's expiry, the reason)
+        // was cut at the edge.
         static const QStringList oneLine = {QStringLiteral("order"), QStringLiteral("refund")};
         value->setWordWrap(!oneLine.contains(key));
         auto* label = new QLabel(title + QLatin1Char(':'), this);
@@ -222,6 +226,19 @@ void DetailPanel::buildFields()
         m_fieldLabels.insert(key, label);
     }
     m_form->setRowStretch(row, 1); // the fields stay at the top of a tall panel
+
+    // The key is shown with a break hint after each hyphen (OperationFormat::breakableAtHyphens);
+    // what is copied from it (Ctrl+C, the context menu's Copy, a mouse selection where the
+    // desktop has one) must be the key itself, or a search at the provider finds nothing.
+    connect(QGuiApplication::clipboard(), &QClipboard::changed, this, [this](QClipboard::Mode mode) {
+        const QLabel* key = m_fields.value(QStringLiteral("key"));
+        QClipboard* clipboard = QGuiApplication::clipboard();
+        const QString copied = clipboard->text(mode);
+        if (!key || !key->hasSelectedText() || !copied.contains(QChar(OperationFormat::kBreakHint))
+            || OperationFormat::withoutBreakHints(copied) != OperationFormat::withoutBreakHints(key->selectedText()))
+            return;
+        clipboard->setText(OperationFormat::withoutBreakHints(copied), mode);
+    });
 }
 
 void DetailPanel::setField(const QString& key, const QString& value, const QString& toolTip)
@@ -278,7 +295,8 @@ void DetailPanel::showDetail(const OperationStore::Detail& detail, int attemptBu
                                            .arg(OperationFormat::money(o.amountCents, o.currency))
                                            .arg(o.amountCents)
                                            .arg(o.currency.toUpper()));
-    setField(QStringLiteral("key"), o.idempotencyKey);
+    // Wraps after any hyphen (issue 15: "-6975" gave Unicode line breaking no break point).
+    setField(QStringLiteral("key"), OperationFormat::breakableAtHyphens(o.idempotencyKey));
     setField(QStringLiteral("attempts"), tr("%1 of %2 allowed").arg(o.attempts).arg(attemptBudget));
     setField(QStringLiteral("created"), OperationFormat::utcTime(o.createdAt), OperationFormat::localTime(o.createdAt));
     setField(QStringLiteral("firstAttempt"), timeText(o.firstAttemptAt), timeTip(o.firstAttemptAt));

@@ -6,10 +6,12 @@
 #include "MessageBanner.h"
 #include "Money.h"
 #include "OperationFormat.h"
+#include "SplitRowLayout.h"
 #include "StatusPalette.h"
 #include "console/ConsoleDataService.h"
 #include "history/HistoryCsvExporter.h"
 
+#include <QBarCategoryAxis>
 #include <QChart>
 #include <QChartView>
 #include <QCheckBox>
@@ -22,6 +24,8 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QLegend>
+#include <QLegendMarker>
 #include <QLocale>
 #include <QProgressDialog>
 #include <QPushButton>
@@ -30,6 +34,7 @@
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QTableView>
+#include <QTextDocument>
 #include <QTimeZone>
 #include <QVBoxLayout>
 
@@ -122,7 +127,12 @@ void HistoryTab::buildUi()
     m_banner->setObjectName(QStringLiteral("historyBanner"));
     outer->addWidget(m_banner);
 
-    auto* bar = new QHBoxLayout;
+    // The range and state at the left, the figures' status and Export at the right: one row
+    // when they fit, else the status and Export on a row of their own (issue 15: at 1024 px in
+    // Russian and Turkish the one row made the tab scroll sideways).
+    auto* filters = new QWidget(this);
+    auto* bar = new QHBoxLayout(filters);
+    bar->setContentsMargins(0, 0, 0, 0);
     m_preset = new QComboBox(this);
     m_preset->setObjectName(QStringLiteral("historyPreset"));
     m_preset->addItem(tr("Last 7 days"), 7);
@@ -155,30 +165,32 @@ void HistoryTab::buildUi()
     m_refresh = new QPushButton(tr("Refresh"), this);
     m_refresh->setObjectName(QStringLiteral("historyRefresh"));
     bar->addWidget(m_refresh);
-    bar->addStretch();
+    auto* actions = new QWidget(this);
+    auto* actionsLayout = new QHBoxLayout(actions);
+    actionsLayout->setContentsMargins(0, 0, 0, 0);
     m_status = new QLabel(this);
     m_status->setObjectName(QStringLiteral("historyStatus"));
-    bar->addWidget(m_status);
+    actionsLayout->addWidget(m_status);
     m_export = new QPushButton(tr("Export CSV…"), this);
     m_export->setObjectName(QStringLiteral("historyExport"));
-    bar->addWidget(m_export);
-    outer->addLayout(bar);
+    actionsLayout->addWidget(m_export);
+    auto* barRows = new SplitRowLayout;
+    barRows->addWidget(filters);
+    barRows->addWidget(actions);
+    outer->addLayout(barRows);
 
     outer->addWidget(buildTiles());
 
     auto* split = new QSplitter(Qt::Vertical, this);
     m_chartStack = new QStackedWidget(split);
     auto* charts = new QWidget(m_chartStack);
-    auto* grid = new QGridLayout(charts);
-    grid->setContentsMargins(0, 0, 0, 0);
+    m_chartGrid = new QGridLayout(charts);
+    m_chartGrid->setContentsMargins(0, 0, 0, 0);
     m_outcomesView = newChartView(QStringLiteral("chartOutcomes"));
     m_duplicatesView = newChartView(QStringLiteral("chartDuplicates"));
     m_attemptsView = newChartView(QStringLiteral("chartAttempts"));
     m_resolveView = newChartView(QStringLiteral("chartTimeToResolve"));
-    grid->addWidget(m_outcomesView, 0, 0);
-    grid->addWidget(m_duplicatesView, 0, 1);
-    grid->addWidget(m_attemptsView, 1, 0);
-    grid->addWidget(m_resolveView, 1, 1);
+    placeCharts(2); // reflow() makes it one column where two would cut the legend or title
     // Issue 15: one busy day flattened the others. Each per-day chart has its own log scale box,
     // in the chart's top right corner (no row of its own: the table below must still show at
     // 1280x800), ticked for a snapshot whose busiest day dominates (HistoryCharts::dominance()).
@@ -190,7 +202,10 @@ void HistoryTab::buildUi()
         auto* corner = new QHBoxLayout(box->parentWidget());
         corner->setContentsMargins(0, 4, 10, 0);
         corner->addWidget(box, 0, Qt::AlignRight | Qt::AlignTop);
-        connect(box, &QCheckBox::toggled, this, [this] {
+        connect(box, &QCheckBox::toggled, this, [this, box] {
+            // A person's choice (the automatic one is set with signals blocked): kept for every
+            // snapshot of this range.
+            m_logScaleChosen.insert(box);
             if (m_snapshot)
                 showPerDayCharts(*m_snapshot);
         });
@@ -242,15 +257,9 @@ void HistoryTab::buildUi()
 QWidget* HistoryTab::buildTiles()
 {
     auto* box = new QWidget(this);
-    auto* grid = new QGridLayout(box);
-    grid->setContentsMargins(0, 0, 0, 0);
-    grid->setSpacing(6);
-    // Eight equal columns, three rows: money in unknown lists one amount per currency, so it
-    // gets three; the other money tile wraps its list instead.
-    constexpr int columns = 8;
-    for (int c = 0; c < columns; ++c)
-        grid->setColumnStretch(c, 1);
-    int cell = 0;
+    m_tileGrid = new QGridLayout(box);
+    m_tileGrid->setContentsMargins(0, 0, 0, 0);
+    m_tileGrid->setSpacing(6);
     for (const HistoryStats::Figure f : HistoryStats::figures()) {
         const bool wide = f == HistoryStats::Figure::UnknownMoney || f == HistoryStats::Figure::UnknownMoneyNow;
         const bool list = wide || f == HistoryStats::Figure::ReversedMoney; // one amount per currency
@@ -283,14 +292,138 @@ QWidget* HistoryTab::buildTiles()
         }
         v->addWidget(title);
         v->addWidget(value);
-        const int span = wide ? 3 : 1;
-        if (cell % columns + span > columns)
-            cell += columns - cell % columns;
-        grid->addWidget(tile, cell / columns, cell % columns, 1, span);
-        cell += span;
+        m_tileCells.append({tile, wide ? 3 : 1});
         m_tiles.insert(f, value);
     }
+    placeTiles(8);
     return box;
+}
+
+void HistoryTab::placeTiles(int columns)
+{
+    // Equal columns; money in unknown lists one amount per currency, so it spans three, and the
+    // other money tile wraps its list instead. 8, 6 and 4 columns all fill their rows (3, 4, 6).
+    m_tileColumns = columns;
+    for (const auto& [tile, span] : std::as_const(m_tileCells))
+        m_tileGrid->removeWidget(tile);
+    int cell = 0;
+    for (const auto& [tile, span] : std::as_const(m_tileCells)) {
+        if (cell % columns + span > columns)
+            cell += columns - cell % columns;
+        m_tileGrid->addWidget(tile, cell / columns, cell % columns, 1, span);
+        cell += span;
+    }
+    for (int c = 0; c < m_tileGrid->columnCount(); ++c)
+        m_tileGrid->setColumnStretch(c, c < columns ? 1 : 0);
+}
+
+void HistoryTab::placeCharts(int columns)
+{
+    m_chartColumns = columns;
+    // Two rows of two charts fit 1280x800 with the tiles and the table; one chart a row (1024 px
+    // in Russian) gets more height instead, so its axis titles and legend are not squeezed.
+    for (QChartView* view : {m_outcomesView, m_duplicatesView, m_attemptsView, m_resolveView})
+        view->setMinimumHeight(columns == 1 ? 210 : 150);
+    const QList<QChartView*> views = {m_outcomesView, m_duplicatesView, m_attemptsView, m_resolveView};
+    for (QChartView* view : views)
+        m_chartGrid->removeWidget(view);
+    for (int i = 0; i < views.size(); ++i)
+        m_chartGrid->addWidget(views[i], i / columns, i % columns);
+    for (int c = 0; c < m_chartGrid->columnCount(); ++c)
+        m_chartGrid->setColumnStretch(c, c < columns ? 1 : 0);
+}
+
+int HistoryTab::tileWidthNeeded() const
+{
+    // A tile is as narrow as its longest word (titles and amount lists wrap at spaces) or its
+    // one-line value: "Несопоставленные" was cut at eight columns in 1024 px.
+    int needed = 0;
+    for (const auto& [tile, span] : std::as_const(m_tileCells)) {
+        int w = 0;
+        for (const QLabel* label : tile->findChildren<QLabel*>()) {
+            const QFontMetrics fm(label->font());
+            if (label->wordWrap()) {
+                for (const QString& word : label->text().split(QLatin1Char(' '), Qt::SkipEmptyParts))
+                    w = qMax(w, fm.horizontalAdvance(word));
+            } else {
+                w = qMax(w, fm.horizontalAdvance(label->text()));
+            }
+        }
+        const QMargins m = tile->layout()->contentsMargins();
+        w += m.left() + m.right() + 2 * static_cast<const QFrame*>(tile)->frameWidth() + 2;
+        // A tile over several columns has their spacing too.
+        needed = qMax(needed, (w - (span - 1) * m_tileGrid->horizontalSpacing() + span - 1) / span);
+    }
+    return needed;
+}
+
+int HistoryTab::chartWidthNeeded(int fullWidth) const
+{
+    // Room for the legend's entries side by side, and for the title between the chart's edges
+    // and the Log scale box in its top right corner (the title is centred).
+    int needed = 0;
+    for (const QChartView* view : {m_outcomesView, m_duplicatesView, m_attemptsView, m_resolveView}) {
+        const QChart* chart = view->chart();
+        if (!chart)
+            continue;
+        int w = 0;
+        if (chart->legend()->isVisible()) {
+            const QFontMetrics fm(chart->legend()->font());
+            for (const QLegendMarker* marker : chart->legend()->markers())
+                w += fm.horizontalAdvance(marker->label()) + fm.height() + fm.averageCharWidth();
+        }
+        QTextDocument title;
+        title.setHtml(chart->title());
+        const QFontMetrics tfm(chart->titleFont());
+        int titleW = 0;
+        for (const QString& line : title.toPlainText().split(QLatin1Char('\n')))
+            titleW = qMax(titleW, tfm.horizontalAdvance(line));
+        int corner = 0;
+        for (const QCheckBox* box : view->viewport()->findChildren<QCheckBox*>())
+            corner = qMax(corner, box->sizeHint().width() + 10);
+        w = qMax(w, titleW + 2 * corner);
+        // The x axis's labels whole ("Nov 28", not "Nov …"), beside the y axis's numbers and
+        // title, where a whole-width chart can show them (a month of days never fits: ignored).
+        for (QAbstractAxis* axis : chart->axes(Qt::Horizontal))
+            if (auto* categories = qobject_cast<QBarCategoryAxis*>(axis)) {
+                const QFontMetrics fm(categories->labelsFont());
+                int labels = 0;
+                for (const QString& label : categories->categories())
+                    labels += fm.horizontalAdvance(label) + 2 * fm.averageCharWidth();
+                labels += 8 * fm.averageCharWidth() + 2 * fm.height();
+                if (labels <= fullWidth)
+                    w = qMax(w, labels);
+            }
+        const QMargins m = chart->margins();
+        needed = qMax(needed, w + m.left() + m.right() + 40);
+    }
+    return needed;
+}
+
+void HistoryTab::reflow()
+{
+    // The tab's own width, whatever the scroll area around it: it never asks for more than that.
+    const QMargins margins = layout()->contentsMargins();
+    const int width = this->width() - margins.left() - margins.right();
+    const int spacing = m_tileGrid->horizontalSpacing();
+    const int tileW = tileWidthNeeded();
+    int columns = 4;
+    for (int c : {8, 6})
+        if ((width - (c - 1) * spacing) / c >= tileW) {
+            columns = c;
+            break;
+        }
+    if (columns != m_tileColumns)
+        placeTiles(columns);
+    const int charts = (width - m_chartGrid->horizontalSpacing()) / 2 >= chartWidthNeeded(width) ? 2 : 1;
+    if (charts != m_chartColumns)
+        placeCharts(charts);
+}
+
+void HistoryTab::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    reflow();
 }
 
 bool HistoryTab::setDataService(ConsoleDataService* service)
@@ -336,7 +469,8 @@ void HistoryTab::applyPreset(int days)
 
 void HistoryTab::onDatesEdited()
 {
-    // A date typed by hand is a custom range.
+    // A date typed by hand is a custom range, and a new range: the scales are proposed again.
+    m_logScaleChosen.clear();
     const QSignalBlocker block(m_preset);
     m_preset->setCurrentIndex(m_preset->findData(-1));
     refresh();
@@ -344,6 +478,7 @@ void HistoryTab::onDatesEdited()
 
 void HistoryTab::setRange(const QDate& fromUtc, const QDate& toUtc)
 {
+    m_logScaleChosen.clear(); // a new range: its own automatic scales
     const QSignalBlocker a(m_from), b(m_to);
     m_from->setDate(fromUtc);
     m_to->setDate(toUtc);
@@ -511,9 +646,12 @@ void HistoryTab::showSnapshot(const HistoryStats::Snapshot& s)
     };
     replace(m_attemptsView, HistoryCharts::attemptsHistogram(s));
     replace(m_resolveView, HistoryCharts::timeToResolve(s));
-    // Each new snapshot proposes its own scale: a log scale only where one period dominates
-    // (the chart says so under its title).
-    const auto propose = [](QCheckBox* box, double ratio) {
+    // A log scale only where one period dominates (the chart says so under its title), and only
+    // for a box nobody has chosen for this range: a new snapshot of the same range (Refresh, a
+    // change in the database, another state) keeps what the person ticked or unticked (issue 15).
+    const auto propose = [this](QCheckBox* box, double ratio) {
+        if (m_logScaleChosen.contains(box))
+            return;
         const QSignalBlocker block(box);
         box->setChecked(ratio > HistoryCharts::kDominanceRatio);
     };
@@ -535,6 +673,7 @@ void HistoryTab::showPerDayCharts(const HistoryStats::Snapshot& s)
     };
     replace(m_outcomesView, HistoryCharts::outcomesPerDay(s, scale(m_outcomesLog)));
     replace(m_duplicatesView, HistoryCharts::duplicatesPerDay(s, scale(m_duplicatesLog)));
+    reflow(); // new legends and titles, new values in the tiles
 }
 
 void HistoryTab::onExportClicked()

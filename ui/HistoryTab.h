@@ -5,6 +5,7 @@
 
 #include <QDate>
 #include <QPointer>
+#include <QSet>
 #include <QWidget>
 
 #include <atomic>
@@ -19,6 +20,7 @@ class QChartView;
 class QCheckBox;
 class QComboBox;
 class QDateEdit;
+class QGridLayout;
 class QLabel;
 class QPushButton;
 class QProgressDialog;
@@ -86,8 +88,18 @@ signals:
     void operationActivated(const QString& operationId);
     void exportFinished(bool ok, qint64 rows, const QString& message);
 
+protected:
+    void resizeEvent(QResizeEvent* event) override;
+
 private:
     void onDatesEdited();
+    /** Tiles and charts in as many columns as the tab's width holds without cutting a word (issue 15). */
+    void reflow();
+    void placeTiles(int columns);
+    void placeCharts(int columns);
+    int tileWidthNeeded() const;
+    /** The widest chart's need; axis labels count only where fullWidth would hold them. */
+    int chartWidthNeeded(int fullWidth) const;
     /** What an export job tells: the outcome for the banner and exportFinished(). */
     struct ExportOutcome
     {
@@ -126,6 +138,11 @@ private:
     QLabel* m_status = nullptr;
     QComboBox* m_preset = nullptr;
     QMap<HistoryStats::Figure, QLabel*> m_tiles;
+    QGridLayout* m_tileGrid = nullptr;
+    QList<QPair<QWidget*, int>> m_tileCells; // each tile and the columns it spans, in order
+    int m_tileColumns = 0;
+    QGridLayout* m_chartGrid = nullptr;
+    int m_chartColumns = 0;
     QStackedWidget* m_chartStack = nullptr;
     QLabel* m_emptyState = nullptr;
     QChartView* m_outcomesView = nullptr;
@@ -134,6 +151,7 @@ private:
     QChartView* m_resolveView = nullptr;
     QCheckBox* m_outcomesLog = nullptr;     // per-day charts' log scale: proposed per snapshot, a person may flip it
     QCheckBox* m_duplicatesLog = nullptr;
+    QSet<const QCheckBox*> m_logScaleChosen; // boxes a person set for this range: no longer proposed
     QTableView* m_table = nullptr;
     HistoryTableModel* m_model = nullptr;
     bool m_resizeOnRead = false; // a refresh's first page is read in the background

@@ -15,6 +15,7 @@
 
 #include "ConnectionDialog.h"
 #include "DetailPanel.h"
+#include "ElidedLabel.h"
 #include "Logging.h"
 #include "MessageBanner.h"
 #include "OperationFormat.h"
@@ -75,14 +76,13 @@ auto statusJob(const Clock& clock, bool withIdentity)
     };
 }
 
-QLabel* statusLabel(const QString& objectName, QWidget* parent)
+/** A status bar label: plain for the short ones, ElidedLabel for the database and provider. */
+template <typename Label = QLabel>
+Label* statusLabel(const QString& objectName, QWidget* parent)
 {
-    auto* label = new QLabel(parent);
+    auto* label = new Label(parent);
     label->setObjectName(objectName);
     label->setContentsMargins(6, 0, 6, 0);
-    // An explicit minimum below the text's width lets the status bar share a 1024 px window;
-    // the tooltip (or the text at any wider size) keeps what is cut off.
-    label->setMinimumWidth(60);
     return label;
 }
 
@@ -198,7 +198,7 @@ MainWindow::MainWindow(const Clock& clock, const Options& options, QWidget* pare
     connect(m_data.get(), &ConsoleDataService::connectionLost, this, &MainWindow::onDatabaseLost);
     connect(m_data.get(), &ConsoleDataService::connectionRestored, this, &MainWindow::retryConnection);
 
-    m_providerStatus->setText(tr("Provider: not configured"));
+    setProviderStatus(tr("Provider: not configured"));
     updateDatabaseStatus();
     updateRoleStatus();
     resize(1280, 800);
@@ -236,8 +236,13 @@ void MainWindow::buildUi()
     m_navigation->setCurrentIndex(m_counts->index(m_counts->rowOf(Filter::All)));
     m_navigation->setStyleSheet(QStringLiteral("QListView { background: transparent; }"));
     navLayout->addWidget(m_navigation, 1);
+    // As wide as the longest title beside its count (issue 15: Russian titles were cut at
+    // 1024 px); the rows never scroll sideways.
+    m_navigation->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     navPane->setMinimumWidth(190);
     navPane->setMaximumWidth(280);
+    fitNavigationWidth();
+    connect(m_counts, &QAbstractItemModel::dataChanged, this, &MainWindow::fitNavigationWidth);
     connect(m_navigation->selectionModel(), &QItemSelectionModel::currentChanged, this,
             &MainWindow::onNavigationChanged);
 
@@ -428,8 +433,11 @@ void MainWindow::buildUi()
     connect(m_tabs, &QTabWidget::currentChanged, this, &MainWindow::onTabChanged);
     setCentralWidget(m_tabs);
 
-    m_dbStatus = statusLabel(QStringLiteral("databaseStatus"), this);
-    m_providerStatus = statusLabel(QStringLiteral("providerStatus"), this);
+    // The database path and the provider's address share what the role and the row count leave
+    // of a 1024 px window (issue 15): they are elided in the middle, so both the start ("Database:
+    // SQLite") and the end (the file name, "reachable") stay, and the tooltip holds the whole.
+    m_dbStatus = statusLabel<ElidedLabel>(QStringLiteral("databaseStatus"), this);
+    m_providerStatus = statusLabel<ElidedLabel>(QStringLiteral("providerStatus"), this);
     m_roleStatus = statusLabel(QStringLiteral("roleStatus"), this);
     m_rowsStatus = statusLabel(QStringLiteral("rowsStatus"), this);
     statusBar()->addWidget(m_dbStatus, 1);
@@ -827,7 +835,8 @@ void MainWindow::setProvider(const QUrl& url, const QString& key, const QString&
                                     "from the provider and refuses to use it. Create a restricted read-only key "
                                     "(rk_…) and set it in PROVIDER_API_KEY or with File › Connect.")
                                      .arg(keyOrigin));
-        m_providerStatus->setText(tr("Provider: %1 — write key refused").arg(where));
+        m_providerKeyNote.clear();
+        setProviderStatus(tr("Provider: %1 — write key refused").arg(where));
         m_providerStatus->setStyleSheet(
             StatusPalette::toneStyleSheet(StatusPalette::Tone::Warning, palette()));
         Logging::warn(QStringLiteral("console: refused a provider write key from %1").arg(keyOrigin));
@@ -838,14 +847,15 @@ void MainWindow::setProvider(const QUrl& url, const QString& key, const QString&
                                            "to look refunds up."));
     m_keyBanner->clearMessage();
     if (key.isEmpty()) {
-        m_providerStatus->setText(tr("Provider: %1 — no read key (set PROVIDER_API_KEY)").arg(where));
+        m_providerKeyNote.clear();
+        setProviderStatus(tr("Provider: %1 — no read key (set PROVIDER_API_KEY)").arg(where));
         m_providerStatus->setStyleSheet(
             StatusPalette::toneStyleSheet(StatusPalette::Tone::Warning, palette()));
         return;
     }
-    m_providerStatus->setText(tr("Provider: %1 — checking…").arg(where));
+    m_providerKeyNote = tr("Read key %1 from %2").arg(ProviderKeySource::masked(key), keyOrigin);
+    setProviderStatus(tr("Provider: %1 — checking…").arg(where));
     m_providerStatus->setStyleSheet(QString());
-    m_providerStatus->setToolTip(tr("Read key %1 from %2").arg(ProviderKeySource::masked(key), keyOrigin));
     ProviderConfig config;
     config.baseUrl = url;
     config.apiKey = key;
@@ -916,7 +926,7 @@ void MainWindow::openCheckAllUnknown()
 void MainWindow::onProviderChecked(const ProviderStatusMonitor::Status& status)
 {
     const QString where = m_providerUrl.toString(QUrl::RemoveUserInfo);
-    m_providerStatus->setText(tr("Provider: %1 — %2").arg(where, status.text));
+    setProviderStatus(tr("Provider: %1 — %2").arg(where, status.text));
     m_providerStatus->setStyleSheet(StatusPalette::toneStyleSheet(
         status.reachable ? StatusPalette::Tone::Success : StatusPalette::Tone::Danger, palette()));
     if (status.reachable) {
@@ -1477,17 +1487,38 @@ void MainWindow::updateDatabaseStatus()
 {
     const auto url = DatabaseUrl::parse(m_dbUrl);
     if (!url) {
-        m_dbStatus->setText(tr("Database: not connected"));
+        m_dbStatus->setFullText(tr("Database: not connected"));
         return;
     }
     const QString location = url->isSqlite() ? url->path() : url->display();
-    m_dbStatus->setText(tr("Database: %1 %2%3")
-                            .arg(url->engineName(), location,
-                                 m_connected ? QString() : tr(" — disconnected")));
-    m_dbStatus->setToolTip(url->display());
+    m_dbStatus->setFullText(tr("Database: %1 %2%3")
+                                .arg(url->engineName(), location,
+                                     m_connected ? QString() : tr(" — disconnected")));
+    m_dbStatus->setToolTip(url->display()); // the whole path (or URL, without a password)
     m_dbStatus->setStyleSheet(
         m_connected ? QString() : StatusPalette::toneStyleSheet(StatusPalette::Tone::Danger, palette()));
     updateRoleStatus();
+}
+
+void MainWindow::fitNavigationWidth()
+{
+    // sizeHintForColumn(): the widest row (StateNavigationDelegate: title, gap and count pill).
+    int needed = m_navigation->sizeHintForColumn(0) + 2 * m_navigation->frameWidth();
+    if (m_navigation->verticalScrollBar()->isVisible())
+        needed += m_navigation->verticalScrollBar()->width();
+    m_navigation->setMinimumWidth(needed);
+    // The pane's own maximum must not squeeze the list below that (a long title, a count of millions).
+    QWidget* pane = m_navigation->parentWidget();
+    const QMargins margins = pane->layout()->contentsMargins();
+    pane->setMaximumWidth(qMax(280, needed + margins.left() + margins.right()));
+}
+
+void MainWindow::setProviderStatus(const QString& text)
+{
+    m_providerStatus->setFullText(text);
+    // The whole line (the label may show it elided), and which key it uses when there is one.
+    m_providerStatus->setToolTip(m_providerKeyNote.isEmpty() ? text
+                                                             : text + QLatin1Char('\n') + m_providerKeyNote);
 }
 
 void MainWindow::updateRoleStatus()

@@ -25,6 +25,7 @@ class MessageBanner;
 class OperationFilterBar;
 class OperationTableModel;
 class OperationTableView;
+class ElidedLabel;
 class QLabel;
 class QSystemTrayIcon;
 class QLineEdit;
@@ -190,6 +191,10 @@ private:
     void updateRowsStatus();
     void updateDatabaseStatus();
     void updateRoleStatus();
+    /** The provider line of the status bar (elided when short of room; the tooltip has it whole). */
+    void setProviderStatus(const QString& text);
+    /** The navigation as wide as its widest row (title and count), so no title is cut off. */
+    void fitNavigationWidth();
     void applyRole();
     void raiseAlert(OperationStore::StateFilter filter, const QString& title, const QString& text);
     /** The Operations tab on the view the last alert named (its banner button, its tray message). */
@@ -272,8 +277,9 @@ private:
     QLabel* m_emptyText = nullptr;
     QProgressBar* m_busy = nullptr;
     DetailPanel* m_detail = nullptr;
-    QLabel* m_dbStatus = nullptr;
-    QLabel* m_providerStatus = nullptr;
+    ElidedLabel* m_dbStatus = nullptr;
+    ElidedLabel* m_providerStatus = nullptr;
+    QString m_providerKeyNote; // "Read key rk_…abcd from …", under the provider status in its tooltip
     QLabel* m_roleStatus = nullptr;
     QLabel* m_rowsStatus = nullptr;
 

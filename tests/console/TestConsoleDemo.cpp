@@ -8,6 +8,7 @@
 #include "DetailPanel.h"
 #include "ElidedLabel.h"
 #include "CustomerMessageDialog.h"
+#include "HistoryCharts.h"
 #include "HistoryTab.h"
 #include "MainWindow.h"
 #include "ResolveDialog.h"
@@ -32,6 +33,11 @@
 #include <QDesktopServices>
 #include <QStackedWidget>
 #include <QTableWidget>
+#include <QChartView>
+#include <QCheckBox>
+#include <QDateEdit>
+#include <QLogValueAxis>
+#include <QTextLayout>
 #include <QThread>
 #include <QtTest>
 
@@ -66,6 +72,8 @@ private slots:
     void rolesGateTheTabs_R21();
     void r20_budgetChangeReachesAnOpenConsole();
     void contextMenuCopiesIdsAndOpensTheRefund();
+    void detailKeyWrapsAfterEveryHyphenAndCopiesWhole_issue15();
+    void historyLogScaleChoiceIsKeptUntilTheRangeChanges_issue15();
 
 private:
     QStringList tableColumn(int column) const;
@@ -340,8 +348,9 @@ void TestConsoleDemo::writeKeyIsRefused_R13()
     QVERIFY(banner->isVisible());
     QVERIFY(banner->text().contains(QStringLiteral("sk_")));
     QVERIFY(!banner->text().contains(m_demo->secretKey()));   // R22: the key itself is never shown
-    auto* status = m_window->findChild<QLabel*>(QStringLiteral("providerStatus"));
-    QVERIFY(status->text().contains(QStringLiteral("write key refused")));
+    auto* status = m_window->findChild<ElidedLabel*>(QStringLiteral("providerStatus"));
+    QVERIFY(status);
+    QVERIFY(status->fullText().contains(QStringLiteral("write key refused")));
     QTest::qWait(300);
     QCOMPARE(checked.count(), 0);   // no request was made with it
 
@@ -350,12 +359,18 @@ void TestConsoleDemo::writeKeyIsRefused_R13()
     QVERIFY(!banner->isVisible());
     QTRY_COMPARE_WITH_TIMEOUT(checked.count(), 1, 15000);
     QCOMPARE(checked.at(0).at(0).toBool(), true);
-    QVERIFY(status->text().contains(QStringLiteral("reachable")));
+    QVERIFY(status->fullText().contains(QStringLiteral("reachable")));
+    // The tooltip has the whole line (the label elides it when short of room) and names the key.
+    QVERIFY(status->toolTip().startsWith(status->fullText()));
+    QVERIFY(status->toolTip().contains(QStringLiteral("rk_")));
+    QVERIFY(!status->toolTip().contains(m_demo->readKey()));   // R22: masked
 }
 
 void TestConsoleDemo::statusBarNamesDatabaseAndRole()
 {
-    const QString db = m_window->findChild<QLabel*>(QStringLiteral("databaseStatus"))->text();
+    auto* dbStatus = m_window->findChild<ElidedLabel*>(QStringLiteral("databaseStatus"));
+    QVERIFY(dbStatus);
+    const QString db = dbStatus->fullText();
     QVERIFY2(db.contains(QStringLiteral("SQLite")), qPrintable(db));
     QVERIFY2(db.contains(QStringLiteral("ops.db")), qPrintable(db));
     const QString role = m_window->findChild<QLabel*>(QStringLiteral("roleStatus"))->text();
@@ -452,6 +467,125 @@ void TestConsoleDemo::r20_budgetChangeReachesAnOpenConsole()
     QVERIFY(settings.set(QStringLiteral("max_attempts_per_operation"), QStringLiteral("6"), QStringLiteral("admin1"),
                          QStringLiteral("admin")));
     QTRY_VERIFY_WITH_TIMEOUT(attempts().endsWith(QLatin1String("/ 6")), 10000);
+}
+
+// Issue 15: the idempotency key in the detail panel has a break opportunity after each of its
+// hyphens (a digit after a hyphen gave Unicode line breaking none), and a copy of it from the
+// label is the key itself, without the zero-width spaces that make those breaks.
+void TestConsoleDemo::detailKeyWrapsAfterEveryHyphenAndCopiesWhole_issue15()
+{
+    const QString seed = m_demo->seedOperationId();
+    QVERIFY(selectAndWait(seed));
+    const QString key = m_store->operation(seed).value().idempotencyKey;
+    QCOMPARE(key.count(QLatin1Char('-')), 4);
+    auto* label = m_window->detailPanel()->findChild<QLabel*>(QStringLiteral("detailField_key"));
+    QVERIFY(label);
+    QTRY_COMPARE(OperationFormat::withoutBreakHints(label->text()), key);
+    QCOMPARE(label->text().count(QChar(OperationFormat::kBreakHint)), 4);
+    QVERIFY(label->wordWrap());
+
+    // In a column as narrow as its first group, the key wraps group by group, each line ending at its hyphen.
+    QTextLayout layout(label->text(), label->font());
+    layout.beginLayout();
+    QStringList lines;
+    const qreal width = QFontMetricsF(label->font()).horizontalAdvance(key.section(QLatin1Char('-'), 0, 0) + QLatin1Char('-')) + 1;
+    while (true) {
+        QTextLine line = layout.createLine();
+        if (!line.isValid())
+            break;
+        line.setLineWidth(width);
+        lines << OperationFormat::withoutBreakHints(label->text().mid(line.textStart(), line.textLength()));
+    }
+    layout.endLayout();
+    QVERIFY2(lines.size() >= 4, qPrintable(lines.join(QLatin1Char('|'))));
+    QCOMPARE(lines.join(QString()), key);
+    for (qsizetype i = 0; i + 1 < lines.size(); ++i)
+        QVERIFY2(lines[i].endsWith(QLatin1Char('-')), qPrintable(lines.join(QLatin1Char('|'))));
+
+    // Selected and copied with the keyboard: the key, as the table's "Copy idempotency key" gives it.
+    QApplication::clipboard()->clear();
+    label->setFocus();
+    label->setSelection(0, int(label->text().size()));
+    QVERIFY(label->hasSelectedText());
+    QTest::keySequence(label, QKeySequence::Copy);
+    QTRY_COMPARE(QApplication::clipboard()->text(), key);
+}
+
+// Issue 15: the History tab's Log scale boxes are ticked for a snapshot whose busiest day
+// dominates, but only while the person has not chosen: a box they ticked or unticked keeps their
+// choice when a new snapshot of the figures arrives (Refresh, a change in the database, another
+// state) until they change it or the range; a new range gets the automatic choice again.
+void TestConsoleDemo::historyLogScaleChoiceIsKeptUntilTheRangeChanges_issue15()
+{
+    HistoryTab* history = m_window->historyTab();
+    QSignalSpy stats(history, &HistoryTab::statsUpdated);
+    QVERIFY(m_window->showPage(MainWindow::Page::History));
+    QTRY_VERIFY_WITH_TIMEOUT(stats.count() > 0, 30000);
+    auto* outcomesLog = history->findChild<QCheckBox*>(QStringLiteral("chartOutcomesLog"));
+    auto* duplicatesLog = history->findChild<QCheckBox*>(QStringLiteral("chartDuplicatesLog"));
+    auto* outcomes = history->findChild<QChartView*>(QStringLiteral("chartOutcomes"));
+    auto* duplicates = history->findChild<QChartView*>(QStringLiteral("chartDuplicates"));
+    QVERIFY(outcomesLog && duplicatesLog && outcomes && duplicates);
+    const auto automatic = [history](QList<qint64> (*perPeriod)(const HistoryStats::Snapshot&)) {
+        return HistoryCharts::dominance(perPeriod(*history->snapshot())) > HistoryCharts::kDominanceRatio;
+    };
+    const auto onLogAxis = [](QChartView* view) {
+        return qobject_cast<QLogValueAxis*>(view->chart()->axes(Qt::Vertical).constFirst()) != nullptr;
+    };
+    const auto newSnapshot = [&](const std::function<void()>& ask) {
+        stats.clear();
+        ask();
+        return stats.count() > 0 || stats.wait(30000);
+    };
+    const auto refresh = [history] { QTest::mouseClick(history->findChild<QPushButton*>(QStringLiteral("historyRefresh")), Qt::LeftButton); };
+
+    // Nobody has chosen: each box shows the automatic choice.
+    QCOMPARE(outcomesLog->isChecked(), automatic(&HistoryCharts::operationsPerPeriod));
+    QCOMPARE(duplicatesLog->isChecked(), automatic(&HistoryCharts::duplicatesPerPeriod));
+    QVERIFY(newSnapshot(refresh));
+    QCOMPARE(outcomesLog->isChecked(), automatic(&HistoryCharts::operationsPerPeriod));
+
+    // The person flips both: the charts follow, and new snapshots keep their choice.
+    const bool outcomesChoice = !outcomesLog->isChecked();
+    const bool duplicatesChoice = !duplicatesLog->isChecked();
+    QTest::mouseClick(outcomesLog, Qt::LeftButton);
+    QTest::mouseClick(duplicatesLog, Qt::LeftButton);
+    QCOMPARE(outcomesLog->isChecked(), outcomesChoice);
+    QCOMPARE(duplicatesLog->isChecked(), duplicatesChoice);
+    QCOMPARE(onLogAxis(outcomes), outcomesChoice);
+    for (int i = 0; i < 2; ++i) {
+        QVERIFY(newSnapshot(refresh));
+        QCOMPARE(outcomesLog->isChecked(), outcomesChoice);
+        QCOMPARE(duplicatesLog->isChecked(), duplicatesChoice);
+        QCOMPARE(onLogAxis(outcomes), outcomesChoice);
+        QCOMPARE(onLogAxis(duplicates), duplicatesChoice);
+    }
+    // Another state over the same range is a new snapshot too, not a new range.
+    QVERIFY(newSnapshot([history] { history->setStateFilter(OperationStatus::Refunded); }));
+    QCOMPARE(outcomesLog->isChecked(), outcomesChoice);
+    QVERIFY(newSnapshot([history] { history->setStateFilter(std::nullopt); }));
+    QCOMPARE(outcomesLog->isChecked(), outcomesChoice);
+    QCOMPARE(duplicatesLog->isChecked(), duplicatesChoice);
+
+    // Flipped back by hand: that is a choice as well, kept as such.
+    QTest::mouseClick(duplicatesLog, Qt::LeftButton);
+    QCOMPARE(duplicatesLog->isChecked(), !duplicatesChoice);
+    QVERIFY(newSnapshot(refresh));
+    QCOMPARE(duplicatesLog->isChecked(), !duplicatesChoice);
+
+    // A new range (a preset, or dates picked by hand): the automatic choice again, until the next choice.
+    QVERIFY(newSnapshot([history] { history->applyPreset(30); }));
+    QCOMPARE(outcomesLog->isChecked(), automatic(&HistoryCharts::operationsPerPeriod));
+    QCOMPARE(duplicatesLog->isChecked(), automatic(&HistoryCharts::duplicatesPerPeriod));
+    QCOMPARE(onLogAxis(outcomes), outcomesLog->isChecked());
+    QTest::mouseClick(outcomesLog, Qt::LeftButton);
+    const bool again = outcomesLog->isChecked();
+    auto* from = history->findChild<QDateEdit*>(QStringLiteral("historyFrom"));
+    QVERIFY(newSnapshot(refresh));
+    QCOMPARE(outcomesLog->isChecked(), again);
+    QVERIFY(newSnapshot([from] { from->setDate(from->date().addDays(1)); }));
+    QCOMPARE(outcomesLog->isChecked(), automatic(&HistoryCharts::operationsPerPeriod));
+    QVERIFY(newSnapshot([history] { history->applyPreset(7); }));
 }
 
 QTEST_MAIN(TestConsoleDemo)

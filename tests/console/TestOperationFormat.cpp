@@ -4,6 +4,7 @@
 #include "StatusPalette.h"
 
 #include <QDateTime>
+#include <QTextBoundaryFinder>
 #include <QTimeZone>
 #include <QtTest>
 
@@ -38,6 +39,7 @@ private slots:
     void countdownAcrossDaylightSavingIsUtcArithmetic_R10();
     void ages();
     void money();
+    void keyBreaksAfterEveryHyphen_issue15();
     void r12_inFlightPastDeadlineIsNoAnswerRecorded();
 };
 
@@ -188,6 +190,37 @@ void TestOperationFormat::ages()
     QCOMPARE(OperationFormat::age(now - 3 * kH - 20 * kMin, now), QStringLiteral("3 h 20 min"));
     QCOMPARE(OperationFormat::age(now - 50 * kH, now), QStringLiteral("2 d 2 h"));
     QCOMPARE(OperationFormat::age(now + kH, now), QStringLiteral("0 s"));   // a clock skew never goes negative
+}
+
+// Issue 15: the idempotency key in the detail panel wraps at its hyphens. Unicode line breaking
+// gives no break between a hyphen and a digit (the "-5" of a number), so a key whose groups start
+// with digits had none at all; the shown text has one after every hyphen and gives the key back.
+void TestOperationFormat::keyBreaksAfterEveryHyphen_issue15()
+{
+    const QString key = QStringLiteral("1f54322c-6975-4940-8918-2a78c0d9e4f1");
+    const auto breaksAfterHyphens = [](const QString& text) {
+        QList<bool> out;
+        QTextBoundaryFinder lines(QTextBoundaryFinder::Line, text);
+        for (qsizetype i = 0; i < text.size(); ++i)
+            if (text[i] == QLatin1Char('-')) {
+                // After the hyphen, or after the hint that follows it.
+                const qsizetype next = i + 1 < text.size() && text[i + 1] == QChar(OperationFormat::kBreakHint) ? i + 2 : i + 1;
+                lines.setPosition(next);
+                out << lines.isAtBoundary();
+            }
+        return out;
+    };
+    // The raw key: no break after any of its four hyphens (each is followed by a digit).
+    QCOMPARE(breaksAfterHyphens(key), QList<bool>({false, false, false, false}));
+    const QString shown = OperationFormat::breakableAtHyphens(key);
+    QCOMPARE(breaksAfterHyphens(shown), QList<bool>({true, true, true, true}));
+    QCOMPARE(shown.size(), key.size() + 4);
+    QCOMPARE(OperationFormat::withoutBreakHints(shown), key);
+    // A hyphen followed by a letter already broke; it still does, and nothing else changes.
+    const QString letters = QStringLiteral("7784c7db-6cd9-4485-aef0-2458ade79a31");
+    QCOMPARE(breaksAfterHyphens(OperationFormat::breakableAtHyphens(letters)), QList<bool>({true, true, true, true}));
+    QCOMPARE(OperationFormat::withoutBreakHints(OperationFormat::breakableAtHyphens(letters)), letters);
+    QCOMPARE(OperationFormat::breakableAtHyphens(QStringLiteral("no_hyphens")), QStringLiteral("no_hyphens"));
 }
 
 void TestOperationFormat::money()
