@@ -279,7 +279,7 @@ void MainWindow::buildUi()
     m_search = new QLineEdit(mainPane);
     m_search->setObjectName(QStringLiteral("searchEdit"));
     m_search->setClearButtonEnabled(true);
-    m_search->setPlaceholderText(tr("Search order id, operation id, key prefix or refund id (Ctrl+F)"));
+    m_search->setPlaceholderText(tr("Search all states: part of an order id, operation id, key or refund id (Ctrl+F)"));
     m_search->setMinimumWidth(380);
     connect(m_search, &QLineEdit::textEdited, this, &MainWindow::onSearchEdited);
     connect(m_search, &QLineEdit::textChanged, this, [this](const QString& text) {
@@ -1027,6 +1027,8 @@ void MainWindow::setStateFilter(OperationStore::StateFilter filter)
 
 void MainWindow::onNavigationChanged()
 {
+    if (!m_searchMovesNavigation)
+        m_searchLeftView.reset();   // the user picked a view: clearing the search stays there
     switchViewTo(StateCountsModel::filterAt(m_navigation->currentIndex().row()));
     if (!m_model->hasReader())
         return;
@@ -1081,6 +1083,26 @@ void MainWindow::updateFilterButton()
 
 void MainWindow::onSearchEdited()
 {
+    // A search spans every state (issue 15): typing moves the navigation to All, where the
+    // answer is, and clearing the search goes back to the view it left.
+    const bool searching = !m_search->text().trimmed().isEmpty();
+    const Filter shown = StateCountsModel::filterAt(m_navigation->currentIndex().row());
+    std::optional<Filter> moveTo;
+    if (searching && !m_searchLeftView && shown != Filter::All) {
+        m_searchLeftView = shown;
+        moveTo = Filter::All;
+    } else if (!searching && m_searchLeftView) {
+        if (shown == Filter::All)
+            moveTo = *m_searchLeftView;
+        m_searchLeftView.reset();
+    }
+    if (moveTo) {
+        m_searchMovesNavigation = true;
+        setStateFilter(*moveTo);   // reloads with the search as it is now
+        m_searchMovesNavigation = false;
+        m_searchDebounce.stop();
+        return;
+    }
     m_searchDebounce.start();
 }
 
@@ -1460,7 +1482,11 @@ void MainWindow::updateEmptyState()
 
 void MainWindow::updateResultTitle()
 {
-    const QString title = StateCountsModel::title(m_model->filter());
+    const QString search = m_model->search().trimmed();
+    const QString view = StateCountsModel::title(m_model->filter());
+    const QString title = search.isEmpty()                     ? view
+                          : m_model->filter() == Filter::All ? tr("Search “%1”").arg(search)
+                                                              : tr("%1, search “%2”").arg(view, search);
     const qint64 total = m_model->totalCount();
     m_resultTitle->setText(total == 1 ? tr("%1 · 1 operation").arg(title)
                                       : tr("%1 · %2 operations").arg(title, QLocale().toString(total)));

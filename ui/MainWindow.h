@@ -261,6 +261,10 @@ private:
     QHash<int, std::pair<int, Qt::SortOrder>> m_viewSorts;
     std::pair<int, Qt::SortOrder> m_sort; ///< the table's sort now (column, order); set with the header
     OperationStore::StateFilter m_filtersView = OperationStore::StateFilter::All;
+    /** The view a search moved the navigation away from (a search spans every state); cleared
+     *  when the search is, or when the user picks a view meanwhile. */
+    std::optional<OperationStore::StateFilter> m_searchLeftView;
+    bool m_searchMovesNavigation = false;
     QLabel* m_resultTitle = nullptr;
     MessageBanner* m_connectionBanner = nullptr;
     MessageBanner* m_keyBanner = nullptr;      // provider key problems (R13) only

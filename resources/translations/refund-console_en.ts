@@ -1211,10 +1211,6 @@ Pick a wider date range or another state to see the duplicate-prevention history
         <translation>OPERATIONS</translation>
     </message>
     <message>
-        <source>Search order id, operation id, key prefix or refund id (Ctrl+F)</source>
-        <translation>Search order id, operation id, key prefix or refund id (Ctrl+F)</translation>
-    </message>
-    <message>
         <source>&amp;File</source>
         <translation>&amp;File</translation>
     </message>
@@ -1612,6 +1608,18 @@ Pick a wider date range or another state to see the duplicate-prevention history
     <message>
         <source>The created dates, currency and amount under Filters narrow this view only. Change them, or press Clear filters.</source>
         <translation>The created dates, currency and amount under Filters narrow this view only. Change them, or press Clear filters.</translation>
+    </message>
+    <message>
+        <source>Search all states: part of an order id, operation id, key or refund id (Ctrl+F)</source>
+        <translation>Search all states: part of an order id, operation id, key or refund id (Ctrl+F)</translation>
+    </message>
+    <message>
+        <source>Search “%1”</source>
+        <translation>Search “%1”</translation>
+    </message>
+    <message>
+        <source>%1, search “%2”</source>
+        <translation>%1, search “%2”</translation>
     </message>
 </context>
 <context>

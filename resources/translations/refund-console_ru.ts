@@ -1216,10 +1216,6 @@ Pick a wider date range or another state to see the duplicate-prevention history
         <translation>ОПЕРАЦИИ</translation>
     </message>
     <message>
-        <source>Search order id, operation id, key prefix or refund id (Ctrl+F)</source>
-        <translation>Поиск по id заказа, id операции, началу ключа или id возврата (Ctrl+F)</translation>
-    </message>
-    <message>
         <source>&amp;File</source>
         <translation>&amp;Файл</translation>
     </message>
@@ -1618,6 +1614,18 @@ Pick a wider date range or another state to see the duplicate-prevention history
     <message>
         <source>The created dates, currency and amount under Filters narrow this view only. Change them, or press Clear filters.</source>
         <translation>Даты создания, валюта и сумма в «Фильтрах» сужают только этот вид. Измените их или нажмите «Сбросить фильтры».</translation>
+    </message>
+    <message>
+        <source>Search all states: part of an order id, operation id, key or refund id (Ctrl+F)</source>
+        <translation>Поиск во всех состояниях: часть номера заказа, ID операции, ключа или ID возврата (Ctrl+F)</translation>
+    </message>
+    <message>
+        <source>Search “%1”</source>
+        <translation>Поиск «%1»</translation>
+    </message>
+    <message>
+        <source>%1, search “%2”</source>
+        <translation>%1, поиск «%2»</translation>
     </message>
 </context>
 <context>

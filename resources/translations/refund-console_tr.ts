@@ -1206,10 +1206,6 @@ Mükerrer önleme geçmişini görmek için daha geniş bir tarih aralığı vey
         <translation>İŞLEMLER</translation>
     </message>
     <message>
-        <source>Search order id, operation id, key prefix or refund id (Ctrl+F)</source>
-        <translation>Sipariş kimliği, işlem kimliği, anahtar öneki veya iade kimliği ara (Ctrl+F)</translation>
-    </message>
-    <message>
         <source>&amp;File</source>
         <translation>&amp;Dosya</translation>
     </message>
@@ -1606,6 +1602,18 @@ Mükerrer önleme geçmişini görmek için daha geniş bir tarih aralığı vey
     <message>
         <source>The created dates, currency and amount under Filters narrow this view only. Change them, or press Clear filters.</source>
         <translation>Süzgeçlerdeki oluşturulma tarihleri, para birimi ve tutar yalnızca bu görünümü daraltır. Bunları değiştirin ya da Süzgeçleri temizle düğmesine basın.</translation>
+    </message>
+    <message>
+        <source>Search all states: part of an order id, operation id, key or refund id (Ctrl+F)</source>
+        <translation>Tüm durumlarda ara: sipariş no, işlem kimliği, anahtar veya iade kimliğinin bir parçası (Ctrl+F)</translation>
+    </message>
+    <message>
+        <source>Search “%1”</source>
+        <translation>“%1” araması</translation>
+    </message>
+    <message>
+        <source>%1, search “%2”</source>
+        <translation>%1, “%2” araması</translation>
     </message>
 </context>
 <context>

@@ -65,6 +65,7 @@ private slots:
     void navigationFiltersTheTable();
     void seedOperationUnderUnknownWithBothToolCalls();
     void searchBoxNarrowsAfterTyping();
+    void searchSpansEveryStateAndClearingReturns_issue15();
     void emptyStateSaysWhatToDo();
     void writeKeyIsRefused_R13();
     void statusBarNamesDatabaseAndRole();
@@ -326,6 +327,47 @@ void TestConsoleDemo::searchBoxNarrowsAfterTyping()
     QCOMPARE(m_window->operationModel()->operationAt(0)->operationId, m_demo->seedOperationId());
     search->clear();
     QTRY_COMPARE_WITH_TIMEOUT(m_window->operationModel()->rowCount(), before, 5000);
+}
+
+// Issue 15: a part of an order id finds the operation whatever view is open: typing moves the
+// navigation to All, the title names the search, and clearing it returns to the view left.
+void TestConsoleDemo::searchSpansEveryStateAndClearingReturns_issue15()
+{
+    auto* search = m_window->findChild<QLineEdit*>(QStringLiteral("searchEdit"));
+    QVERIFY(search);
+    search->clear();
+    m_window->setStateFilter(OperationStore::StateFilter::Refunded);
+    QTRY_VERIFY(!m_window->operationModel()->isLoading());
+    QCOMPARE(m_window->operationModel()->filter(), OperationStore::StateFilter::Refunded);
+    const QString seed = m_demo->seedOperationId();   // order 4417, unknown: not in Refunded
+    QTest::keyClicks(search, QStringLiteral("417"));
+    QTRY_COMPARE_WITH_TIMEOUT(m_window->operationModel()->filter(), OperationStore::StateFilter::All, 5000);
+    QTRY_VERIFY_WITH_TIMEOUT(m_window->operationModel()->search() == QStringLiteral("417")
+                                 && !m_window->operationModel()->isLoading()
+                                 && m_window->operationModel()->rowOf(seed) >= 0, 5000);
+    auto* title = m_window->findChild<QLabel*>(QStringLiteral("resultTitle"));
+    QVERIFY2(title->text().contains(QStringLiteral("417")), qPrintable(title->text()));
+    for (int row = 0; row < m_window->operationModel()->rowCount(); ++row)
+        QVERIFY(m_window->operationModel()->operationAt(row)->orderId.contains(QStringLiteral("417"))
+                || m_window->operationModel()->operationAt(row)->operationId.contains(QStringLiteral("417"))
+                || m_window->operationModel()->operationAt(row)->idempotencyKey.contains(QStringLiteral("417"))
+                || m_window->operationModel()->operationAt(row)->providerRefundId.contains(QStringLiteral("417")));
+    search->clear();
+    QTRY_COMPARE_WITH_TIMEOUT(m_window->operationModel()->filter(), OperationStore::StateFilter::Refunded, 5000);
+    QTRY_VERIFY_WITH_TIMEOUT(!m_window->operationModel()->isLoading() && m_window->operationModel()->search().isEmpty(), 5000);
+    QCOMPARE(m_window->operationModel()->rowOf(seed), -1);
+
+    // A view picked during a search is where clearing it stays.
+    QTest::keyClicks(search, QStringLiteral("441"));
+    QTRY_COMPARE_WITH_TIMEOUT(m_window->operationModel()->filter(), OperationStore::StateFilter::All, 5000);
+    m_window->setStateFilter(OperationStore::StateFilter::Unknown);
+    QTRY_VERIFY_WITH_TIMEOUT(!m_window->operationModel()->isLoading() && m_window->operationModel()->rowOf(seed) >= 0, 5000);
+    search->clear();
+    QTest::qWait(400);   // past the debounce
+    QTRY_VERIFY(!m_window->operationModel()->isLoading());
+    QCOMPARE(m_window->operationModel()->filter(), OperationStore::StateFilter::Unknown);
+    m_window->setStateFilter(OperationStore::StateFilter::All);
+    QTRY_VERIFY(!m_window->operationModel()->isLoading());
 }
 
 void TestConsoleDemo::emptyStateSaysWhatToDo()
