@@ -909,7 +909,7 @@ void TestOperationStore::rowFiltersNarrowPagesAndCounts_issue15()
     QList<Operation> all;
     for (int i = 0; i < 30; ++i) {
         const QString currency = currencies[i % 3];
-        const QString order = QStringLiteral("f-%1").arg(i);
+        const QString order = QStringLiteral("fo-%1").arg(i);   // 'o' is in no key or operation id (hex)
         QVERIFY(store.addOrder(Order{order, 100000, currency, QStringLiteral("pi_f%1").arg(i), 0}));
         const qint64 amount = 100 * (1 + i);   // 100 .. 3000 minor units
         auto op = store.openOrJoin(order, amount, QStringLiteral("toolu_f%1").arg(i));
@@ -980,7 +980,7 @@ void TestOperationStore::rowFiltersNarrowPagesAndCounts_issue15()
         QVERIFY2(n, c.name);
         QCOMPARE(n.value(), qint64(want.size()));
     }
-    // With a search the filters still apply. "f-2" is a substring of f-2 and of f-20 ... f-29
+    // With a search the filters still apply. "fo-2" is a substring of fo-2 and of fo-20 ... fo-29
     // (created at 2 h and at 20 .. 29 h).
     OperationStore::Query q;
     q.search = all.at(2).orderId;
