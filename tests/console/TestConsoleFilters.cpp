@@ -33,6 +33,7 @@ private slots:
     void filtersNarrowRowsAndAreKeptPerView_issue15();
     void sortIsKeptPerViewAndKeyViewIsSoonestFirst_issue15();
     void selectingAnOperationSwitchesToItsViewsFilters_issue15();
+    void editingAFilterDuringASearchKeepsTheViewPicked_review();
 
 private:
     QStringList shownOrders() const;
@@ -194,6 +195,35 @@ void TestConsoleFilters::filtersNarrowRowsAndAreKeptPerView_issue15()
     selectView(OperationStore::StateFilter::Unknown);
     QTRY_COMPARE_WITH_TIMEOUT(shownOrders(), QStringList(), 10000);
     QVERIFY(fromCheck->isChecked());
+}
+
+// Review: a search spans every state, and a view picked while searching narrows it (issue 15).
+// Editing that view's row filters then must narrow the same view: the navigation must not jump
+// to All, and the filter just typed must stay on the bar and apply.
+void TestConsoleFilters::editingAFilterDuringASearchKeepsTheViewPicked_review()
+{
+    auto* search = m_window->findChild<QLineEdit*>(QStringLiteral("searchEdit"));
+    auto* button = m_window->findChild<QToolButton*>(QStringLiteral("filterButton"));
+    auto* bar = m_window->findChild<OperationFilterBar*>(QStringLiteral("operationFilterBar"));
+    QVERIFY(search && button && bar);
+    auto* currency = bar->findChild<QComboBox*>(QStringLiteral("filterCurrency"));
+    QVERIFY(currency);
+    QTest::keyClicks(search, QStringLiteral("op_"));   // every operation id
+    QTRY_VERIFY_WITH_TIMEOUT(m_window->operationModel()->search() == QStringLiteral("op_")
+                                 && !m_window->operationModel()->isLoading() && shownOrders().size() == 6, 10000);
+    selectView(OperationStore::StateFilter::Unknown);  // narrow the search to Unknown
+    QTRY_COMPARE_WITH_TIMEOUT(shownOrders(), (QStringList{QStringLiteral("f-1"), QStringLiteral("f-3")}), 10000);
+    button->click();
+    QVERIFY(bar->isVisible());
+    currency->setCurrentIndex(currency->findData(QStringLiteral("usd")));
+    QTest::qWait(400);   // past the debounce
+    QTRY_VERIFY_WITH_TIMEOUT(!m_window->operationModel()->isLoading(), 10000);
+    const QString seen = QStringLiteral("view %1 (want %2), currency on the bar \"%3\" (want usd), rows [%4] (want none: no unknown row is in usd)")
+                             .arg(int(m_window->operationModel()->filter())).arg(int(OperationStore::StateFilter::Unknown))
+                             .arg(currency->currentData().toString(), shownOrders().join(QStringLiteral(", ")));
+    QVERIFY2(m_window->operationModel()->filter() == OperationStore::StateFilter::Unknown
+                 && currency->currentData().toString() == QStringLiteral("usd") && shownOrders().isEmpty(),
+             qPrintable(seen));
 }
 
 void TestConsoleFilters::sortIsKeptPerViewAndKeyViewIsSoonestFirst_issue15()
