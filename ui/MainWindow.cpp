@@ -295,7 +295,8 @@ void MainWindow::buildUi()
     m_filterButton->setToolButtonStyle(Qt::ToolButtonTextOnly);
     m_filterButton->setToolTip(tr("Filter this view by created date, currency and amount"));
     connect(m_filterButton, &QToolButton::toggled, m_filterBar, &QWidget::setVisible);
-    connect(m_filterBar, &OperationFilterBar::filtersEdited, this, &MainWindow::onSearchEdited);
+    // A filter narrows what is shown where it is; only the search text moves the navigation.
+    connect(m_filterBar, &OperationFilterBar::filtersEdited, this, [this] { m_searchDebounce.start(); });
     updateFilterButton();
     searchRow->addWidget(m_resultTitle);
     searchRow->addStretch(1);
@@ -1085,6 +1086,10 @@ void MainWindow::onSearchEdited()
 {
     // A search spans every state (issue 15): typing moves the navigation to All, where the
     // answer is, and clearing the search goes back to the view it left.
+    // Backspacing to empty emits textEdited and then textChanged: one reload, not two.
+    if (m_search->text() == m_handledSearch)
+        return;
+    m_handledSearch = m_search->text();
     const bool searching = !m_search->text().trimmed().isEmpty();
     const Filter shown = StateCountsModel::filterAt(m_navigation->currentIndex().row());
     std::optional<Filter> moveTo;

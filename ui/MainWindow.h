@@ -265,6 +265,7 @@ private:
      *  when the search is, or when the user picks a view meanwhile. */
     std::optional<OperationStore::StateFilter> m_searchLeftView;
     bool m_searchMovesNavigation = false;
+    QString m_handledSearch;   ///< the search text onSearchEdited() last acted on
     QLabel* m_resultTitle = nullptr;
     MessageBanner* m_connectionBanner = nullptr;
     MessageBanner* m_keyBanner = nullptr;      // provider key problems (R13) only

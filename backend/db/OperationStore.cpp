@@ -1263,7 +1263,7 @@ OperationStore::latestOperation(const QString& orderId, qint64 amountCents, cons
     return QueryRows::first(std::move(q), readOperation);
 }
 
-QString OperationStore::whereFor(const Query& query, QVariantList* binds) const
+QString OperationStore::whereFor(const Query& query, QVariantList* binds, bool forCount) const
 {
     QStringList clauses;
     switch (query.filter) {
@@ -1302,7 +1302,8 @@ QString OperationStore::whereFor(const Query& query, QVariantList* binds) const
         *binds << *rows.maxAmountCents;
     }
     if (!query.search.trimmed().isEmpty())
-        clauses << OperationSearch::clause(m_db, query.search, binds);
+        clauses << OperationSearch::clause(m_db, query.search, binds,
+                                           forCount ? OperationSearch::Purpose::Count : OperationSearch::Purpose::Page);
     return clauses.isEmpty() ? QString() : QStringLiteral(" WHERE ") + clauses.join(QStringLiteral(" AND "));
 }
 
@@ -1379,7 +1380,7 @@ StoreResult<qint64> OperationStore::countOperations(const Query& query)
     if (auto valid = validateFilters(query.rows); !valid)
         return valid.error();
     QVariantList binds;
-    const QString where = whereFor(query, &binds);
+    const QString where = whereFor(query, &binds, /*forCount=*/true);
     auto q = m_db.run(QStringLiteral("SELECT count(*) FROM refund_ops o") + where, binds, QStringLiteral("count operations"));
     if (!q)
         return q.error();

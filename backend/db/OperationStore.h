@@ -440,7 +440,8 @@ private:
     StoreResult<Operation> transition(const QString& operationId, const QString& setSql,
                                       const QVariantList& binds, const QString& context,
                                       bool fromUnknownToo = false);
-    QString whereFor(const Query& query, QVariantList* binds) const;
+    /** forCount: the search's plan for counting every match rather than reading one page (OperationSearch). */
+    QString whereFor(const Query& query, QVariantList* binds, bool forCount = false) const;
 
     Database& m_db;
     const Clock& m_clock;

@@ -287,11 +287,16 @@ StoreResult<QStringList> RoleManager::createRoles()
         QStringLiteral("GRANT SELECT ON TABLE tool_calls, refund_attempts TO %1").arg(guard),
         QStringLiteral("GRANT SELECT, INSERT, UPDATE, DELETE ON TABLE %1 TO %2")
             .arg(HistoryRollups::tables().join(QStringLiteral(", ")), guard),
-        // v7: the search index's trigger only adds rows.
-        QStringLiteral("GRANT INSERT ON TABLE %1 TO %2").arg(OperationSearch::tables().join(QStringLiteral(", ")), guard),
+        // v7: the search index's trigger adds an operation's rows and replaces its refund id's.
+        QStringLiteral("GRANT SELECT, INSERT, UPDATE ON TABLE %1 TO %2").arg(OperationSearch::tables().join(QStringLiteral(", ")), guard),
         // Hand the functions over. ALTER ... OWNER needs membership in the new owner and its CREATE
         // on the schema; the CREATE is taken back at once (the functions never create anything).
         QStringLiteral("GRANT %1 TO CURRENT_USER").arg(guard),
+        // The schema's owner too, whoever runs this (a superuser, say): `db migrate` re-applies
+        // the guard's functions (CREATE OR REPLACE), which needs membership in their owner.
+        QStringLiteral("DO $$ BEGIN EXECUTE format('GRANT %I TO %I', '%1', "
+                       "(SELECT pg_get_userbyid(relowner) FROM pg_class WHERE oid = 'refund_ops'::regclass)); END $$")
+            .arg(guardRoleName()),
         QStringLiteral("GRANT CREATE ON SCHEMA %1 TO %2").arg(schema, guard),
         QStringLiteral("ALTER FUNCTION %1 OWNER TO %2").arg(kResolveSignature, guard),
         QStringLiteral("ALTER FUNCTION %1 OWNER TO %2").arg(kChangeSettingSignature, guard),
@@ -330,7 +335,7 @@ StoreResult<QStringList> RoleManager::createRoles()
                           "reverse_operation(); INSERT on provider_events, UPDATE (%2) there; INSERT, UPDATE on "
                           "reconcile_cursor; no direct change of operations")
                .arg(roleName(Role::Reconciler), reconcilerEventColumns().join(QStringLiteral(", ")))
-        << QStringLiteral("%1 (NOLOGIN): owns resolve_operation(), change_setting(), reverse_operation() and the history rollup triggers").arg(guardRoleName());
+        << QStringLiteral("%1 (NOLOGIN): owns resolve_operation(), change_setting(), reverse_operation(), the history rollup triggers and the search index trigger").arg(guardRoleName());
     Logging::info(QStringLiteral("refund roles created or updated on %1").arg(m_db.url().display()));
     return done;
 }

@@ -344,6 +344,9 @@ StoreResult<int> SchemaMigrator::migrate(Database& db, int target)
         // Two processes migrating the same database at once: the second waits, then sees the work done.
         if (auto r = db.runScript(QStringLiteral("SELECT pg_advisory_xact_lock(727100001)"), QStringLiteral("lock schema")); !r)
             return r.error();
+        // IF [NOT] EXISTS on objects already there (or not yet) would NOTICE once each; only warnings matter.
+        if (auto r = db.runScript(QStringLiteral("SET LOCAL client_min_messages = warning"), QStringLiteral("lock schema")); !r)
+            return r.error();
     }
     if (auto r = db.runScript(QStringLiteral("CREATE TABLE IF NOT EXISTS schema_migrations ("
                                              "version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)"),
@@ -377,10 +380,28 @@ StoreResult<int> SchemaMigrator::migrate(Database& db, int target)
         version = qMax(version, m.version);
     }
     if (target == latestVersion()) {
-        // DROP ... IF EXISTS on a fresh database would NOTICE once per object; only warnings matter.
         if (db.isPostgres()) {
-            if (auto r = db.runScript(QStringLiteral("SET LOCAL client_min_messages = warning"), QStringLiteral("database guard")); !r)
-                return r.error();
+            // CREATE OR REPLACE needs membership in the functions' owner (`db roles` makes it the
+            // guard role and adds the login that ran it and the schema's owner): say who may
+            // migrate instead of failing halfway with "must be owner".
+            auto owner = db.run(QStringLiteral(
+                "SELECT p.proname, pg_get_userbyid(p.proowner), current_user FROM pg_proc p "
+                "WHERE p.pronamespace = current_schema()::regnamespace AND p.proname IN ('refund_caller_role', "
+                "'resolve_operation', 'reverse_operation', 'change_setting', 'refund_ops_guard', "
+                "'refund_attempts_guard', 'refund_append_only') AND NOT pg_has_role(current_user, p.proowner, 'USAGE') "
+                "LIMIT 1"), {}, QStringLiteral("database guard"));
+            if (!owner)
+                return owner.error();
+            if (owner.value().next())
+                return StoreError::make(
+                    StoreError::Code::NotAllowed,
+                    QStringLiteral("migration to %1: %2() belongs to %3 and %4 is not a member of it; nothing was "
+                                   "changed: migrate as the login that ran `refund-tool db roles` or as a superuser, "
+                                   "or GRANT %3 TO %4 first")
+                        .arg(version)
+                        .arg(owner.value().value(0).toString(), owner.value().value(1).toString(),
+                             owner.value().value(2).toString()));
+            owner.value().finish();
         }
         for (const QString& sql : DatabaseGuard::definitionStatements(db.isSqlite())) {
             if (auto r = db.runScript(sql, QStringLiteral("database guard")); !r)
