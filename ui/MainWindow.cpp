@@ -279,7 +279,9 @@ void MainWindow::buildUi()
     m_search = new QLineEdit(mainPane);
     m_search->setObjectName(QStringLiteral("searchEdit"));
     m_search->setClearButtonEnabled(true);
-    m_search->setPlaceholderText(tr("Search all states: part of an order id, operation id, key or refund id (Ctrl+F)"));
+    m_search->setPlaceholderText(tr("Search all states: order, operation, key, refund id"));
+    m_search->setToolTip(tr("Finds a part of an order id, operation id, idempotency key or refund id in every state "
+                            "(three characters or more; a shorter term matches an id exactly or its start). Ctrl+F"));
     m_search->setMinimumWidth(380);
     connect(m_search, &QLineEdit::textEdited, this, &MainWindow::onSearchEdited);
     connect(m_search, &QLineEdit::textChanged, this, [this](const QString& text) {
@@ -1439,8 +1441,9 @@ void MainWindow::updateEmptyState()
     const QString search = m_model->search();
     if (!search.isEmpty()) {
         m_emptyTitle->setText(tr("Nothing matches “%1”.").arg(search));
-        m_emptyText->setText(tr("Search finds exact order ids and provider refund ids, and operation ids or "
-                                "idempotency keys by their beginning. Clear the search or pick All on the left."));
+        m_emptyText->setText(tr("Search finds a part of an order id, operation id, idempotency key or provider "
+                                "refund id of three characters or more (a shorter term: an id exactly or its "
+                                "beginning). Check the filters, clear the search or pick All on the left."));
     } else if (m_model->rowFilters().any()) {
         m_emptyTitle->setText(tr("No operation in this view matches the filters."));
         m_emptyText->setText(tr("The created dates, currency and amount under Filters narrow this view only. "

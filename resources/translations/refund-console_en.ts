@@ -1363,10 +1363,6 @@ Pick a wider date range or another state to see the duplicate-prevention history
         <translation>Nothing matches “%1”.</translation>
     </message>
     <message>
-        <source>Search finds exact order ids and provider refund ids, and operation ids or idempotency keys by their beginning. Clear the search or pick All on the left.</source>
-        <translation>Search finds exact order ids and provider refund ids, and operation ids or idempotency keys by their beginning. Clear the search or pick All on the left.</translation>
-    </message>
-    <message>
         <source>No refund operations yet.</source>
         <translation>No refund operations yet.</translation>
     </message>
@@ -1610,16 +1606,24 @@ Pick a wider date range or another state to see the duplicate-prevention history
         <translation>The created dates, currency and amount under Filters narrow this view only. Change them, or press Clear filters.</translation>
     </message>
     <message>
-        <source>Search all states: part of an order id, operation id, key or refund id (Ctrl+F)</source>
-        <translation>Search all states: part of an order id, operation id, key or refund id (Ctrl+F)</translation>
-    </message>
-    <message>
         <source>Search “%1”</source>
         <translation>Search “%1”</translation>
     </message>
     <message>
         <source>%1, search “%2”</source>
         <translation>%1, search “%2”</translation>
+    </message>
+    <message>
+        <source>Search all states: order, operation, key, refund id</source>
+        <translation>Search all states: order, operation, key, refund id</translation>
+    </message>
+    <message>
+        <source>Finds a part of an order id, operation id, idempotency key or refund id in every state (three characters or more; a shorter term matches an id exactly or its start). Ctrl+F</source>
+        <translation>Finds a part of an order id, operation id, idempotency key or refund id in every state (three characters or more; a shorter term matches an id exactly or its start). Ctrl+F</translation>
+    </message>
+    <message>
+        <source>Search finds a part of an order id, operation id, idempotency key or provider refund id of three characters or more (a shorter term: an id exactly or its beginning). Check the filters, clear the search or pick All on the left.</source>
+        <translation>Search finds a part of an order id, operation id, idempotency key or provider refund id of three characters or more (a shorter term: an id exactly or its beginning). Check the filters, clear the search or pick All on the left.</translation>
     </message>
 </context>
 <context>

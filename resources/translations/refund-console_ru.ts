@@ -1368,10 +1368,6 @@ Pick a wider date range or another state to see the duplicate-prevention history
         <translation>Ничего не найдено по запросу «%1».</translation>
     </message>
     <message>
-        <source>Search finds exact order ids and provider refund ids, and operation ids or idempotency keys by their beginning. Clear the search or pick All on the left.</source>
-        <translation>Поиск находит id заказов и id возвратов у провайдера по точному совпадению, а id операций и ключи идемпотентности — по началу. Очистите поиск или выберите «Все» слева.</translation>
-    </message>
-    <message>
         <source>No refund operations yet.</source>
         <translation>Операций возврата пока нет.</translation>
     </message>
@@ -1616,16 +1612,24 @@ Pick a wider date range or another state to see the duplicate-prevention history
         <translation>Даты создания, валюта и сумма в «Фильтрах» сужают только этот вид. Измените их или нажмите «Сбросить фильтры».</translation>
     </message>
     <message>
-        <source>Search all states: part of an order id, operation id, key or refund id (Ctrl+F)</source>
-        <translation>Поиск во всех состояниях: часть номера заказа, ID операции, ключа или ID возврата (Ctrl+F)</translation>
-    </message>
-    <message>
         <source>Search “%1”</source>
         <translation>Поиск «%1»</translation>
     </message>
     <message>
         <source>%1, search “%2”</source>
         <translation>%1, поиск «%2»</translation>
+    </message>
+    <message>
+        <source>Search all states: order, operation, key, refund id</source>
+        <translation>Поиск везде: заказ, операция, ключ, возврат</translation>
+    </message>
+    <message>
+        <source>Finds a part of an order id, operation id, idempotency key or refund id in every state (three characters or more; a shorter term matches an id exactly or its start). Ctrl+F</source>
+        <translation>Находит часть номера заказа, ID операции, ключа идемпотентности или ID возврата во всех состояниях (от трёх символов; более короткий запрос ищет ID целиком или его начало). Ctrl+F</translation>
+    </message>
+    <message>
+        <source>Search finds a part of an order id, operation id, idempotency key or provider refund id of three characters or more (a shorter term: an id exactly or its beginning). Check the filters, clear the search or pick All on the left.</source>
+        <translation>Поиск находит часть номера заказа, ID операции, ключа идемпотентности или ID возврата у провайдера от трёх символов (более короткий запрос — ID целиком или его начало). Проверьте фильтры, очистите поиск или выберите «Все» слева.</translation>
     </message>
 </context>
 <context>

@@ -1358,10 +1358,6 @@ Mükerrer önleme geçmişini görmek için daha geniş bir tarih aralığı vey
         <translation>“%1” ile eşleşen bir şey yok.</translation>
     </message>
     <message>
-        <source>Search finds exact order ids and provider refund ids, and operation ids or idempotency keys by their beginning. Clear the search or pick All on the left.</source>
-        <translation>Arama, sipariş kimliklerini ve sağlayıcı iade kimliklerini tam eşleşmeyle; işlem kimliklerini ve tekrar koruma anahtarlarını ise başlangıçlarına göre bulur. Aramayı temizleyin veya soldaki &quot;Tümü&quot; görünümünü seçin.</translation>
-    </message>
-    <message>
         <source>No refund operations yet.</source>
         <translation>Henüz iade işlemi yok.</translation>
     </message>
@@ -1604,16 +1600,24 @@ Mükerrer önleme geçmişini görmek için daha geniş bir tarih aralığı vey
         <translation>Süzgeçlerdeki oluşturulma tarihleri, para birimi ve tutar yalnızca bu görünümü daraltır. Bunları değiştirin ya da Süzgeçleri temizle düğmesine basın.</translation>
     </message>
     <message>
-        <source>Search all states: part of an order id, operation id, key or refund id (Ctrl+F)</source>
-        <translation>Tüm durumlarda ara: sipariş no, işlem kimliği, anahtar veya iade kimliğinin bir parçası (Ctrl+F)</translation>
-    </message>
-    <message>
         <source>Search “%1”</source>
         <translation>“%1” araması</translation>
     </message>
     <message>
         <source>%1, search “%2”</source>
         <translation>%1, “%2” araması</translation>
+    </message>
+    <message>
+        <source>Search all states: order, operation, key, refund id</source>
+        <translation>Her yerde ara: sipariş, işlem, anahtar, iade</translation>
+    </message>
+    <message>
+        <source>Finds a part of an order id, operation id, idempotency key or refund id in every state (three characters or more; a shorter term matches an id exactly or its start). Ctrl+F</source>
+        <translation>Tüm durumlarda sipariş numarasının, işlem kimliğinin, tekrar koruma anahtarının veya iade kimliğinin bir parçasını bulur (en az üç karakter; daha kısa bir arama kimliğin tamamını veya başını eşler). Ctrl+F</translation>
+    </message>
+    <message>
+        <source>Search finds a part of an order id, operation id, idempotency key or provider refund id of three characters or more (a shorter term: an id exactly or its beginning). Check the filters, clear the search or pick All on the left.</source>
+        <translation>Arama; sipariş numarasının, işlem kimliğinin, tekrar koruma anahtarının veya sağlayıcı iade kimliğinin en az üç karakterlik bir parçasını bulur (daha kısa bir arama: kimliğin tamamı veya başı). Filtreleri kontrol edin, aramayı temizleyin veya soldaki &quot;Tümü&quot; görünümünü seçin.</translation>
     </message>
 </context>
 <context>

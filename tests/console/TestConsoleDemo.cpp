@@ -384,7 +384,7 @@ void TestConsoleDemo::emptyStateSaysWhatToDo()
     auto* stack = m_window->findChild<QStackedWidget*>(QStringLiteral("tableStack"));
     QTRY_COMPARE_WITH_TIMEOUT(stack->currentWidget()->objectName(), QStringLiteral("emptyState"), 5000);
     QVERIFY(m_window->findChild<QLabel*>(QStringLiteral("emptyTitle"))->text().contains(QStringLiteral("no-such-order")));
-    QVERIFY(m_window->findChild<QLabel*>(QStringLiteral("emptyText"))->text().contains(QStringLiteral("Clear the search")));
+    QVERIFY(m_window->findChild<QLabel*>(QStringLiteral("emptyText"))->text().contains(QStringLiteral("clear the search")));
 }
 
 void TestConsoleDemo::writeKeyIsRefused_R13()
