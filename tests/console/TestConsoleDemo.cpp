@@ -4,6 +4,7 @@
 // tool calls in its detail. A write key is refused (R13).
 #include "OperationFormat.h"
 #include "TestDatabase.h"
+#include "TestDemo.h"
 
 #include "DetailPanel.h"
 #include "ElidedLabel.h"
@@ -97,18 +98,10 @@ void TestConsoleDemo::initTestCase()
 {
     DemoEnvironment::Options options;
     options.sandboxExecutable = QStringLiteral(REFUND_SANDBOX_PROVIDER_BIN);
-    QString error;
     // Off the GUI thread, as the console does.
-    std::unique_ptr<QThread> worker(QThread::create([&] {
-        auto env = DemoEnvironment::create(options);
-        if (env)
-            m_demo = std::move(env).value();
-        else
-            error = env.error().message;
-    }));
-    worker->start();
-    QTRY_VERIFY_WITH_TIMEOUT(worker->isFinished(), 120000);
-    QVERIFY2(m_demo, qPrintable(error));
+    auto built = createDemoOffThread(options, 120000);
+    QVERIFY2(built, qPrintable(built ? QString() : built.error().message));
+    m_demo = std::move(built).value();
     auto db = Database::open(m_demo->databaseUrl());
     QVERIFY(db);
     m_db = std::move(db).value();

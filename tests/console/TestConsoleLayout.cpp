@@ -4,6 +4,8 @@
 // scroll sideways, and no label or button of the Operations and History tabs is narrower than
 // its text (a one-line label than its text, a wrapped one than its longest word). Runs on the
 // embedded demo (real rows in every state) in each language, with the console's own translations.
+#include "TestDemo.h"
+
 #include "ElidedLabel.h"
 #include "HistoryTab.h"
 #include "MainWindow.h"
@@ -134,18 +136,10 @@ void TestConsoleLayout::initTestCase()
 {
     DemoEnvironment::Options options;
     options.sandboxExecutable = QStringLiteral(REFUND_SANDBOX_PROVIDER_BIN);
-    QString error;
     // Off the GUI thread, as the console does.
-    std::unique_ptr<QThread> worker(QThread::create([&] {
-        auto env = DemoEnvironment::create(options);
-        if (env)
-            m_demo = std::move(env).value();
-        else
-            error = env.error().message;
-    }));
-    worker->start();
-    QTRY_VERIFY_WITH_TIMEOUT(worker->isFinished(), 120000);
-    QVERIFY2(m_demo, qPrintable(error));
+    auto built = createDemoOffThread(options, 120000);
+    QVERIFY2(built, qPrintable(built ? QString() : built.error().message));
+    m_demo = std::move(built).value();
 }
 
 void TestConsoleLayout::cleanup()

@@ -1,6 +1,7 @@
 // The embedded demo (DemoEnvironment): every state has real rows made by the real RefundTool
 // against a real sandbox-provider, and the worked example of SPEC section 8 is there as told.
 #include "TestDatabase.h"
+#include "TestDemo.h"
 
 #include "db/OperationStore.h"
 #include "db/SettingsStore.h"
@@ -73,19 +74,12 @@ void TestDemoEnvironment::initTestCase()
     DemoEnvironment::Options options;
     options.sandboxExecutable = QStringLiteral(REFUND_SANDBOX_PROVIDER_BIN);
     options.progress = [this](const QString& step) { m_steps << step; };
-    QString error;
     QElapsedTimer timer;
     timer.start();
-    std::unique_ptr<QThread> worker(QThread::create([&] {
-        auto env = DemoEnvironment::create(options);
-        if (env)
-            m_env = std::move(env).value();
-        else
-            error = env.error().message;
-    }));
-    worker->start();
-    QVERIFY(worker->wait(240000));
-    QVERIFY2(m_env, qPrintable(error));
+    // Off the GUI thread, as the console does.
+    auto built = createDemoOffThread(options, 240000);
+    QVERIFY2(built, qPrintable(built ? QString() : built.error().message));
+    m_env = std::move(built).value();
     qInfo("demo built in %lld ms", timer.elapsed());
     QVERIFY(m_steps.contains(QStringLiteral("Demo ready")));
     auto db = Database::open(m_env->databaseUrl());

@@ -5,6 +5,8 @@
 // resolves only what a person ticks; the customer message flags claims before copying (R19).
 // With REFUND_SCREENSHOT_DIR set, the dialogs are also saved there as PNGs.
 
+#include "TestDemo.h"
+
 #include "CheckUnknownDialog.h"
 #include "CustomerMessageDialog.h"
 #include "FoundRefundTable.h"
@@ -76,17 +78,10 @@ void TestReviewDialogs::initTestCase()
 {
     DemoEnvironment::Options options;
     options.sandboxExecutable = QStringLiteral(REFUND_SANDBOX_PROVIDER_BIN);
-    QString error;
-    std::unique_ptr<QThread> worker(QThread::create([&] {
-        auto env = DemoEnvironment::create(options);
-        if (env)
-            m_env = std::move(env).value();
-        else
-            error = env.error().message;
-    }));
-    worker->start();
-    QTRY_VERIFY_WITH_TIMEOUT(worker->isFinished(), 240000);
-    QVERIFY2(m_env, qPrintable(error));
+    // Off the GUI thread, as the console does.
+    auto built = createDemoOffThread(options, 240000);
+    QVERIFY2(built, qPrintable(built ? QString() : built.error().message));
+    m_env = std::move(built).value();
     auto db = Database::open(m_env->databaseUrl());
     QVERIFY(db);
     m_db = std::move(db).value();
