@@ -140,7 +140,9 @@ QString DatabaseUrl::display() const
 {
     if (isSqlite())
         return sqliteUrl(m_path);
-    return QStringLiteral("postgresql://%1@%2:%3/%4").arg(m_user, m_host).arg(m_port).arg(m_dbName);
+    // One multi-arg pass: chained arg() calls would read a "%0".."%99" inside the user or host
+    // (which a URL may hold, e.g. an invalid %-escape kept as text) as the next placeholder.
+    return QStringLiteral("postgresql://%1@%2:%3/%4").arg(m_user, m_host, QString::number(m_port), m_dbName);
 }
 
 QString DatabaseUrl::passwordWarning() const
