@@ -9,6 +9,8 @@ packages=(
   # Qt 6 (Debian trap: qt6-charts-dev needs libqt6opengl6-dev for find_package to succeed)
   qt6-base-dev qt6-base-dev-tools libqt6opengl6-dev qt6-charts-dev
   qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
+  # Qt's own texts (standard buttons, context menus) in ru and tr
+  qt6-translations-l10n
   libqt6sql6-sqlite libqt6sql6-psql libxkbcommon-dev libgl-dev
   # logging, keychain
   libspdlog-dev qtkeychain-qt6-dev

@@ -2,11 +2,10 @@
 #include "UnixSignalWatcher.h"
 #include "Logging.h"
 #include "db/DatabaseUrl.h"
-#include "OperationFormat.h"
+#include "InterfaceLanguage.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
-#include <QLibraryInfo>
 #include <QLocale>
 #include <QSettings>
 #include <QTranslator>
@@ -37,20 +36,6 @@ QString requestedLanguage()
             lang = rawArgs[i].mid(7);
     }
     return lang;
-}
-
-void installTranslators(const QString& lang, QTranslator& app, QTranslator& qt)
-{
-    // Numbers, dates, percentages and money (QLocale() everywhere) follow the interface language
-    // when it is not the system's: `--lang ru` on an English desktop shows "38,00 $", not "$38.00".
-    QLocale::setDefault(OperationFormat::interfaceLocale(lang, QLocale::system()));
-    // English loads its own file too: it holds the plural forms ("1 new refund", "2 new refunds").
-    if (app.load(QStringLiteral(":/i18n/refund-console_%1.qm").arg(lang)))
-        QCoreApplication::installTranslator(&app);
-    if (lang == QLatin1String("en"))
-        return;
-    if (qt.load(QStringLiteral("qtbase_%1").arg(lang), QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
-        QCoreApplication::installTranslator(&qt);
 }
 
 // Every option of the console, for the windowed run and for --help/--version without one.
@@ -118,7 +103,7 @@ int main(int argc, char** argv)
         setApplicationNames();
         QTranslator appTranslator;
         QTranslator qtTranslator;
-        installTranslators(requestedLanguage(), appTranslator, qtTranslator);
+        InterfaceLanguage::install(requestedLanguage(), QStringLiteral(":/i18n"), appTranslator, qtTranslator);
         QCommandLineParser parser;
         addOptions(parser);
         parser.process(core); // prints and exits when --help or --version is an option
@@ -133,7 +118,7 @@ int main(int argc, char** argv)
     QApplication::setDesktopFileName(QStringLiteral(REFUND_APP_ID));
     QTranslator appTranslator;
     QTranslator qtTranslator;
-    installTranslators(requestedLanguage(), appTranslator, qtTranslator);
+    InterfaceLanguage::install(requestedLanguage(), QStringLiteral(":/i18n"), appTranslator, qtTranslator);
     QApplication::setApplicationDisplayName(QObject::tr("Refund operations"));
 
     QCommandLineParser parser;

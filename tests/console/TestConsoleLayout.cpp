@@ -8,6 +8,7 @@
 
 #include "ElidedLabel.h"
 #include "HistoryTab.h"
+#include "InterfaceLanguage.h"
 #include "MainWindow.h"
 #include "OperationFormat.h"
 #include "StateCountsModel.h"
@@ -19,7 +20,6 @@
 #include <QAbstractItemView>
 #include <QComboBox>
 #include <QLabel>
-#include <QLibraryInfo>
 #include <QListView>
 #include <QScrollArea>
 #include <QScrollBar>
@@ -94,18 +94,6 @@ QStringList clippedWidgets(const QWidget* root)
     return out;
 }
 
-bool installLanguage(const QString& lang, QTranslator& app, QTranslator& qt)
-{
-    // As refund-console's main() does for --lang.
-    QLocale::setDefault(OperationFormat::interfaceLocale(lang, QLocale::system()));
-    if (!app.load(QStringLiteral("refund-console_%1.qm").arg(lang), QStringLiteral(REFUND_QM_DIR)))
-        return false;
-    QCoreApplication::installTranslator(&app);
-    if (lang != QLatin1String("en") && qt.load(QStringLiteral("qtbase_%1").arg(lang),
-                                               QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
-        QCoreApplication::installTranslator(&qt);
-    return true;
-}
 } // namespace
 
 class TestConsoleLayout : public QObject
@@ -165,7 +153,7 @@ void TestConsoleLayout::languageRows()
 
 bool TestConsoleLayout::openWindow(const QString& lang)
 {
-    if (!installLanguage(lang, m_app, m_qt))
+    if (!InterfaceLanguage::install(lang, QStringLiteral(REFUND_QM_DIR), m_app, m_qt))
         return false;
     MainWindow::Options options;
     options.role = QStringLiteral("admin"); // every tab
