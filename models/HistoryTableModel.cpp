@@ -247,7 +247,7 @@ QVariant HistoryTableModel::data(const QModelIndex& index, int role) const
     case ReasonColumn:
         return OperationFormat::reasonTitle(!op->failureCode.isEmpty() ? op->failureCode : op->unknownReason);
     case ResolvedByColumn:
-        return op->resolvedBy;
+        return OperationFormat::actorTitle(op->resolvedBy);
     case NoteColumn:
         return QString(op->resolutionNote).replace(QLatin1Char('\n'), QLatin1Char(' '));
     default:

@@ -1,11 +1,14 @@
 #include "OperationFormat.h"
 
+#include "reconcile/Reconciler.h"
+
 #include "Money.h"
 
 #include "provider/AttemptOutcome.h"
 #include "review/MessageLanguage.h"
 
 #include <QDateTime>
+#include <QRegularExpression>
 #include <QHash>
 #include <QJsonDocument>
 #include <QTimeZone>
@@ -158,6 +161,40 @@ QString OperationFormat::reasonTitle(const QString& code)
     return code;
 }
 
+QString OperationFormat::answerTitle(const QString& statusName)
+{
+    if (statusName == QLatin1String("refunded"))
+        return tr("Refunded");
+    if (statusName == QLatin1String("unconfirmed"))
+        return tr("Not confirmed yet");
+    if (statusName == QLatin1String("checking"))
+        return tr("A person is checking");
+    if (statusName == QLatin1String("failed"))
+        return tr("Failed");
+    if (statusName == QLatin1String("rejected"))
+        return tr("Rejected (bad input)");
+    return statusName;
+}
+
+QString OperationFormat::roleTitle(const QString& role)
+{
+    if (role == QLatin1String("support"))
+        return tr("support");
+    if (role == QLatin1String("finance"))
+        return tr("finance");
+    if (role == QLatin1String("admin"))
+        return tr("admin");
+    return role;
+}
+
+QString OperationFormat::actorTitle(const QString& actor)
+{
+    // The reconciler's own name in the database; people keep their logins.
+    if (actor == Reconciler::actorName())
+        return tr("Reconciler");
+    return actor;
+}
+
 QStringList OperationFormat::reasonCodes()
 {
     QStringList codes;
@@ -240,6 +277,14 @@ QString OperationFormat::outcomeTitle(const QString& outcome)
     case AttemptOutcome::ResponseMismatch: return tr("Answer mismatch");
     }
     return outcome;
+}
+
+QString OperationFormat::shortDay(const QDate& day, const QLocale& locale)
+{
+    // The locale's short date tells the order ("M/d/yy" month first, "dd.MM.yyyy" day first).
+    const QString order = locale.dateFormat(QLocale::ShortFormat).remove(QRegularExpression(QStringLiteral("[^dMy]")));
+    const bool monthFirst = order.indexOf(QLatin1Char('M')) < order.indexOf(QLatin1Char('d'));
+    return locale.toString(day, monthFirst ? QStringLiteral("MMM d") : QStringLiteral("d MMM"));
 }
 
 QString OperationFormat::utcTime(qint64 ms)

@@ -4,6 +4,7 @@
 
 #include <QJsonObject>
 #include <QCoreApplication>
+#include <QDate>
 #include <QLocale>
 #include <QString>
 #include <QStringList>
@@ -86,6 +87,18 @@ public:
      * ...). Codes it does not know come back as they are; the code itself belongs in a tooltip.
      */
     static QString reasonTitle(const QString& code);
+    /**
+     * What a tool call answered the agent (R8's status names: "refunded", "unconfirmed",
+     * "checking", "failed", "rejected") in words, translated; other text comes back as it is.
+     */
+    static QString answerTitle(const QString& statusName);
+    /** A console role ("support", "finance", "admin") in words, translated; others as they are. */
+    static QString roleTitle(const QString& role);
+    /**
+     * Who resolved or changed something: a person's login as it is, the reconciler (which writes
+     * "reconciler") in words, translated.
+     */
+    static QString actorTitle(const QString& actor);
     /** The reason codes reasonTitle() has words for. */
     static QStringList reasonCodes();
     /**
@@ -105,6 +118,11 @@ public:
 
     /** "2026-03-29 00:30:05 UTC"; the local time of the same instant is localTime(). */
     static QString utcTime(qint64 ms);
+    /**
+     * A day as a chart's category: month and day in the locale's words and order, no year
+     * ("Nov 24" in en_US, "24 нояб." in ru, "24 Kas" in tr).
+     */
+    static QString shortDay(const QDate& day, const QLocale& locale = QLocale());
     /** "2026-03-29 02:30:05 CEST" in the system time zone. */
     static QString localTime(qint64 ms);
 };

@@ -5,6 +5,7 @@
 #include "OperationFormat.h"
 #include "StatusPalette.h"
 
+#include <QRegularExpression>
 #include <QClipboard>
 #include <QDateTime>
 #include <QGuiApplication>
@@ -310,7 +311,7 @@ void DetailPanel::showDetail(const OperationStore::Detail& detail, int attemptBu
     setField(QStringLiteral("closed"), o.closedAt ? OperationFormat::utcTime(*o.closedAt) : QString());
     setField(QStringLiteral("resolved"),
              o.resolvedBy.isEmpty() ? QString()
-                                    : tr("%1 at %2").arg(o.resolvedBy, timeText(o.resolvedAt)));
+                                    : tr("%1 at %2").arg(OperationFormat::actorTitle(o.resolvedBy), timeText(o.resolvedAt)));
     setField(QStringLiteral("note"), o.resolutionNote);
     // R24: what the reconciler did, with the event and the refund it read as evidence (audit log).
     QString autoResolved;
@@ -382,8 +383,10 @@ void DetailPanel::fillAttempts(const QList<AttemptRecord>& attempts)
         m_attempts->setItem(row, 0, item(QString::number(a.attemptNo)));
         m_attempts->setItem(row, 1, item(utcCell(a.startedAt)));
         m_attempts->setItem(row, 2, item(localCell(a.startedAt), OperationFormat::localTime(a.startedAt)));
+        // The tooltip keeps the provider's code and the transport's own message, as recorded.
+        const QStringList cause = QStringList{a.errorCode, a.errorMessage}.filter(QRegularExpression(QStringLiteral("\\S")));
         auto* outcome = item(OperationFormat::outcomeTitle(a.outcome, a.deadlineAt, m_clock.nowMs()),
-                             a.errorMessage.isEmpty() ? a.errorCode : a.errorCode + QStringLiteral(": ") + a.errorMessage);
+                             cause.join(QStringLiteral(": ")));
         m_attempts->setItem(row, 3, outcome);
         m_attempts->setItem(row, 4, item(a.httpStatus > 0 ? QString::number(a.httpStatus) : tr("none")));
         m_attempts->setItem(row, 5, item(orDash(a.providerRequestId)));
@@ -409,8 +412,13 @@ void DetailPanel::fillToolCalls(const QList<ToolCallRecord>& calls)
         if (c.lostInsertRace)
             mappedItem->setForeground(StatusPalette::toneForeground(StatusPalette::Tone::Warning, palette()));
         m_toolCalls->setItem(row, 2, mappedItem);
-        m_toolCalls->setItem(row, 3, item(orDash(c.resultStatus)));
-        m_toolCalls->setItem(row, 4, item(orDash(c.resultReason)));
+        // In words, with the code the agent received in the tooltip.
+        m_toolCalls->setItem(row, 3, item(c.resultStatus.isEmpty() ? orDash(c.resultStatus)
+                                                                   : OperationFormat::answerTitle(c.resultStatus),
+                                          c.resultStatus));
+        m_toolCalls->setItem(row, 4, item(c.resultReason.isEmpty() ? orDash(c.resultReason)
+                                                                   : OperationFormat::reasonTitle(c.resultReason),
+                                          c.resultReason));
     }
     m_toolCalls->resizeColumnsToContents();
 }
@@ -421,8 +429,8 @@ void DetailPanel::fillAudit(const QList<AuditEntry>& entries)
     for (int row = 0; row < entries.size(); ++row) {
         const AuditEntry& e = entries.at(row);
         m_audit->setItem(row, 0, item(utcCell(e.at), OperationFormat::localTime(e.at)));
-        m_audit->setItem(row, 1, item(e.actor));
-        m_audit->setItem(row, 2, item(e.role));
+        m_audit->setItem(row, 1, item(OperationFormat::actorTitle(e.actor), e.actor));
+        m_audit->setItem(row, 2, item(OperationFormat::roleTitle(e.role), e.role));
         m_audit->setItem(row, 3, item(e.action));
         // Issue 15: a line people read; the whole entry, evidence included, in the tooltip.
         const QString json = QString::fromUtf8(QJsonDocument(e.details).toJson(QJsonDocument::Indented));

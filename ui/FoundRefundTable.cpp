@@ -59,7 +59,7 @@ void FoundRefundTable::setRefunds(const QList<FoundRefund>& refunds)
 
         const QStringList cells{r.id,
                                 OperationFormat::money(r.amountCents, r.currency),
-                                r.status.isEmpty() ? tr("(no status)") : r.status,
+                                r.status.isEmpty() ? tr("(no status)") : LookupResult::refundStatusTitle(r.status),
                                 f.hasMismatch() ? QStringLiteral("⚠ ") + checkText : checkText,
                                 OperationFormat::utcTime(r.createdUtcSeconds * 1000),
                                 sourceText(f.source),

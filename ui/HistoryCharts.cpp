@@ -128,8 +128,7 @@ QList<HistoryCharts::Period> HistoryCharts::periods(const HistoryStats::Snapshot
     const int step = s.days.size() > kWeeklyAboveDays ? 7 : 1;
     for (int i = 0; i < s.days.size(); i += step) {
         const QDate day = QDateTime::fromMSecsSinceEpoch(s.days[i].startMs, QTimeZone::utc()).date();
-        // QDate::toString(format) uses the C locale: "Nov 24" in every UI language, like the CSV.
-        out << Period{day.toString(QStringLiteral("MMM d")), i,
+        out << Period{OperationFormat::shortDay(day), i,
                       int(qMin<qsizetype>(i + step, s.days.size()) - 1)};
     }
     return out;
@@ -334,7 +333,7 @@ QChart* HistoryCharts::timeToResolve(const HistoryStats::Snapshot& s)
     series->setBarWidth(0.7);
     auto* x = new QBarCategoryAxis;
     x->append(categories);
-    x->setTitleText(tr("resolved_at - created_at"));
+    x->setTitleText(tr("From created to resolved"));
     attach(chart, series, x, countAxis(max, tr("Operations")));
     chart->legend()->hide();
     tooltipOnHover(series, categories);

@@ -1560,11 +1560,11 @@ void MainWindow::updateRoleStatus()
     const auto url = DatabaseUrl::parse(m_dbUrl);
     const QString role = m_effectiveRole.isEmpty() ? m_options.role : m_effectiveRole;
     if (url && url->isSqlite()) {
-        m_roleStatus->setText(tr("Role: %1 (SQLite: shapes the interface only)").arg(role));
+        m_roleStatus->setText(tr("Role: %1 (SQLite: shapes the interface only)").arg(OperationFormat::roleTitle(role)));
         m_roleStatus->setToolTip(tr("SQLite is single-user and not a security boundary: the role only decides what "
                                     "the console offers."));
     } else {
-        m_roleStatus->setText(tr("Role: %1").arg(role));
+        m_roleStatus->setText(tr("Role: %1").arg(OperationFormat::roleTitle(role)));
         m_roleStatus->setToolTip(tr("On PostgreSQL the database itself enforces what this role may do."));
     }
 }

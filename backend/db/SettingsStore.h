@@ -63,7 +63,8 @@ public:
 
     /** All setting keys in display order. */
     static QStringList keys();
-    /** Human description of a key, with its unit and range. */
+    /** Human description of a key, with its unit and range: in the interface language where a
+        translation is installed (the console), English otherwise (refund-tool). */
     static QString describe(const QString& key);
     /** The default of key as text ("3", "stripe_v1", "true"); empty for an unknown key. */
     static QString defaultText(const QString& key);

@@ -43,25 +43,25 @@ struct Spec
 
 constexpr Spec kSpecs[] = {
     {"max_attempts_per_call", Spec::Type::Int, &Values::maxAttemptsPerCall, nullptr, nullptr, "3", 1, 20, {},
-     "provider attempts one tool call may make (1-20, at most max_attempts_per_operation)"},
+     QT_TRANSLATE_NOOP("SettingsValidation", "provider attempts one tool call may make (1-20, at most max_attempts_per_operation)")},
     {"max_attempts_per_operation", Spec::Type::Int, &Values::maxAttemptsPerOperation, nullptr, nullptr, "6", 1, 100, {},
-     "provider attempts over an operation's life before it becomes unknown (1-100)"},
+     QT_TRANSLATE_NOOP("SettingsValidation", "provider attempts over an operation's life before it becomes unknown (1-100)")},
     {"backoff_base_ms", Spec::Type::Int, &Values::backoffBaseMs, nullptr, nullptr, "250", 1, 60000, {},
-     "first backoff ceiling in ms; doubles per attempt, full jitter (1-60000)"},
+     QT_TRANSLATE_NOOP("SettingsValidation", "first backoff ceiling in ms; doubles per attempt, full jitter (1-60000)")},
     {"backoff_cap_ms", Spec::Type::Int, &Values::backoffCapMs, nullptr, nullptr, "4000", 1, 300000, {},
-     "largest backoff ceiling in ms (backoff_base_ms-300000)"},
+     QT_TRANSLATE_NOOP("SettingsValidation", "largest backoff ceiling in ms (backoff_base_ms-300000)")},
     {"request_timeout_ms", Spec::Type::Int, &Values::requestTimeoutMs, nullptr, nullptr, "10000", 100, 300000, {},
-     "provider request timeout in ms; expiry means the outcome is unknown (100-300000)"},
+     QT_TRANSLATE_NOOP("SettingsValidation", "provider request timeout in ms; expiry means the outcome is unknown (100-300000)")},
     {"provider_api", Spec::Type::Choice, nullptr, nullptr, &Values::providerApi, "stripe_v1", 0, 0,
      {"stripe_v1", "stripe_v2", nullptr},
-     "provider API version, fixes the key retention: stripe_v1 (24 h) or stripe_v2 (30 days)"},
+     QT_TRANSLATE_NOOP("SettingsValidation", "provider API version, fixes the key retention: stripe_v1 (24 h) or stripe_v2 (30 days)")},
     {"lookup_concurrency", Spec::Type::Int, &Values::lookupConcurrency, nullptr, nullptr, "4", 1, 16, {},
-     "parallel provider lookups in the console (1-16)"},
+     QT_TRANSLATE_NOOP("SettingsValidation", "parallel provider lookups in the console (1-16)")},
     {"repeat_window_hours", Spec::Type::Int, &Values::repeatWindowHours, nullptr, nullptr, "72", 1, 8760, {},
-     "hours a refunded operation answers repeated calls without a request ref, sending nothing (1-8760)"},
+     QT_TRANSLATE_NOOP("SettingsValidation", "hours a refunded operation answers repeated calls without a request ref, sending nothing (1-8760)")},
     {"auto_resolve_refunded", Spec::Type::Bool, nullptr, &Values::autoResolveRefunded, nullptr, "true", 0, 0, {},
-     "the reconciler resolves an unknown operation refunded by itself when the provider's refund matches it; "
-     "it never resolves failed (true or false)"},
+     QT_TRANSLATE_NOOP("SettingsValidation", "the reconciler resolves an unknown operation refunded by itself when the provider's refund matches it; "
+     "it never resolves failed (true or false)")},
 };
 
 const Spec* specOf(const QString& key)
@@ -111,7 +111,8 @@ QStringList SettingsStore::keys()
 QString SettingsStore::describe(const QString& key)
 {
     const Spec* spec = specOf(key);
-    return spec ? QString::fromLatin1(spec->description) : QString();
+    // In the console's language (the Settings tab's tooltips); English in refund-tool.
+    return spec ? reasonText(spec->description) : QString();
 }
 
 QString SettingsStore::defaultText(const QString& key)

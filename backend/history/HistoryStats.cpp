@@ -512,8 +512,8 @@ QString HistoryStats::definition(Figure figure)
                   "or with refund-tool review (nearest-rank).");
         break;
     case Figure::Reversals:
-        text = tr("Refunds that were confirmed and that the provider reported failed later (status "
-                  "reversed, R4): the money went back to the merchant and the customer has nothing. A new "
+        text = tr("Refunds that were confirmed and that the provider reported failed later (shown as "
+                  "Reversed): the money went back to the merchant and the customer has nothing. A new "
                   "\"try again\" may open a new operation for them.");
         break;
     case Figure::ReversedMoney:

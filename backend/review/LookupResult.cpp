@@ -94,6 +94,25 @@ QString LookupResult::adviceFor(ReadFailure failure)
     return QCoreApplication::translate("LookupResult", text);
 }
 
+QString LookupResult::refundStatusTitle(const QString& providerStatus)
+{
+    static const struct
+    {
+        const char* status;
+        const char* title;
+    } kTitles[] = {
+        {"succeeded", QT_TRANSLATE_NOOP("LookupResult", "succeeded")},
+        {"pending", QT_TRANSLATE_NOOP("LookupResult", "pending")},
+        {"failed", QT_TRANSLATE_NOOP("LookupResult", "failed")},
+        {"canceled", QT_TRANSLATE_NOOP("LookupResult", "canceled")},
+        {"requires_action", QT_TRANSLATE_NOOP("LookupResult", "requires action")},
+    };
+    for (const auto& t : kTitles)
+        if (providerStatus == QLatin1String(t.status))
+            return QCoreApplication::translate("LookupResult", t.title);
+    return providerStatus;
+}
+
 const FoundRefund* LookupResult::find(const QString& refundId) const
 {
     for (const FoundRefund& f : refunds) {

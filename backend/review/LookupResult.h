@@ -75,6 +75,13 @@ struct LookupResult
     static QString adviceFor(ReadFailure failure);
     QString advice() const { return adviceFor(failure); }
 
+    /**
+     * A provider refund's status (Stripe's "succeeded", "pending", "failed", "canceled",
+     * "requires_action") in words, in the interface language where a translation is installed;
+     * an empty or unknown status comes back as it is (the code belongs in a tooltip).
+     */
+    static QString refundStatusTitle(const QString& providerStatus);
+
     /** Refunds found, with the given id; nullptr when none. */
     const FoundRefund* find(const QString& refundId) const;
 

@@ -143,11 +143,11 @@ Proposal propose(const Operation& op, const LookupResult& lookup, qint64 nowMs)
                     tr("Refund %1 is %2: neither done nor failed yet. Check it again later.")
                         .arg(other.first()->refund.id,
                              other.first()->refund.status.isEmpty() ? tr("without a status")
-                                                                    : other.first()->refund.status));
+                                                                    : LookupResult::refundStatusTitle(other.first()->refund.status)));
     if (effective.size() == 1) {
         Proposal p = make(Proposal::Kind::Refunded,
                           tr("Refund %1 (%2) matches the operation's amount, currency and order.")
-                              .arg(effective.first()->refund.id, effective.first()->refund.status));
+                              .arg(effective.first()->refund.id, LookupResult::refundStatusTitle(effective.first()->refund.status)));
         p.refundId = effective.first()->refund.id;
         return p;
     }
@@ -217,7 +217,7 @@ Permission canResolveAsRefunded(const Operation& op, const LookupResult& lookup,
         return {false, tr("Refund %1 was not found by this operation's lookup.").arg(refund.refund.id)};
     if (!refund.isEffective())
         return {false, tr("Refund %1 is %2; only a succeeded or pending refund is evidence of a refund.")
-                           .arg(refund.refund.id, refund.refund.status)};
+                           .arg(refund.refund.id, LookupResult::refundStatusTitle(refund.refund.status))};
     if (refund.hasMismatch())
         return {false, tr("Refund %1 does not match the operation: %2")
                            .arg(refund.refund.id, refund.mismatches.first().sentence)};
@@ -227,7 +227,8 @@ Permission canResolveAsRefunded(const Operation& op, const LookupResult& lookup,
                                         lookup.startedAtMs, lookup.startedAtMs);
         !v)
         return {false, v.error().message};
-    return {true, tr("Refund %1 (%2) matches the operation.").arg(refund.refund.id, refund.refund.status)};
+    return {true, tr("Refund %1 (%2) matches the operation.")
+                      .arg(refund.refund.id, LookupResult::refundStatusTitle(refund.refund.status))};
 }
 
 OperationStore::Resolution refundedResolution(const FoundRefund& refund, const LookupResult& lookup,

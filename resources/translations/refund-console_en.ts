@@ -673,10 +673,6 @@
         <translation>Resolved operations</translation>
     </message>
     <message>
-        <source>resolved_at - created_at</source>
-        <translation>resolved_at - created_at</translation>
-    </message>
-    <message>
         <source>%1 d</source>
         <translation>%1 d</translation>
     </message>
@@ -735,6 +731,10 @@
     <message>
         <source>0: a gap</source>
         <translation>0: a gap</translation>
+    </message>
+    <message>
+        <source>From created to resolved</source>
+        <translation>From created to resolved</translation>
     </message>
 </context>
 <context>
@@ -892,16 +892,16 @@
         <translation>Median of resolved_at - created_at over the operations a person resolved, in the console or with refund-tool review (nearest-rank).</translation>
     </message>
     <message>
-        <source>Refunds that were confirmed and that the provider reported failed later (status reversed, R4): the money went back to the merchant and the customer has nothing. A new &quot;try again&quot; may open a new operation for them.</source>
-        <translation>Refunds that were confirmed and that the provider reported failed later (status reversed, R4): the money went back to the merchant and the customer has nothing. A new &quot;try again&quot; may open a new operation for them.</translation>
-    </message>
-    <message>
         <source>Sum of the amounts of reversed operations, per currency, in major units: refunds the customer was told about that did not reach them.</source>
         <translation>Sum of the amounts of reversed operations, per currency, in major units: refunds the customer was told about that did not reach them.</translation>
     </message>
     <message>
         <source>Provider events about refunds that no operation knows (no operation named by the refund&apos;s metadata): recorded and shown under Review &gt; Unmatched provider events, never acted on. Often refunds made outside this tool. Not limited to the selected range.</source>
         <translation>Provider events about refunds that no operation knows (no operation named by the refund&apos;s metadata): recorded and shown under Review &gt; Unmatched provider events, never acted on. Often refunds made outside this tool. Not limited to the selected range.</translation>
+    </message>
+    <message>
+        <source>Refunds that were confirmed and that the provider reported failed later (shown as Reversed): the money went back to the merchant and the customer has nothing. A new &quot;try again&quot; may open a new operation for them.</source>
+        <translation>Refunds that were confirmed and that the provider reported failed later (shown as Reversed): the money went back to the merchant and the customer has nothing. A new &quot;try again&quot; may open a new operation for them.</translation>
     </message>
 </context>
 <context>
@@ -1194,6 +1194,26 @@ Pick a wider date range or another state to see the duplicate-prevention history
     <message>
         <source>The lookup was canceled. Nothing can be concluded from it.</source>
         <translation>The lookup was canceled. Nothing can be concluded from it.</translation>
+    </message>
+    <message>
+        <source>succeeded</source>
+        <translation>succeeded</translation>
+    </message>
+    <message>
+        <source>pending</source>
+        <translation>pending</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>failed</translation>
+    </message>
+    <message>
+        <source>canceled</source>
+        <translation>canceled</translation>
+    </message>
+    <message>
+        <source>requires action</source>
+        <translation>requires action</translation>
     </message>
 </context>
 <context>
@@ -1876,6 +1896,34 @@ Pick a wider date range or another state to see the duplicate-prevention history
     <message>
         <source>note: “%1”</source>
         <translation>note: “%1”</translation>
+    </message>
+    <message>
+        <source>Not confirmed yet</source>
+        <translation>Not confirmed yet</translation>
+    </message>
+    <message>
+        <source>A person is checking</source>
+        <translation>A person is checking</translation>
+    </message>
+    <message>
+        <source>Rejected (bad input)</source>
+        <translation>Rejected (bad input)</translation>
+    </message>
+    <message>
+        <source>support</source>
+        <translation>support</translation>
+    </message>
+    <message>
+        <source>finance</source>
+        <translation>finance</translation>
+    </message>
+    <message>
+        <source>admin</source>
+        <translation>admin</translation>
+    </message>
+    <message>
+        <source>Reconciler</source>
+        <translation>Reconciler</translation>
     </message>
 </context>
 <context>
@@ -2583,6 +2631,42 @@ Pick a wider date range or another state to see the duplicate-prevention history
     <message>
         <source>%1 is below backoff_base_ms (%2)</source>
         <translation>%1 is below backoff_base_ms (%2)</translation>
+    </message>
+    <message>
+        <source>provider attempts one tool call may make (1-20, at most max_attempts_per_operation)</source>
+        <translation>provider attempts one tool call may make (1-20, at most max_attempts_per_operation)</translation>
+    </message>
+    <message>
+        <source>provider attempts over an operation&apos;s life before it becomes unknown (1-100)</source>
+        <translation>provider attempts over an operation&apos;s life before it becomes unknown (1-100)</translation>
+    </message>
+    <message>
+        <source>first backoff ceiling in ms; doubles per attempt, full jitter (1-60000)</source>
+        <translation>first backoff ceiling in ms; doubles per attempt, full jitter (1-60000)</translation>
+    </message>
+    <message>
+        <source>largest backoff ceiling in ms (backoff_base_ms-300000)</source>
+        <translation>largest backoff ceiling in ms (backoff_base_ms-300000)</translation>
+    </message>
+    <message>
+        <source>provider request timeout in ms; expiry means the outcome is unknown (100-300000)</source>
+        <translation>provider request timeout in ms; expiry means the outcome is unknown (100-300000)</translation>
+    </message>
+    <message>
+        <source>provider API version, fixes the key retention: stripe_v1 (24 h) or stripe_v2 (30 days)</source>
+        <translation>provider API version, fixes the key retention: stripe_v1 (24 h) or stripe_v2 (30 days)</translation>
+    </message>
+    <message>
+        <source>parallel provider lookups in the console (1-16)</source>
+        <translation>parallel provider lookups in the console (1-16)</translation>
+    </message>
+    <message>
+        <source>hours a refunded operation answers repeated calls without a request ref, sending nothing (1-8760)</source>
+        <translation>hours a refunded operation answers repeated calls without a request ref, sending nothing (1-8760)</translation>
+    </message>
+    <message>
+        <source>the reconciler resolves an unknown operation refunded by itself when the provider&apos;s refund matches it; it never resolves failed (true or false)</source>
+        <translation>the reconciler resolves an unknown operation refunded by itself when the provider&apos;s refund matches it; it never resolves failed (true or false)</translation>
     </message>
 </context>
 <context>

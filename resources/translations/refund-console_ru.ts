@@ -677,10 +677,6 @@
         <translation>Решённые операции</translation>
     </message>
     <message>
-        <source>resolved_at - created_at</source>
-        <translation>resolved_at - created_at</translation>
-    </message>
-    <message>
         <source>%1 d</source>
         <translation>%1 д</translation>
     </message>
@@ -739,6 +735,10 @@
     <message>
         <source>0: a gap</source>
         <translation>0: разрыв</translation>
+    </message>
+    <message>
+        <source>From created to resolved</source>
+        <translation>От создания до решения</translation>
     </message>
 </context>
 <context>
@@ -896,16 +896,16 @@
         <translation>Медиана resolved_at − created_at по операциям, решённым человеком в консоли или через refund-tool review (ближайший ранг).</translation>
     </message>
     <message>
-        <source>Refunds that were confirmed and that the provider reported failed later (status reversed, R4): the money went back to the merchant and the customer has nothing. A new &quot;try again&quot; may open a new operation for them.</source>
-        <translation>Подтверждённые возвраты, о неудаче которых провайдер сообщил позже (статус reversed, R4): деньги вернулись продавцу, клиент ничего не получил. Новое «попробуйте ещё раз» может открыть для них новую операцию.</translation>
-    </message>
-    <message>
         <source>Sum of the amounts of reversed operations, per currency, in major units: refunds the customer was told about that did not reach them.</source>
         <translation>Сумма сторнированных операций по валютам, в основных единицах: возвраты, о которых клиенту сообщили, но которые до него не дошли.</translation>
     </message>
     <message>
         <source>Provider events about refunds that no operation knows (no operation named by the refund&apos;s metadata): recorded and shown under Review &gt; Unmatched provider events, never acted on. Often refunds made outside this tool. Not limited to the selected range.</source>
         <translation>События провайдера о возвратах, которых не знает ни одна операция (метаданные возврата не называют операцию): записываются и показываются в «Проверка › Несопоставленные события провайдера», но никогда не обрабатываются. Часто это возвраты, сделанные вне этого инструмента. Не ограничено выбранным диапазоном.</translation>
+    </message>
+    <message>
+        <source>Refunds that were confirmed and that the provider reported failed later (shown as Reversed): the money went back to the merchant and the customer has nothing. A new &quot;try again&quot; may open a new operation for them.</source>
+        <translation>Подтверждённые возвраты, о которых провайдер позже сообщил, что они не прошли (показаны как «Отменён провайдером»): деньги вернулись продавцу, у клиента их нет. Новая просьба «попробуйте ещё раз» может открыть для него новую операцию.</translation>
     </message>
 </context>
 <context>
@@ -1199,6 +1199,26 @@ Pick a wider date range or another state to see the duplicate-prevention history
     <message>
         <source>The lookup was canceled. Nothing can be concluded from it.</source>
         <translation>Проверка отменена. Из неё нельзя сделать никаких выводов.</translation>
+    </message>
+    <message>
+        <source>succeeded</source>
+        <translation>выполнен</translation>
+    </message>
+    <message>
+        <source>pending</source>
+        <translation>в обработке</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>не прошёл</translation>
+    </message>
+    <message>
+        <source>canceled</source>
+        <translation>отменён</translation>
+    </message>
+    <message>
+        <source>requires action</source>
+        <translation>требует действия</translation>
     </message>
 </context>
 <context>
@@ -1884,6 +1904,34 @@ Pick a wider date range or another state to see the duplicate-prevention history
         <source>note: “%1”</source>
         <translation>заметка: «%1»</translation>
     </message>
+    <message>
+        <source>Not confirmed yet</source>
+        <translation>Пока не подтверждено</translation>
+    </message>
+    <message>
+        <source>A person is checking</source>
+        <translation>Проверяет сотрудник</translation>
+    </message>
+    <message>
+        <source>Rejected (bad input)</source>
+        <translation>Отклонено (неверные данные)</translation>
+    </message>
+    <message>
+        <source>support</source>
+        <translation>поддержка</translation>
+    </message>
+    <message>
+        <source>finance</source>
+        <translation>финансы</translation>
+    </message>
+    <message>
+        <source>admin</source>
+        <translation>администратор</translation>
+    </message>
+    <message>
+        <source>Reconciler</source>
+        <translation>Сверка</translation>
+    </message>
 </context>
 <context>
     <name>OperationLookup</name>
@@ -2286,7 +2334,7 @@ Pick a wider date range or another state to see the duplicate-prevention history
     </message>
     <message>
         <source>e.g. Found re_… with metadata.operation_id = this operation, status succeeded, amount and order match.</source>
-        <translation>например: Найден re_… с metadata.operation_id = эта операция, статус succeeded, сумма и заказ совпадают.</translation>
+        <translation>например: Найден re_… с metadata.operation_id = эта операция, статус «выполнен», сумма и заказ совпадают.</translation>
     </message>
     <message>
         <source>There is no &quot;retry&quot; here on purpose: a new refund or a new key for an unknown outcome can pay the customer twice (R18).</source>
@@ -2593,6 +2641,42 @@ Pick a wider date range or another state to see the duplicate-prevention history
     <message>
         <source>%1 is below backoff_base_ms (%2)</source>
         <translation>%1 меньше backoff_base_ms (%2)</translation>
+    </message>
+    <message>
+        <source>provider attempts one tool call may make (1-20, at most max_attempts_per_operation)</source>
+        <translation>сколько попыток у провайдера может сделать один вызов инструмента (1–20, не больше max_attempts_per_operation)</translation>
+    </message>
+    <message>
+        <source>provider attempts over an operation&apos;s life before it becomes unknown (1-100)</source>
+        <translation>сколько попыток у провайдера за всю жизнь операции, прежде чем её исход станет неизвестным (1–100)</translation>
+    </message>
+    <message>
+        <source>first backoff ceiling in ms; doubles per attempt, full jitter (1-60000)</source>
+        <translation>верхняя граница первой паузы между попытками, мс; удваивается с каждой попыткой, пауза выбирается случайно до этой границы (1–60000)</translation>
+    </message>
+    <message>
+        <source>largest backoff ceiling in ms (backoff_base_ms-300000)</source>
+        <translation>наибольшая граница паузы между попытками, мс (backoff_base_ms–300000)</translation>
+    </message>
+    <message>
+        <source>provider request timeout in ms; expiry means the outcome is unknown (100-300000)</source>
+        <translation>тайм-аут запроса к провайдеру, мс; по его истечении исход неизвестен (100–300000)</translation>
+    </message>
+    <message>
+        <source>provider API version, fixes the key retention: stripe_v1 (24 h) or stripe_v2 (30 days)</source>
+        <translation>версия API провайдера, задаёт срок хранения ключа: stripe_v1 (24 ч) или stripe_v2 (30 дней)</translation>
+    </message>
+    <message>
+        <source>parallel provider lookups in the console (1-16)</source>
+        <translation>сколько запросов к провайдеру консоль делает одновременно (1–16)</translation>
+    </message>
+    <message>
+        <source>hours a refunded operation answers repeated calls without a request ref, sending nothing (1-8760)</source>
+        <translation>сколько часов операция с подтверждённым возвратом отвечает на повторные вызовы без ссылки на запрос (request_ref), ничего не отправляя (1–8760)</translation>
+    </message>
+    <message>
+        <source>the reconciler resolves an unknown operation refunded by itself when the provider&apos;s refund matches it; it never resolves failed (true or false)</source>
+        <translation>сверка сама закрывает неизвестную операцию как возвращённую, если возврат у провайдера ей соответствует; как неудачную она не закрывает никогда (true/false)</translation>
     </message>
 </context>
 <context>

@@ -669,10 +669,6 @@
         <translation>Sonuçlandırılan işlemler</translation>
     </message>
     <message>
-        <source>resolved_at - created_at</source>
-        <translation>resolved_at - created_at</translation>
-    </message>
-    <message>
         <source>%1 d</source>
         <translation>%1 g</translation>
     </message>
@@ -731,6 +727,10 @@
     <message>
         <source>0: a gap</source>
         <translation>0: boşluk</translation>
+    </message>
+    <message>
+        <source>From created to resolved</source>
+        <translation>Oluşturmadan çözüme</translation>
     </message>
 </context>
 <context>
@@ -888,16 +888,16 @@
         <translation>Bir kişinin konsolda ya da refund-tool review ile çözdüğü işlemler üzerinden resolved_at − created_at medyanı (en yakın sıra).</translation>
     </message>
     <message>
-        <source>Refunds that were confirmed and that the provider reported failed later (status reversed, R4): the money went back to the merchant and the customer has nothing. A new &quot;try again&quot; may open a new operation for them.</source>
-        <translation>Doğrulanmış, ancak sağlayıcının sonradan başarısız olduğunu bildirdiği iadeler (durum reversed, R4): para satıcıya döndü, müşteri hiçbir şey almadı. Yeni bir &quot;tekrar dene&quot; onlar için yeni bir işlem açabilir.</translation>
-    </message>
-    <message>
         <source>Sum of the amounts of reversed operations, per currency, in major units: refunds the customer was told about that did not reach them.</source>
         <translation>Geri çevrilen işlemlerin tutarlarının para birimine göre toplamı, ana birimde: müşteriye bildirilen ama ona ulaşmayan iadeler.</translation>
     </message>
     <message>
         <source>Provider events about refunds that no operation knows (no operation named by the refund&apos;s metadata): recorded and shown under Review &gt; Unmatched provider events, never acted on. Often refunds made outside this tool. Not limited to the selected range.</source>
         <translation>Hiçbir işlemin bilmediği iadelerle ilgili sağlayıcı olayları (iadenin meta verisi bir işlem adı taşımıyor): kaydedilir ve İnceleme › Eşleşmeyen sağlayıcı olayları altında gösterilir, ama asla işlenmez. Çoğu zaman bu aracın dışında yapılmış iadelerdir. Seçilen aralıkla sınırlı değildir.</translation>
+    </message>
+    <message>
+        <source>Refunds that were confirmed and that the provider reported failed later (shown as Reversed): the money went back to the merchant and the customer has nothing. A new &quot;try again&quot; may open a new operation for them.</source>
+        <translation>Onaylanmış ama sağlayıcının sonradan başarısız bildirdiği iadeler (Geri döndü olarak gösterilir): para satıcıya geri döndü, müşteriye bir şey ulaşmadı. Yeni bir &quot;tekrar dene&quot; isteği onlar için yeni bir işlem açabilir.</translation>
     </message>
 </context>
 <context>
@@ -1189,6 +1189,26 @@ Mükerrer önleme geçmişini görmek için daha geniş bir tarih aralığı vey
     <message>
         <source>The lookup was canceled. Nothing can be concluded from it.</source>
         <translation>Sorgulama iptal edildi. Ondan hiçbir sonuç çıkarılamaz.</translation>
+    </message>
+    <message>
+        <source>succeeded</source>
+        <translation>başarılı</translation>
+    </message>
+    <message>
+        <source>pending</source>
+        <translation>beklemede</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>başarısız</translation>
+    </message>
+    <message>
+        <source>canceled</source>
+        <translation>iptal edildi</translation>
+    </message>
+    <message>
+        <source>requires action</source>
+        <translation>işlem gerekiyor</translation>
     </message>
 </context>
 <context>
@@ -1870,6 +1890,34 @@ Mükerrer önleme geçmişini görmek için daha geniş bir tarih aralığı vey
         <source>note: “%1”</source>
         <translation>not: “%1”</translation>
     </message>
+    <message>
+        <source>Not confirmed yet</source>
+        <translation>Henüz onaylanmadı</translation>
+    </message>
+    <message>
+        <source>A person is checking</source>
+        <translation>Bir çalışan kontrol ediyor</translation>
+    </message>
+    <message>
+        <source>Rejected (bad input)</source>
+        <translation>Reddedildi (hatalı girdi)</translation>
+    </message>
+    <message>
+        <source>support</source>
+        <translation>destek</translation>
+    </message>
+    <message>
+        <source>finance</source>
+        <translation>finans</translation>
+    </message>
+    <message>
+        <source>admin</source>
+        <translation>yönetici</translation>
+    </message>
+    <message>
+        <source>Reconciler</source>
+        <translation>Mutabakat</translation>
+    </message>
 </context>
 <context>
     <name>OperationLookup</name>
@@ -2268,7 +2316,7 @@ Mükerrer önleme geçmişini görmek için daha geniş bir tarih aralığı vey
     </message>
     <message>
         <source>e.g. Found re_… with metadata.operation_id = this operation, status succeeded, amount and order match.</source>
-        <translation>ör. metadata.operation_id = bu işlem olan re_… bulundu, durum succeeded, tutar ve sipariş eşleşiyor.</translation>
+        <translation>ör. metadata.operation_id = bu işlem olan re_… bulundu, durumu başarılı, tutar ve sipariş eşleşiyor.</translation>
     </message>
     <message>
         <source>There is no &quot;retry&quot; here on purpose: a new refund or a new key for an unknown outcome can pay the customer twice (R18).</source>
@@ -2573,6 +2621,42 @@ Mükerrer önleme geçmişini görmek için daha geniş bir tarih aralığı vey
     <message>
         <source>%1 is below backoff_base_ms (%2)</source>
         <translation>%1, backoff_base_ms (%2) değerinden küçük</translation>
+    </message>
+    <message>
+        <source>provider attempts one tool call may make (1-20, at most max_attempts_per_operation)</source>
+        <translation>bir araç çağrısının sağlayıcıya yapabileceği deneme sayısı (1-20, en çok max_attempts_per_operation)</translation>
+    </message>
+    <message>
+        <source>provider attempts over an operation&apos;s life before it becomes unknown (1-100)</source>
+        <translation>işlem bilinmeyen duruma geçmeden önce ömrü boyunca sağlayıcıya yapılabilecek deneme sayısı (1-100)</translation>
+    </message>
+    <message>
+        <source>first backoff ceiling in ms; doubles per attempt, full jitter (1-60000)</source>
+        <translation>ilk bekleme süresinin üst sınırı, ms; her denemede iki katına çıkar, bekleme bu sınıra kadar rastgele seçilir (1-60000)</translation>
+    </message>
+    <message>
+        <source>largest backoff ceiling in ms (backoff_base_ms-300000)</source>
+        <translation>bekleme süresinin en büyük üst sınırı, ms (backoff_base_ms-300000)</translation>
+    </message>
+    <message>
+        <source>provider request timeout in ms; expiry means the outcome is unknown (100-300000)</source>
+        <translation>sağlayıcı isteğinin zaman aşımı, ms; süre dolarsa sonuç bilinmez (100-300000)</translation>
+    </message>
+    <message>
+        <source>provider API version, fixes the key retention: stripe_v1 (24 h) or stripe_v2 (30 days)</source>
+        <translation>sağlayıcı API sürümü, anahtarın saklama süresini belirler: stripe_v1 (24 sa) veya stripe_v2 (30 gün)</translation>
+    </message>
+    <message>
+        <source>parallel provider lookups in the console (1-16)</source>
+        <translation>konsolun aynı anda yaptığı sağlayıcı sorgusu sayısı (1-16)</translation>
+    </message>
+    <message>
+        <source>hours a refunded operation answers repeated calls without a request ref, sending nothing (1-8760)</source>
+        <translation>iadesi onaylanmış bir işlemin request ref içermeyen tekrar çağrılarını hiçbir şey göndermeden yanıtladığı saat sayısı (1-8760)</translation>
+    </message>
+    <message>
+        <source>the reconciler resolves an unknown operation refunded by itself when the provider&apos;s refund matches it; it never resolves failed (true or false)</source>
+        <translation>sağlayıcıdaki iade eşleşiyorsa mutabakat bilinmeyen işlemi kendisi iade edildi olarak kapatır; başarısız olarak asla kapatmaz (true veya false)</translation>
     </message>
 </context>
 <context>
