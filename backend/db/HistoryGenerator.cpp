@@ -344,10 +344,16 @@ public:
         ++m_summary.orders;
         int written = 0;
         if (earlier) {
-            // R5: an earlier, closed partial refund leaves room for this one.
-            const qint64 earlierAmount = qMax<qint64>(1, (total - amount) * m_random.range(20, 100) / 100);
-            addOperation(orderId, currency, earlierAmount, State::Refunded, earlierAt, /*plain=*/true);
-            ++written;
+            // R5: an earlier, closed partial refund leaves room for this one. Of another amount:
+            // the same amount without a request ref within the repeat window is the same logical
+            // refund (R5a), which the tool answers from the first refund instead of paying again.
+            qint64 earlierAmount = qMax<qint64>(1, (total - amount) * m_random.range(20, 100) / 100);
+            if (earlierAmount == amount)
+                earlierAmount = amount > 1 ? amount - 1 : 0;
+            if (earlierAmount > 0) {
+                addOperation(orderId, currency, earlierAmount, State::Refunded, earlierAt, /*plain=*/true);
+                ++written;
+            }
         }
         addOperation(orderId, currency, amount, state, createdAt, false);
         return written + 1;
