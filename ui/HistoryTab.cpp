@@ -54,8 +54,8 @@ QString figureKey(HistoryStats::Figure f)
         return QStringLiteral("providerReplays");
     case HistoryStats::Figure::AttemptsBeyondFirst:
         return QStringLiteral("attemptsBeyondFirst");
-    case HistoryStats::Figure::MaxRefundsPerOperation:
-        return QStringLiteral("maxRefundsPerOperation");
+    case HistoryStats::Figure::MaxRefundsPerLogicalRefund:
+        return QStringLiteral("maxRefundsPerLogicalRefund");
     case HistoryStats::Figure::DuplicatesPrevented:
         return QStringLiteral("duplicatesPrevented");
     case HistoryStats::Figure::UnknownRate:
@@ -591,9 +591,21 @@ void HistoryTab::showSnapshot(const HistoryStats::Snapshot& s)
     setTile(F::LostInsertRaces, n(s.lostInsertRaces));
     setTile(F::ProviderReplays, n(s.providerReplays));
     setTile(F::AttemptsBeyondFirst, n(s.attemptsBeyondFirst));
-    setTile(F::MaxRefundsPerOperation, s.refundedOperations ? n(s.maxRefundsPerOperation) : tr("no refunds"),
-            s.maxRefundsPerOperation > 1);
-    setTile(F::DuplicatesPrevented, n(s.duplicatesPrevented), s.maxRefundsPerOperation > 1);
+    setTile(F::MaxRefundsPerLogicalRefund,
+            s.maxRefundsPerLogicalRefund ? n(s.maxRefundsPerLogicalRefund) : tr("no refunds"),
+            s.maxRefundsPerLogicalRefund > 1);
+    // Which logical refunds were paid more than once, so finance can open them (ids are copyable
+    // from the Operations tab's search).
+    QStringList paidTwice;
+    for (const auto& o : s.overRefunded.mid(0, 10))
+        paidTwice << tr("Order %1, %2%3: refunds %4")
+                         .arg(o.orderId, Money::withCode(o.amountCents, o.currency, locale),
+                              o.requestRef.isEmpty() ? QString() : tr(", request %1").arg(o.requestRef),
+                              o.refundIds.join(QStringLiteral(", ")));
+    if (s.overRefunded.size() > 10)
+        paidTwice << tr("and %n more", nullptr, int(s.overRefunded.size() - 10));
+    m_tiles.value(F::MaxRefundsPerLogicalRefund)->setToolTip(paidTwice.join(QLatin1Char('\n')));
+    setTile(F::DuplicatesPrevented, n(s.duplicatesPrevented), s.maxRefundsPerLogicalRefund > 1);
     setTile(F::UnknownRate, OperationFormat::percent(s.unknownRate() * 100.0, 1, locale));
     QStringList money;
     for (const auto& m : s.unknownMoney)

@@ -73,6 +73,15 @@ QList<Command> historyCommands()
                         QJsonObject reversedMoney;
                         for (const auto& m : s.reversedMoney)
                             reversedMoney.insert(m.currency, m.minorUnits);
+                        QJsonArray overRefunded;
+                        for (const auto& l : s.overRefunded)
+                            overRefunded.append(QJsonObject{
+                                {QStringLiteral("order_id"), l.orderId},
+                                {QStringLiteral("amount_cents"), l.amountCents},
+                                {QStringLiteral("currency"), l.currency},
+                                {QStringLiteral("request_ref"), l.requestRef},
+                                {QStringLiteral("operation_ids"), QJsonArray::fromStringList(l.operationIds)},
+                                {QStringLiteral("refund_ids"), QJsonArray::fromStringList(l.refundIds)}});
                         QJsonArray histogram;
                         for (qint64 n : s.attemptsHistogram)
                             histogram.append(n);
@@ -85,7 +94,8 @@ QList<Command> historyCommands()
                             {QStringLiteral("answered_from_refunded"), s.answeredFromRefunded},
                             {QStringLiteral("provider_replays"), s.providerReplays},
                             {QStringLiteral("attempts_beyond_first"), s.attemptsBeyondFirst},
-                            {QStringLiteral("max_refunds_per_operation"), s.maxRefundsPerOperation},
+                            {QStringLiteral("max_refunds_per_logical_refund"), s.maxRefundsPerLogicalRefund},
+                            {QStringLiteral("over_refunded"), overRefunded},
                             {QStringLiteral("duplicates_prevented"), s.duplicatesPrevented},
                             {QStringLiteral("unknown_operations"), s.unknownOperations},
                             {QStringLiteral("unknown_rate"), s.unknownRate()},

@@ -8,8 +8,8 @@
  * auto-increment key), then the engine's own statements. A step is never edited once it has
  * shipped: a change is a new step. Triggers and functions of the guard are not in steps but in
  * DatabaseGuard, applied after the last one; a change to them is a new step too (it may be empty).
- * Steps v6 (history rollups) and v7 (search index) own triggers on refund_ops: a later step that
- * rebuilds that table on SQLite (as v5 did) must create them again.
+ * Steps v6 (history rollups), v7 (search index) and v8 (logical refund repeats) own triggers on
+ * refund_ops: a later step that rebuilds that table on SQLite (as v5 did) must create them again.
  */
 struct Migration
 {
@@ -37,3 +37,6 @@ Migration historyRollupMigration();
 
 /** v7: the search index, substrings of order id, operation id, key and refund id (issue 15). */
 Migration searchIndexMigration();
+
+/** v8: the logical refunds with more than one operation, for the refunds-per-logical-refund check (issue 15). */
+Migration logicalRefundMigration();

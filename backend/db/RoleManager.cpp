@@ -2,6 +2,7 @@
 
 #include "Logging.h"
 #include "db/HistoryRollups.h"
+#include "db/LogicalRefundRepeats.h"
 #include "db/OperationSearch.h"
 
 #include <QRegularExpression>
@@ -18,8 +19,10 @@ const QStringList& allTables()
         QStringLiteral("orders"), QStringLiteral("refund_ops"), QStringLiteral("refund_attempts"),
         QStringLiteral("tool_calls"), QStringLiteral("audit_log"), QStringLiteral("settings"),
         QStringLiteral("schema_migrations"), QStringLiteral("provider_events"), QStringLiteral("reconcile_cursor"),
-        // v6: the history rollups, v7: the search index (read by every role, written by triggers only).
-        QStringLiteral("history_day_ops"), QStringLiteral("history_day_resolves"), QStringLiteral("refund_ops_search")};
+        // v6: the history rollups, v7: the search index, v8: logical refund repeats (read by every
+        // role, written by triggers only).
+        QStringLiteral("history_day_ops"), QStringLiteral("history_day_resolves"), QStringLiteral("refund_ops_search"),
+        QStringLiteral("logical_refund_repeats")};
     return tables;
 }
 
@@ -289,6 +292,9 @@ StoreResult<QStringList> RoleManager::createRoles()
             .arg(HistoryRollups::tables().join(QStringLiteral(", ")), guard),
         // v7: the search index's trigger adds an operation's rows and replaces its refund id's.
         QStringLiteral("GRANT SELECT, INSERT, UPDATE ON TABLE %1 TO %2").arg(OperationSearch::tables().join(QStringLiteral(", ")), guard),
+        // v8: the repeats trigger adds an identity once (INSERT ... ON CONFLICT DO NOTHING).
+        QStringLiteral("GRANT SELECT, INSERT ON TABLE %1 TO %2")
+            .arg(LogicalRefundRepeats::tables().join(QStringLiteral(", ")), guard),
         // Hand the functions over. ALTER ... OWNER needs membership in the new owner and its CREATE
         // on the schema; the CREATE is taken back at once (the functions never create anything).
         QStringLiteral("GRANT %1 TO CURRENT_USER").arg(guard),
@@ -302,7 +308,9 @@ StoreResult<QStringList> RoleManager::createRoles()
         QStringLiteral("ALTER FUNCTION %1 OWNER TO %2").arg(kChangeSettingSignature, guard),
         QStringLiteral("ALTER FUNCTION %1 OWNER TO %2").arg(kReverseSignature, guard),
     };
-    for (const QString& signature : HistoryRollups::postgresFunctionSignatures() + OperationSearch::postgresFunctionSignatures())
+    for (const QString& signature : HistoryRollups::postgresFunctionSignatures() +
+                                        OperationSearch::postgresFunctionSignatures() +
+                                        LogicalRefundRepeats::postgresFunctionSignatures())
         statements << QStringLiteral("ALTER FUNCTION %1 OWNER TO %2").arg(signature, guard);
     statements += QStringList{
         QStringLiteral("REVOKE CREATE ON SCHEMA %1 FROM %2").arg(schema, guard),

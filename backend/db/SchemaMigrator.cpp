@@ -160,6 +160,7 @@ const QList<Migration>& migrations()
         reconcileMigration(),
         historyRollupMigration(),
         searchIndexMigration(),
+        logicalRefundMigration(),
     };
     return list;
 }

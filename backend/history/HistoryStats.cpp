@@ -6,6 +6,7 @@
 #include <QSqlQuery>
 
 #include "db/HistoryRollups.h"
+#include "db/SettingsStore.h"
 #include "history/HistoryRollupRanges.h"
 
 #include <algorithm>
@@ -65,15 +66,13 @@ StoreResult<HistoryStats::Snapshot> HistoryStats::compute(Database& db, const Hi
 
     QMap<QString, qint64> unknownMoney;
     QMap<QString, qint64> reversedMoney;
-    auto addOperations = [&](qint64 day, const QString& status, int attempts, qint64 n, qint64 withRefundId) {
+    auto addOperations = [&](qint64 day, const QString& status, int attempts, qint64 n) {
         if (n == 0)
             return;
         s.operations += n;
         Day* d = dayAt(day);
         if (status == QLatin1String("refunded")) {
             s.refundedOperations += n;
-            if (withRefundId > 0)
-                s.maxRefundsPerOperation = qMax(s.maxRefundsPerOperation, 1);
             if (d)
                 d->refunded += n;
         } else if (status == QLatin1String("failed")) {
@@ -133,8 +132,7 @@ StoreResult<HistoryStats::Snapshot> HistoryStats::compute(Database& db, const Hi
         QSqlQuery& r = q.value();
         while (r.next()) {
             const qint64 day = r.value(0).toLongLong();
-            addOperations(day, r.value(1).toString(), r.value(2).toInt(), r.value(3).toLongLong(),
-                          r.value(4).toLongLong());
+            addOperations(day, r.value(1).toString(), r.value(2).toInt(), r.value(3).toLongLong());
             addCalls(day, r.value(5).toLongLong(), r.value(6).toLongLong(), r.value(7).toLongLong(),
                      r.value(8).toLongLong());
             s.providerReplays += r.value(9).toLongLong();
@@ -171,7 +169,7 @@ StoreResult<HistoryStats::Snapshot> HistoryStats::compute(Database& db, const Hi
         while (ops.value().next()) {
             const QSqlQuery& r = ops.value();
             addOperations(r.value(0).toLongLong(), r.value(1).toString(), r.value(3).toInt(),
-                          r.value(4).toLongLong(), r.value(6).toLongLong());
+                          r.value(4).toLongLong());
             if (r.value(1).toString() == QLatin1String("unknown"))
                 unknownMoney[r.value(2).toString()] += r.value(5).toLongLong();
             else if (r.value(1).toString() == QLatin1String("reversed"))
@@ -224,6 +222,19 @@ StoreResult<HistoryStats::Snapshot> HistoryStats::compute(Database& db, const Hi
     for (auto it = reversedMoney.cbegin(); it != reversedMoney.cend(); ++it) {
         if (it.value() != 0)
             s.reversedMoney << Money{it.key(), it.value()};
+    }
+
+    // Refunds per logical refund, from the provider's evidence (R5a; the repeat window is the
+    // current setting).
+    {
+        auto settings = SettingsStore(db).load();
+        if (!settings)
+            return settings.error();
+        auto check = RefundsPerLogicalRefund::compute(db, filter, settings.value().repeatWindowMs());
+        if (!check)
+            return check.error();
+        s.maxRefundsPerLogicalRefund = check.value().maxRefunds;
+        s.overRefunded = check.value().overRefunded;
     }
 
     // Provider events no operation knows, as of now (R24: recorded and shown, never acted on).
@@ -356,7 +367,7 @@ QList<HistoryStats::Figure> HistoryStats::figures()
             Figure::LostInsertRaces,
             Figure::ProviderReplays,
             Figure::AttemptsBeyondFirst,
-            Figure::MaxRefundsPerOperation,
+            Figure::MaxRefundsPerLogicalRefund,
             Figure::DuplicatesPrevented,
             Figure::UnknownRate,
             Figure::UnknownMoney,
@@ -387,8 +398,8 @@ QString HistoryStats::title(Figure figure)
         return tr("Provider replays");
     case Figure::AttemptsBeyondFirst:
         return tr("Attempts beyond the first");
-    case Figure::MaxRefundsPerOperation:
-        return tr("Refunds per operation (max)");
+    case Figure::MaxRefundsPerLogicalRefund:
+        return tr("Refunds per logical refund (max)");
     case Figure::DuplicatesPrevented:
         return tr("Duplicate refunds prevented");
     case Figure::UnknownRate:
@@ -455,10 +466,14 @@ QString HistoryStats::definition(Figure figure)
             "Retries: the sum of (attempts - 1) over operations with at least one attempt. Every retry sent "
             "the operation's stored key (R2).");
         break;
-    case Figure::MaxRefundsPerOperation:
+    case Figure::MaxRefundsPerLogicalRefund:
         text = tr(
-            "The largest number of distinct provider refund ids recorded for one refunded operation. Must be "
-            "at most 1: anything higher would be a refund paid twice.");
+            "The largest number of refunds the provider made for one logical refund (the same order, amount "
+            "and request reference), counted from the provider's evidence: the refund each operation was "
+            "closed with and every refund the provider reported for its operations. A refund the provider "
+            "reported failed later does not count; without a request reference, a call more than the repeat "
+            "window after a refund is a new logical refund. Must be at most 1: anything higher is money "
+            "paid twice.");
         break;
     case Figure::DuplicatesPrevented:
         text =
@@ -468,7 +483,7 @@ QString HistoryStats::definition(Figure figure)
                "the first (every retry sent the operation's stored key). Each is a request that, with a "
                "fresh key, could have become a second refund. It counts requests, not operations, so it "
                "can exceed the number of operations. They were prevented only while refunds per "
-               "operation stays at most 1; the History tab flags the figure otherwise. Per day: by the "
+               "logical refund stays at most 1; the History tab flags the figure otherwise. Per day: by the "
                "UTC day the operation was created.");
         break;
     case Figure::UnknownRate:

@@ -4,4 +4,5 @@ target_sources(refund_backend PRIVATE
     history/HistoryFilter.h history/HistoryFilter.cpp
     history/HistoryRollupRanges.h history/HistoryRollupRanges.cpp
     history/HistoryRows.h history/HistoryRows.cpp
-    history/HistoryStats.h history/HistoryStats.cpp)
+    history/HistoryStats.h history/HistoryStats.cpp
+    history/RefundsPerLogicalRefund.h history/RefundsPerLogicalRefund.cpp)

@@ -94,6 +94,29 @@ Reconciler::Outcome Reconciler::decide(const ProviderEventStore::StoredEvent& st
     const bool live =
         refund.status == QLatin1String("succeeded") || refund.status == QLatin1String("pending");
 
+    // A live refund naming an operation that does not hold it: money the provider paid beside the
+    // operation's own outcome (a refunded row's second refund, a live refund for a row closed
+    // failed or reversed). Recorded as second_refund, the evidence finance counts per logical
+    // refund (RefundsPerLogicalRefund); never acted on.
+    // Not live (any more): second_refund_failed, so the count sees that it paid nothing after all.
+    if (op.status != OperationStatus::Open && op.status != OperationStatus::Unknown &&
+        op.providerRefundId != refund.id) {
+        const QString holds = op.providerRefundId.isEmpty()
+                                  ? statusName(op.status)
+                                  : QStringLiteral("%1 by %2").arg(statusName(op.status), op.providerRefundId);
+        if (!live)
+            return outcome(QStringLiteral("second_refund_failed"),
+                           QStringLiteral("operation is %1; the provider's refund %2 is %3: nothing was paid")
+                               .arg(holds, refund.id, refund.status),
+                           op.operationId, refund.id);
+        Logging::error(QStringLiteral("reconciler: operation %1 is %2, and the provider holds a live refund %3 (%4) "
+                                      "for it")
+                           .arg(op.operationId, holds, refund.id, refund.status));
+        return outcome(QStringLiteral("second_refund"),
+                       QStringLiteral("operation is %1; the provider's refund %2 is %3").arg(holds, refund.id, refund.status),
+                       op.operationId, refund.id);
+    }
+
     switch (op.status) {
     case OperationStatus::Open:
         return outcome(QStringLiteral("left_open"),
@@ -105,15 +128,6 @@ Reconciler::Outcome Reconciler::decide(const ProviderEventStore::StoredEvent& st
                        QStringLiteral("operation is %1").arg(statusName(op.status)), op.operationId,
                        refund.id);
     case OperationStatus::Refunded:
-        if (op.providerRefundId != refund.id) {
-            Logging::error(QStringLiteral("reconciler: operation %1 is refunded by %2, and the provider "
-                                          "holds a second refund %3 for it")
-                               .arg(op.operationId, op.providerRefundId, refund.id));
-            return outcome(
-                QStringLiteral("mismatch"),
-                QStringLiteral("operation is refunded by %1, not %2").arg(op.providerRefundId, refund.id),
-                op.operationId, refund.id);
-        }
         if (refund.status != QLatin1String("failed"))
             return outcome(QStringLiteral("no_change"), QStringLiteral("refund is %1").arg(refund.status),
                            op.operationId, refund.id);
@@ -200,7 +214,7 @@ StoreResult<Reconciler::Outcome> Reconciler::apply(const QString& eventId)
             .arg(e.eventId, e.type, o.refundId.isEmpty() ? QStringLiteral("-") : o.refundId, o.action,
                  o.operationId.isEmpty() ? QStringLiteral("-") : o.operationId, o.detail);
     if (o.action == QLatin1String("mismatch") || o.action == QLatin1String("fetch_failed") ||
-        o.action == QLatin1String("unmatched"))
+        o.action == QLatin1String("unmatched") || o.action == QLatin1String("second_refund"))
         Logging::warn(line);
     else
         Logging::info(line);

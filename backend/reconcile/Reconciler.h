@@ -24,6 +24,10 @@
  *  - open: left_open (the tool's own retry settles it); looked at again on the next pass.
  *  - no operation has that id: unmatched; the refund does not match its operation: mismatch
  *    (both recorded and shown, never acted on). Not a refund event: ignored.
+ *  - a live (succeeded/pending) refund naming a refunded, failed or reversed operation that does
+ *    not hold it: second_refund, logged as an error and never acted on. It is the evidence of
+ *    money paid twice that History counts per logical refund (RefundsPerLogicalRefund); when
+ *    that refund is failed or canceled (then or later): second_refund_failed, nothing paid.
  *  - the refund could not be read: fetch_failed (tried again on the next pass).
  * Every transition is a compare-and-set, so the tool's own close, a duplicate delivery and a
  * concurrent reconciler end in one state and one audit entry (C15): the loser records

@@ -764,10 +764,6 @@
         <translation>Attempts beyond the first</translation>
     </message>
     <message>
-        <source>Refunds per operation (max)</source>
-        <translation>Refunds per operation (max)</translation>
-    </message>
-    <message>
         <source>Duplicate refunds prevented</source>
         <translation>Duplicate refunds prevented</translation>
     </message>
@@ -848,12 +844,8 @@
         <translation>Retries: the sum of (attempts - 1) over operations with at least one attempt. Every retry sent the operation&apos;s stored key (R2).</translation>
     </message>
     <message>
-        <source>The largest number of distinct provider refund ids recorded for one refunded operation. Must be at most 1: anything higher would be a refund paid twice.</source>
-        <translation>The largest number of distinct provider refund ids recorded for one refunded operation. Must be at most 1: anything higher would be a refund paid twice.</translation>
-    </message>
-    <message>
-        <source>Calls and retries that reused a key or were answered from a refunded operation: tool calls that joined an existing operation instead of opening a new one (answered-from-refunded calls, where nothing was sent, and lost insert races are among them) plus attempts beyond the first (every retry sent the operation&apos;s stored key). Each is a request that, with a fresh key, could have become a second refund. It counts requests, not operations, so it can exceed the number of operations. They were prevented only while refunds per operation stays at most 1; the History tab flags the figure otherwise. Per day: by the UTC day the operation was created.</source>
-        <translation>Calls and retries that reused a key or were answered from a refunded operation: tool calls that joined an existing operation instead of opening a new one (answered-from-refunded calls, where nothing was sent, and lost insert races are among them) plus attempts beyond the first (every retry sent the operation&apos;s stored key). Each is a request that, with a fresh key, could have become a second refund. It counts requests, not operations, so it can exceed the number of operations. They were prevented only while refunds per operation stays at most 1; the History tab flags the figure otherwise. Per day: by the UTC day the operation was created.</translation>
+        <source>Calls and retries that reused a key or were answered from a refunded operation: tool calls that joined an existing operation instead of opening a new one (answered-from-refunded calls, where nothing was sent, and lost insert races are among them) plus attempts beyond the first (every retry sent the operation&apos;s stored key). Each is a request that, with a fresh key, could have become a second refund. It counts requests, not operations, so it can exceed the number of operations. They were prevented only while refunds per logical refund stays at most 1; the History tab flags the figure otherwise. Per day: by the UTC day the operation was created.</source>
+        <translation>Calls and retries that reused a key or were answered from a refunded operation: tool calls that joined an existing operation instead of opening a new one (answered-from-refunded calls, where nothing was sent, and lost insert races are among them) plus attempts beyond the first (every retry sent the operation&apos;s stored key). Each is a request that, with a fresh key, could have become a second refund. It counts requests, not operations, so it can exceed the number of operations. They were prevented only while refunds per logical refund stays at most 1; the History tab flags the figure otherwise. Per day: by the UTC day the operation was created.</translation>
     </message>
     <message>
         <source>Operations whose status is now unknown, divided by all operations: outcomes nobody could confirm yet, waiting for a reviewer.</source>
@@ -902,6 +894,14 @@
     <message>
         <source>Refunds that were confirmed and that the provider reported failed later (shown as Reversed): the money went back to the merchant and the customer has nothing. A new &quot;try again&quot; may open a new operation for them.</source>
         <translation>Refunds that were confirmed and that the provider reported failed later (shown as Reversed): the money went back to the merchant and the customer has nothing. A new &quot;try again&quot; may open a new operation for them.</translation>
+    </message>
+    <message>
+        <source>Refunds per logical refund (max)</source>
+        <translation>Refunds per logical refund (max)</translation>
+    </message>
+    <message>
+        <source>The largest number of refunds the provider made for one logical refund (the same order, amount and request reference), counted from the provider&apos;s evidence: the refund each operation was closed with and every refund the provider reported for its operations. A refund the provider reported failed later does not count; without a request reference, a call more than the repeat window after a refund is a new logical refund. Must be at most 1: anything higher is money paid twice.</source>
+        <translation>The largest number of refunds the provider made for one logical refund (the same order, amount and request reference), counted from the provider&apos;s evidence: the refund each operation was closed with and every refund the provider reported for its operations. A refund the provider reported failed later does not count; without a request reference, a call more than the repeat window after a refund is a new logical refund. Must be at most 1: anything higher is money paid twice.</translation>
     </message>
 </context>
 <context>
@@ -1035,6 +1035,21 @@ Pick a wider date range or another state to see the duplicate-prevention history
     <message>
         <source>Log scale</source>
         <translation>Log scale</translation>
+    </message>
+    <message>
+        <source>Order %1, %2%3: refunds %4</source>
+        <translation>Order %1, %2%3: refunds %4</translation>
+    </message>
+    <message>
+        <source>, request %1</source>
+        <translation>, request %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>and %n more</source>
+        <translation>
+            <numerusform>and %n more</numerusform>
+            <numerusform>and %n more</numerusform>
+        </translation>
     </message>
 </context>
 <context>

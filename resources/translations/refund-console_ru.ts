@@ -768,10 +768,6 @@
         <translation>Попытки сверх первой</translation>
     </message>
     <message>
-        <source>Refunds per operation (max)</source>
-        <translation>Возвратов на операцию (макс.)</translation>
-    </message>
-    <message>
         <source>Duplicate refunds prevented</source>
         <translation>Предотвращено двойных возвратов</translation>
     </message>
@@ -852,12 +848,8 @@
         <translation>Повторы: сумма (попытки − 1) по операциям хотя бы с одной попыткой. Каждый повтор отправлял сохранённый ключ операции (R2).</translation>
     </message>
     <message>
-        <source>The largest number of distinct provider refund ids recorded for one refunded operation. Must be at most 1: anything higher would be a refund paid twice.</source>
-        <translation>Наибольшее число разных идентификаторов возврата провайдера у одной возвращённой операции. Должно быть не больше 1: больше означало бы возврат, выплаченный дважды.</translation>
-    </message>
-    <message>
-        <source>Calls and retries that reused a key or were answered from a refunded operation: tool calls that joined an existing operation instead of opening a new one (answered-from-refunded calls, where nothing was sent, and lost insert races are among them) plus attempts beyond the first (every retry sent the operation&apos;s stored key). Each is a request that, with a fresh key, could have become a second refund. It counts requests, not operations, so it can exceed the number of operations. They were prevented only while refunds per operation stays at most 1; the History tab flags the figure otherwise. Per day: by the UTC day the operation was created.</source>
-        <translation>Вызовы и повторы, которые повторно использовали ключ или получили ответ от уже возвращённой операции: вызовы, присоединившиеся к существующей операции вместо новой (среди них ответы по возвращённым операциям, когда ничего не отправлялось, и проигранные гонки вставки), плюс попытки сверх первой (каждый повтор отправлял сохранённый ключ операции). С новым ключом каждый такой запрос мог бы стать вторым возвратом. Считаются запросы, а не операции, поэтому число может превышать число операций. Они предотвращены, только пока возвратов на операцию не больше 1; иначе вкладка «История» помечает показатель. По дням: по дню UTC создания операции.</translation>
+        <source>Calls and retries that reused a key or were answered from a refunded operation: tool calls that joined an existing operation instead of opening a new one (answered-from-refunded calls, where nothing was sent, and lost insert races are among them) plus attempts beyond the first (every retry sent the operation&apos;s stored key). Each is a request that, with a fresh key, could have become a second refund. It counts requests, not operations, so it can exceed the number of operations. They were prevented only while refunds per logical refund stays at most 1; the History tab flags the figure otherwise. Per day: by the UTC day the operation was created.</source>
+        <translation>Вызовы и повторы, которые повторно использовали ключ или получили ответ от уже возвращённой операции: вызовы, присоединившиеся к существующей операции вместо новой (среди них ответы по возвращённым операциям, когда ничего не отправлялось, и проигранные гонки вставки), плюс попытки сверх первой (каждый повтор отправлял сохранённый ключ операции). С новым ключом каждый такой запрос мог бы стать вторым возвратом. Считаются запросы, а не операции, поэтому число может превышать число операций. Они предотвращены, только пока возвратов на логический возврат не больше 1; иначе вкладка «История» помечает показатель. По дням: по дню UTC создания операции.</translation>
     </message>
     <message>
         <source>Operations whose status is now unknown, divided by all operations: outcomes nobody could confirm yet, waiting for a reviewer.</source>
@@ -906,6 +898,14 @@
     <message>
         <source>Refunds that were confirmed and that the provider reported failed later (shown as Reversed): the money went back to the merchant and the customer has nothing. A new &quot;try again&quot; may open a new operation for them.</source>
         <translation>Подтверждённые возвраты, о которых провайдер позже сообщил, что они не прошли (показаны как «Отменён провайдером»): деньги вернулись продавцу, у клиента их нет. Новая просьба «попробуйте ещё раз» может открыть для него новую операцию.</translation>
+    </message>
+    <message>
+        <source>Refunds per logical refund (max)</source>
+        <translation>Возвратов на логический возврат (макс.)</translation>
+    </message>
+    <message>
+        <source>The largest number of refunds the provider made for one logical refund (the same order, amount and request reference), counted from the provider&apos;s evidence: the refund each operation was closed with and every refund the provider reported for its operations. A refund the provider reported failed later does not count; without a request reference, a call more than the repeat window after a refund is a new logical refund. Must be at most 1: anything higher is money paid twice.</source>
+        <translation>Наибольшее число возвратов, сделанных провайдером по одному логическому возврату (тот же заказ, сумма и ссылка на запрос), по данным самого провайдера: возврат, с которым закрыта каждая операция, и каждый возврат, о котором провайдер сообщил по её операциям. Возврат, который провайдер позже назвал неудавшимся, не считается; без ссылки на запрос вызов позже окна повтора после возврата — новый логический возврат. Должно быть не больше 1: больше значит, что деньги выплачены дважды.</translation>
     </message>
 </context>
 <context>
@@ -1039,6 +1039,22 @@ Pick a wider date range or another state to see the duplicate-prevention history
     <message>
         <source>Log scale</source>
         <translation>Лог. шкала</translation>
+    </message>
+    <message>
+        <source>Order %1, %2%3: refunds %4</source>
+        <translation>Заказ %1, %2%3: возвраты %4</translation>
+    </message>
+    <message>
+        <source>, request %1</source>
+        <translation>, запрос %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>and %n more</source>
+        <translation>
+            <numerusform>и ещё %n</numerusform>
+            <numerusform>и ещё %n</numerusform>
+            <numerusform>и ещё %n</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -760,10 +760,6 @@
         <translation>İlkinden sonraki denemeler</translation>
     </message>
     <message>
-        <source>Refunds per operation (max)</source>
-        <translation>İşlem başına iade (en çok)</translation>
-    </message>
-    <message>
         <source>Duplicate refunds prevented</source>
         <translation>Önlenen mükerrer iadeler</translation>
     </message>
@@ -844,12 +840,8 @@
         <translation>Yeniden denemeler: en az bir denemesi olan işlemler üzerinden (deneme − 1) toplamı. Her yeniden deneme işlemin kayıtlı anahtarını gönderdi (R2).</translation>
     </message>
     <message>
-        <source>The largest number of distinct provider refund ids recorded for one refunded operation. Must be at most 1: anything higher would be a refund paid twice.</source>
-        <translation>İade edilmiş tek bir işlem için kaydedilen farklı sağlayıcı iade kimliklerinin en büyük sayısı. En çok 1 olmalıdır: daha fazlası iki kez ödenmiş bir iade demektir.</translation>
-    </message>
-    <message>
-        <source>Calls and retries that reused a key or were answered from a refunded operation: tool calls that joined an existing operation instead of opening a new one (answered-from-refunded calls, where nothing was sent, and lost insert races are among them) plus attempts beyond the first (every retry sent the operation&apos;s stored key). Each is a request that, with a fresh key, could have become a second refund. It counts requests, not operations, so it can exceed the number of operations. They were prevented only while refunds per operation stays at most 1; the History tab flags the figure otherwise. Per day: by the UTC day the operation was created.</source>
-        <translation>Bir anahtarı yeniden kullanan ya da iade edilmiş bir işlemden yanıtlanan çağrılar ve yeniden denemeler: yeni işlem açmak yerine mevcut bir işleme katılan araç çağrıları (hiçbir şey gönderilmeyen, iade edilmiş işlemden yanıtlanan çağrılar ve kaybedilen ekleme yarışları bunlara dahildir) ile ilkinden sonraki denemeler (her yeniden deneme işlemin kayıtlı anahtarını gönderdi). Yeni bir anahtarla bunların her biri ikinci bir iade olabilirdi. İşlemleri değil istekleri sayar, bu yüzden işlem sayısını aşabilir. Yalnızca işlem başına iade en çok 1 kaldıkça önlenmiş sayılırlar; aksi halde Geçmiş sekmesi bu değeri işaretler. Günlük: işlemin oluşturulduğu UTC gününe göre.</translation>
+        <source>Calls and retries that reused a key or were answered from a refunded operation: tool calls that joined an existing operation instead of opening a new one (answered-from-refunded calls, where nothing was sent, and lost insert races are among them) plus attempts beyond the first (every retry sent the operation&apos;s stored key). Each is a request that, with a fresh key, could have become a second refund. It counts requests, not operations, so it can exceed the number of operations. They were prevented only while refunds per logical refund stays at most 1; the History tab flags the figure otherwise. Per day: by the UTC day the operation was created.</source>
+        <translation>Bir anahtarı yeniden kullanan ya da iade edilmiş bir işlemden yanıtlanan çağrılar ve yeniden denemeler: yeni işlem açmak yerine mevcut bir işleme katılan araç çağrıları (hiçbir şey gönderilmeyen, iade edilmiş işlemden yanıtlanan çağrılar ve kaybedilen ekleme yarışları bunlara dahildir) ile ilkinden sonraki denemeler (her yeniden deneme işlemin kayıtlı anahtarını gönderdi). Yeni bir anahtarla bunların her biri ikinci bir iade olabilirdi. İşlemleri değil istekleri sayar, bu yüzden işlem sayısını aşabilir. Yalnızca mantıksal iade başına iade en çok 1 kaldıkça önlenmiş sayılırlar; aksi halde Geçmiş sekmesi bu değeri işaretler. Günlük: işlemin oluşturulduğu UTC gününe göre.</translation>
     </message>
     <message>
         <source>Operations whose status is now unknown, divided by all operations: outcomes nobody could confirm yet, waiting for a reviewer.</source>
@@ -898,6 +890,14 @@
     <message>
         <source>Refunds that were confirmed and that the provider reported failed later (shown as Reversed): the money went back to the merchant and the customer has nothing. A new &quot;try again&quot; may open a new operation for them.</source>
         <translation>Onaylanmış ama sağlayıcının sonradan başarısız bildirdiği iadeler (Geri döndü olarak gösterilir): para satıcıya geri döndü, müşteriye bir şey ulaşmadı. Yeni bir &quot;tekrar dene&quot; isteği onlar için yeni bir işlem açabilir.</translation>
+    </message>
+    <message>
+        <source>Refunds per logical refund (max)</source>
+        <translation>Mantıksal iade başına iade (en çok)</translation>
+    </message>
+    <message>
+        <source>The largest number of refunds the provider made for one logical refund (the same order, amount and request reference), counted from the provider&apos;s evidence: the refund each operation was closed with and every refund the provider reported for its operations. A refund the provider reported failed later does not count; without a request reference, a call more than the repeat window after a refund is a new logical refund. Must be at most 1: anything higher is money paid twice.</source>
+        <translation>Sağlayıcının tek bir mantıksal iade (aynı sipariş, tutar ve istek referansı) için yaptığı en fazla iade sayısı, sağlayıcının kanıtından sayılır: her işlemin kapandığı iade ve sağlayıcının işlemleri için bildirdiği her iade. Sağlayıcının sonradan başarısız olduğunu bildirdiği iade sayılmaz; istek referansı yoksa, bir iadeden tekrar penceresinden daha sonra gelen çağrı yeni bir mantıksal iadedir. En fazla 1 olmalıdır: daha fazlası paranın iki kez ödendiği anlamına gelir.</translation>
     </message>
 </context>
 <context>
@@ -1031,6 +1031,20 @@ Mükerrer önleme geçmişini görmek için daha geniş bir tarih aralığı vey
     <message>
         <source>Log scale</source>
         <translation>Log ölçek</translation>
+    </message>
+    <message>
+        <source>Order %1, %2%3: refunds %4</source>
+        <translation>Sipariş %1, %2%3: iadeler %4</translation>
+    </message>
+    <message>
+        <source>, request %1</source>
+        <translation>, istek %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>and %n more</source>
+        <translation>
+            <numerusform>ve %n tane daha</numerusform>
+        </translation>
     </message>
 </context>
 <context>

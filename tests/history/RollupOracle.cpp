@@ -2,10 +2,13 @@
 
 #include <QScopeGuard>
 
+#include "db/SettingsStore.h"
 #include "history/HistoryStats.h"
 
 #include <QHash>
 #include <QMap>
+#include <QMultiHash>
+#include <QSet>
 #include <QSqlQuery>
 #include <QStringList>
 
@@ -15,8 +18,8 @@ namespace {
 
 struct OpRow
 {
-    QString id, status, currency;
-    qint64 createdAt = 0, amount = 0;
+    QString id, status, currency, orderId, requestRef, refund;
+    qint64 createdAt = 0, amount = 0, closedAt = 0;
     int attempts = 0;
     bool refundId = false;
     std::optional<qint64> resolvedAt;
@@ -29,7 +32,8 @@ QString readRows(Database& db, QList<OpRow>* out)
     QHash<QString, int> index;
     auto ops =
         db.run(QStringLiteral("SELECT operation_id, status, currency, created_at, amount_cents, attempts, "
-                              "provider_refund_id IS NOT NULL, resolved_at FROM refund_ops"));
+                              "provider_refund_id IS NOT NULL, resolved_at, order_id, request_ref, "
+                              "COALESCE(closed_at, resolved_at, updated_at), provider_refund_id FROM refund_ops"));
     if (!ops)
         return ops.error().message;
     while (ops.value().next()) {
@@ -44,6 +48,10 @@ QString readRows(Database& db, QList<OpRow>* out)
         r.refundId = q.value(6).toBool();
         if (!q.value(7).isNull())
             r.resolvedAt = q.value(7).toLongLong();
+        r.orderId = q.value(8).toString();
+        r.requestRef = q.value(9).toString();
+        r.closedAt = q.value(10).toLongLong();
+        r.refund = q.value(11).toString();
         index.insert(r.id, int(out->size()));
         out->append(r);
     }
@@ -177,6 +185,69 @@ QString compare(Database& db)
     return out;
 }
 
+// Refunds per logical refund by brute force over every row (RefundsPerLogicalRefund's definition,
+// without its candidate preselection): group all operations by (order, amount, request ref),
+// oldest first; without a request ref an operation created more than the window after the last
+// refund's close starts a new logical refund; count refunded operations' refunds and the live
+// refunds events last reported beside an operation.
+int bruteForceMaxRefunds(Database& db, const QList<OpRow>& rows, const HistoryFilter& filter, qint64 windowMs,
+                         QString* error)
+{
+    QHash<QString, QPair<QString, bool>> lastEvent; // refund -> (operation, live)
+    auto q = db.run(QStringLiteral("SELECT operation_id, refund_id, action FROM provider_events WHERE "
+                                   "operation_id IS NOT NULL AND refund_id IS NOT NULL ORDER BY applied_at, event_id"));
+    if (!q) {
+        *error = q.error().message;
+        return -1;
+    }
+    while (q.value().next()) {
+        const QString action = q.value().value(2).toString();
+        const bool live = action == QLatin1String("second_refund") || action == QLatin1String("auto_resolve_off");
+        const bool dead = action == QLatin1String("second_refund_failed") || action == QLatin1String("left_unknown");
+        if (live || dead)
+            lastEvent.insert(q.value().value(1).toString(), {q.value().value(0).toString(), live});
+    }
+    QMultiHash<QString, QString> beside; // operation -> live refunds it does not hold
+    for (auto it = lastEvent.cbegin(); it != lastEvent.cend(); ++it)
+        if (it.value().second)
+            beside.insert(it.value().first, it.key());
+    QMap<QString, QList<const OpRow*>> identities;
+    for (const OpRow& r : rows)
+        identities[r.orderId + QChar(1) + QString::number(r.amount) + QChar(1) + r.requestRef] << &r;
+    int best = 0;
+    for (auto& ops : identities) {
+        std::sort(ops.begin(), ops.end(), [](const OpRow* a, const OpRow* b) {
+            return a->createdAt != b->createdAt ? a->createdAt < b->createdAt : a->id < b->id;
+        });
+        QSet<QString> refunds;
+        bool touched = false;
+        bool refunded = false; // the logical refund has a refund, answering repeats until `until`
+        qint64 until = 0;
+        auto close = [&] {
+            if (touched)
+                best = qMax(best, int(refunds.size()));
+            refunds.clear();
+            touched = false;
+            refunded = false;
+        };
+        for (const OpRow* r : std::as_const(ops)) {
+            if (r->requestRef.isEmpty() && refunded && r->createdAt > until)
+                close();
+            touched = touched || (r->createdAt >= filter.fromMs && r->createdAt < filter.toMs &&
+                                  (!filter.status || r->status == statusName(*filter.status)));
+            for (const QString& x : beside.values(r->id))
+                refunds.insert(x);
+            if (r->status == QLatin1String("refunded")) {
+                refunds.insert(r->refund);
+                until = refunded ? qMax(until, r->closedAt + windowMs) : r->closedAt + windowMs;
+                refunded = true;
+            }
+        }
+        close();
+    }
+    return best;
+}
+
 QString compareStats(Database& db, const HistoryFilter& filter)
 {
     QList<OpRow> rows;
@@ -215,7 +286,6 @@ QString compareStats(Database& db, const HistoryFilter& filter)
         d.duplicatesPrevented += r.joined;
         if (r.status == QLatin1String("refunded")) {
             ++e.refundedOperations;
-            e.maxRefundsPerOperation = qMax(e.maxRefundsPerOperation, r.refundId ? 1 : 0);
             ++d.refunded;
         } else if (r.status == QLatin1String("failed")) {
             ++d.failed;
@@ -268,7 +338,12 @@ QString compareStats(Database& db, const HistoryFilter& filter)
     check("providerReplays", e.providerReplays, s.providerReplays);
     check("attemptsBeyondFirst", e.attemptsBeyondFirst, s.attemptsBeyondFirst);
     check("refundedOperations", e.refundedOperations, s.refundedOperations);
-    check("maxRefundsPerOperation", e.maxRefundsPerOperation, s.maxRefundsPerOperation);
+    QString error;
+    e.maxRefundsPerLogicalRefund =
+        bruteForceMaxRefunds(db, rows, filter, SettingsStore(db).load().value().repeatWindowMs(), &error);
+    if (!error.isEmpty())
+        return error;
+    check("maxRefundsPerLogicalRefund", e.maxRefundsPerLogicalRefund, s.maxRefundsPerLogicalRefund);
     check("duplicatesPrevented", e.duplicatesPrevented, s.duplicatesPrevented);
     check("unknownOperations", e.unknownOperations, s.unknownOperations);
     check("reversedOperations", e.reversedOperations, s.reversedOperations);

@@ -120,6 +120,7 @@ private slots:
     void r20_changeSettingValidatesAndAuditsTheLogin();
     void r21_supportSessionDoesNotStallTheTool();
     void r12_rollupsFollowEveryLoginsWritesAndNobodyForgesThem();
+    void r5a_logicalRefundRepeatsFollowTheToolAndNobodyForgesThem_issue15();
 
 private:
     bool skip() const
@@ -631,6 +632,41 @@ void TestDatabaseGuardRoles::r12_rollupsFollowEveryLoginsWritesAndNobodyForgesTh
         }
     }
     QVERIFY(!m_none->run(QStringLiteral("SELECT count(*) FROM history_day_ops")));
+}
+
+void TestDatabaseGuardRoles::r5a_logicalRefundRepeatsFollowTheToolAndNobodyForgesThem_issue15()
+{
+    // The tool login opens a second operation of one logical refund (the first failed, which
+    // frees the amount): the v8 trigger (SECURITY DEFINER) records the logical refund...
+    ManualClock clock(kT0 + 3 * kHour);
+    OperationStore tool(*m_tool, clock);
+    const QString repeats = QStringLiteral("SELECT count(*) FROM logical_refund_repeats WHERE order_id = '4417' "
+                                           "AND amount_cents = 700 AND request_ref = 'ticket-v8'");
+    auto first = tool.openOrJoin(QStringLiteral("4417"), 700, QStringLiteral("toolu_v8a"), QStringLiteral("ticket-v8"));
+    QVERIFY2(first, qPrintable(first ? QString() : first.error().message));
+    QVERIFY(tool.claimAttempt(first.value().operation.operationId, QStringLiteral("toolu_v8a"), 6, 24 * kHour));
+    QVERIFY(tool.closeFailed(first.value().operation.operationId, QStringLiteral("charge_disputed")));
+    QCOMPARE(scalar(*m_owner, repeats), qint64(0));
+    auto second = tool.openOrJoin(QStringLiteral("4417"), 700, QStringLiteral("toolu_v8b"), QStringLiteral("ticket-v8"));
+    QVERIFY2(second, qPrintable(second ? QString() : second.error().message));
+    QVERIFY(second.value().operation.operationId != first.value().operation.operationId);
+    QCOMPARE(scalar(*m_owner, repeats), qint64(1));
+
+    // ...every login reads it, and none writes it directly: hiding a logical refund from the
+    // check (DELETE) or planting one is refused.
+    for (Database* db : {m_support.get(), m_finance.get(), m_admin.get(), m_tool.get()}) {
+        QCOMPARE(scalar(*db, repeats), qint64(1));
+        for (const QString& sql :
+             {QStringLiteral("DELETE FROM logical_refund_repeats"),
+              QStringLiteral("UPDATE logical_refund_repeats SET request_ref = 'x'"),
+              QStringLiteral("INSERT INTO logical_refund_repeats (order_id, amount_cents, request_ref) "
+                             "VALUES ('4417', 1, '')")}) {
+            auto r = db->run(sql);
+            QVERIFY2(!r, qPrintable(sql));
+            QVERIFY2(permissionDenied(r.error()), qPrintable(r.error().message));
+        }
+    }
+    QVERIFY(!m_none->run(QStringLiteral("SELECT count(*) FROM logical_refund_repeats")));
 }
 
 REFUND_TEST_MAIN_ALL_ENGINES(TestDatabaseGuardRoles)

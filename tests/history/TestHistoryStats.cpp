@@ -69,7 +69,7 @@ void TestHistoryStats::r12_figuresOverTheRange()
     QCOMPARE(s.providerReplays, qint64(2)); // A #2, D #2
     QCOMPARE(s.attemptsBeyondFirst, qint64(1 + 5 + 0 + 1 + 0 + 0));
     QCOMPARE(s.refundedOperations, qint64(2)); // A, D
-    QCOMPARE(s.maxRefundsPerOperation, 1);
+    QCOMPARE(s.maxRefundsPerLogicalRefund, 1);
     QCOMPARE(s.duplicatesPrevented, qint64(6 + 7));
     QCOMPARE(s.unknownOperations, qint64(1)); // B (D and E were resolved)
     QCOMPARE(s.unknownRate(), 1.0 / 7.0);
@@ -136,14 +136,14 @@ void TestHistoryStats::r12_stateFilter()
     QCOMPARE(unknown.value().unknownRate(), 1.0);
     QCOMPARE(unknown.value().resolvedOperations, qint64(0));
     QVERIFY(!unknown.value().medianResolveMs);
-    QCOMPARE(unknown.value().maxRefundsPerOperation, 0);
+    QCOMPARE(unknown.value().maxRefundsPerLogicalRefund, 0);
 
     auto refunded = HistoryStats::compute(*m_db, range3Days(OperationStatus::Refunded));
     QVERIFY(refunded);
     QCOMPARE(refunded.value().operations, qint64(2));
     QCOMPARE(refunded.value().providerReplays, qint64(2));
     QCOMPARE(refunded.value().attemptsBeyondFirst, qint64(2));
-    QCOMPARE(refunded.value().maxRefundsPerOperation, 1);
+    QCOMPARE(refunded.value().maxRefundsPerLogicalRefund, 1);
     QCOMPARE(refunded.value().unknownMoney.size(), 0);
     QCOMPARE(refunded.value().medianResolveMs, std::optional<qint64>(3 * H::kHour));
     QCOMPARE(refunded.value().p90ResolveMs, std::optional<qint64>(3 * H::kHour));

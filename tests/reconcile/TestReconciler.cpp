@@ -133,6 +133,7 @@ private slots:
     void r21_pg_toolCannotSetReversed();
     void r24_pg_reconcilerLoginResolvesAndReversesThroughFunctions();
     void r24_historyCountsAutoResolvedReversalsAndUnmatchedEvents();
+    void r5a_r24_historyCountsRefundsPerLogicalRefundFromTheProvidersEvidence_issue15();
 
 private:
     QString unknownOp(qint64 amount, const QString& ref = {});
@@ -1066,4 +1067,94 @@ void TestReconciler::r24_historyCountsAutoResolvedReversalsAndUnmatchedEvents()
 }
 
 REFUND_TEST_MAIN_ALL_ENGINES(TestReconciler)
+// Issue 15: "refunds per logical refund" counts what the provider paid for one (order, amount,
+// request ref), across operations and from the reconciler's evidence, so it can exceed 1. The
+// figure it replaced (distinct refund ids per refunded row) read 1 on every case below.
+void TestReconciler::r5a_r24_historyCountsRefundsPerLogicalRefundFromTheProvidersEvidence_issue15()
+{
+    std::unique_ptr<Database> rec;
+    Database* reconcilerDb = m_db.get();
+    if (TestDatabase::currentEngine() == QLatin1String("postgresql")) {
+        if (!pgRoles())
+            QSKIP("needs PostgreSQL with REFUND_TEST_PG_ROLE_PREFIX (tests/with-postgres.sh)");
+        rec = reconcilerLogin();
+        QVERIFY(rec);
+        reconcilerDb = rec.get();
+    }
+    Reconciler r(*reconcilerDb, m_provider.fetcher(), *m_clock);
+    auto stats = [&] {
+        const qint64 day = HistoryFilter::kDayMs;
+        const qint64 today = HistoryFilter::dayOf(m_clock->nowMs()) * day;
+        auto s = HistoryStats::compute(*m_db, HistoryFilter{today - 7 * day, today + 2 * day, std::nullopt});
+        if (!s)
+            qFatal("%s", qPrintable(s.error().message));
+        return s.value();
+    };
+    QCOMPARE(stats().maxRefundsPerLogicalRefund, 0);
+
+    // One refund, then a second live refund the provider holds for the same operation (a key
+    // rewritten, a foreign client): recorded as second_refund, and the logical refund reads 2.
+    const QString ticket = refundedOp(3800, QStringLiteral("re_1"), QStringLiteral("T-1"));
+    QCOMPARE(stats().maxRefundsPerLogicalRefund, 1);
+    m_provider.set(refundJson(QStringLiteral("re_2"), ticket, 3800, QStringLiteral("succeeded")));
+    QCOMPARE(feed(r, makeEvent(QStringLiteral("evt_2"), QStringLiteral("refund.created"),
+                               m_provider.refunds.value(QStringLiteral("re_2"))))
+                 .action,
+             QStringLiteral("second_refund"));
+    QCOMPARE(status(ticket), OperationStatus::Refunded); // never acted on
+    // A third one that failed paid nothing.
+    m_provider.set(refundJson(QStringLiteral("re_3"), ticket, 3800, QStringLiteral("failed")));
+    QCOMPARE(feed(r, makeEvent(QStringLiteral("evt_3"), QStringLiteral("refund.failed"),
+                               m_provider.refunds.value(QStringLiteral("re_3"))))
+                 .action,
+             QStringLiteral("second_refund_failed"));
+    HistoryStats::Snapshot s = stats();
+    QCOMPARE(s.maxRefundsPerLogicalRefund, 2);
+    QCOMPARE(s.overRefunded.size(), 1);
+    QCOMPARE(s.overRefunded.first().requestRef, QStringLiteral("T-1"));
+    QCOMPARE(s.overRefunded.first().refundIds, (QStringList{QStringLiteral("re_1"), QStringLiteral("re_2")}));
+
+    // Without a request ref: a repeat opened 10 h after the refund by a caller with a 1 h window
+    // is inside the setting's 72 h (R5a), so the same logical refund was paid twice ...
+    const QString plain = refundedOp(1000, QStringLiteral("re_a"));
+    m_clock->advanceMs(10 * kHour);
+    auto repeat = m_store->openOrJoin(QStringLiteral("4417"), 1000, QStringLiteral("toolu_repeat"), {}, kHour);
+    QVERIFY(repeat);
+    QVERIFY(repeat.value().operation.operationId != plain);
+    QVERIFY(m_store->claimAttempt(repeat.value().operation.operationId, QStringLiteral("toolu_repeat"), 6, 24 * kHour));
+    QVERIFY(m_store->closeRefunded(repeat.value().operation.operationId, QStringLiteral("re_b"),
+                                   QStringLiteral("succeeded")));
+    // ... while a call 90 h later is a new logical refund, and a refund that failed later (reversed)
+    // frees the amount for one more.
+    m_clock->advanceMs(90 * kHour);
+    refundedOp(1000, QStringLiteral("re_c"));
+    const QString lost = refundedOp(500, QStringLiteral("re_r"));
+    if (m_db->isSqlite()) {
+        m_provider.set(refundJson(QStringLiteral("re_r"), lost, 500, QStringLiteral("failed")));
+        QCOMPARE(feed(r, makeEvent(QStringLiteral("evt_r"), QStringLiteral("refund.failed"),
+                                   m_provider.refunds.value(QStringLiteral("re_r"))))
+                     .action,
+                 QStringLiteral("reversed"));
+        refundedOp(500, QStringLiteral("re_s"));
+    }
+    s = stats();
+    QCOMPARE(s.maxRefundsPerLogicalRefund, 2);
+    QCOMPARE(s.overRefunded.size(), 2);
+    QCOMPARE(s.overRefunded.at(0).amountCents, qint64(1000));
+    QCOMPARE(s.overRefunded.at(0).requestRef, QString());
+    QCOMPARE(s.overRefunded.at(0).refundIds, (QStringList{QStringLiteral("re_a"), QStringLiteral("re_b")}));
+    QCOMPARE(s.overRefunded.at(0).operationIds.size(), 2);
+    QCOMPARE(s.overRefunded.at(1).amountCents, qint64(3800));
+
+    // The provider reports the second refund failed after all: nothing was paid twice for T-1.
+    m_provider.set(refundJson(QStringLiteral("re_2"), ticket, 3800, QStringLiteral("failed")));
+    QCOMPARE(feed(r, makeEvent(QStringLiteral("evt_2f"), QStringLiteral("refund.failed"),
+                               m_provider.refunds.value(QStringLiteral("re_2"))))
+                 .action,
+             QStringLiteral("second_refund_failed"));
+    s = stats();
+    QCOMPARE(s.overRefunded.size(), 1);
+    QCOMPARE(s.overRefunded.first().amountCents, qint64(1000));
+}
+
 #include "TestReconciler.moc"

@@ -1,0 +1,15 @@
+#include "db/LogicalRefundRepeats.h"
+#include "db/Migration.h"
+
+// Schema v8 (issue 15, "the refund-per-logical-refund check computed against the provider's
+// evidence so it can fail"): the logical refunds with more than one operation, backfilled from
+// the operations already there and kept by a trigger from then on (LogicalRefundRepeats.h).
+Migration logicalRefundMigration()
+{
+    Migration m;
+    m.version = 8;
+    m.name = "logical refunds with more than one operation, kept by a trigger";
+    m.sqliteOnly = LogicalRefundRepeats::createStatements(/*sqlite=*/true);
+    m.postgresOnly = LogicalRefundRepeats::createStatements(/*sqlite=*/false);
+    return m;
+}

@@ -1,0 +1,56 @@
+#include "db/LogicalRefundRepeats.h"
+
+namespace LogicalRefundRepeats {
+
+namespace {
+const char* kTable = "CREATE TABLE logical_refund_repeats (order_id TEXT NOT NULL, amount_cents BIGINT NOT NULL, "
+                     "request_ref TEXT NOT NULL, PRIMARY KEY (order_id, amount_cents, request_ref))";
+const char* kBackfill = "INSERT INTO logical_refund_repeats (order_id, amount_cents, request_ref) "
+                        "SELECT order_id, amount_cents, request_ref FROM refund_ops "
+                        "GROUP BY order_id, amount_cents, request_ref HAVING count(*) > 1";
+// Another operation of the new row's identity (refund_ops_by_identity).
+const char* kOther = "EXISTS (SELECT 1 FROM refund_ops r WHERE r.order_id = NEW.order_id AND "
+                     "r.amount_cents = NEW.amount_cents AND r.request_ref = NEW.request_ref AND "
+                     "r.operation_id <> NEW.operation_id)";
+} // namespace
+
+QStringList createStatements(bool sqlite)
+{
+    if (sqlite) {
+        return {QLatin1String(kTable), QLatin1String(kBackfill),
+                QStringLiteral("CREATE TRIGGER logical_refund_repeats_insert AFTER INSERT ON refund_ops WHEN %1 "
+                               "BEGIN INSERT OR IGNORE INTO logical_refund_repeats (order_id, amount_cents, "
+                               "request_ref) VALUES (NEW.order_id, NEW.amount_cents, NEW.request_ref); END")
+                    .arg(QLatin1String(kOther))};
+    }
+    return {
+        QLatin1String(kTable),
+        QLatin1String(kBackfill),
+        QStringLiteral(R"(CREATE FUNCTION logical_refund_repeat() RETURNS trigger
+            LANGUAGE plpgsql SECURITY DEFINER AS $$
+            BEGIN
+                IF %1 THEN
+                    INSERT INTO logical_refund_repeats (order_id, amount_cents, request_ref)
+                        VALUES (NEW.order_id, NEW.amount_cents, NEW.request_ref) ON CONFLICT DO NOTHING;
+                END IF;
+                RETURN NULL;
+            END $$)")
+            .arg(QLatin1String(kOther)),
+        QStringLiteral("DO $$ BEGIN EXECUTE format('ALTER FUNCTION logical_refund_repeat() SET search_path = %I, "
+                       "pg_temp', current_schema()); END $$"),
+        QStringLiteral("CREATE TRIGGER logical_refund_repeats_insert AFTER INSERT ON refund_ops "
+                       "FOR EACH ROW EXECUTE FUNCTION logical_refund_repeat()"),
+    };
+}
+
+QStringList postgresFunctionSignatures()
+{
+    return {QStringLiteral("logical_refund_repeat()")};
+}
+
+QStringList tables()
+{
+    return {QStringLiteral("logical_refund_repeats")};
+}
+
+} // namespace LogicalRefundRepeats
