@@ -20,7 +20,7 @@ QStringList sqliteTriggers()
             WHEN NEW.status <> 'open' OR NEW.attempts <> 0 OR NEW.not_sent_attempts <> 0
               OR NEW.first_attempt_at IS NOT NULL OR NEW.last_attempt_at IS NOT NULL OR NEW.key_expires_at IS NOT NULL
               OR NEW.closed_at IS NOT NULL OR NEW.provider_refund_id IS NOT NULL OR NEW.resolved_by IS NOT NULL
-              OR NEW.resolved_at IS NOT NULL
+              OR NEW.resolved_at IS NOT NULL OR NEW.reversed_at IS NOT NULL OR NEW.reversed_by IS NOT NULL
             BEGIN SELECT RAISE(ABORT, 'refund_ops: a row is inserted open, with no attempts, deadline or close (R4)'); END)"),
         // R4 amended: failed and reversed rows are final; a refunded row moves only to reversed,
         // only with the failure reason, when and who recorded it (R24), and nothing else of it changes.
