@@ -15,6 +15,25 @@ QString tr(const char* text)
     return QCoreApplication::translate("ResolutionPolicy", text);
 }
 
+// Why a closed or open operation cannot be resolved, in words (R16), one sentence per state so
+// each language can say it in its own grammar.
+QString onlyUnknown(OperationStatus status)
+{
+    switch (status) {
+    case OperationStatus::Open:
+        return tr("Only unknown operations can be resolved; this one is still open, and the refund tool settles it.");
+    case OperationStatus::Refunded:
+        return tr("Only unknown operations can be resolved; this one is already refunded.");
+    case OperationStatus::Failed:
+        return tr("Only unknown operations can be resolved; this one already failed.");
+    case OperationStatus::Reversed:
+        return tr("Only unknown operations can be resolved; this one was refunded and then reversed by the provider.");
+    case OperationStatus::Unknown:
+        break;
+    }
+    return {};
+}
+
 // After this moment no request of the operation can still execute: the key's expiry, or later
 // the deadline of an attempt still without an answer (a retention shortened by an admin can put
 // the expiry first; R16 with the R10 clamp, as ResolutionRules checks).
@@ -182,7 +201,7 @@ Proposal propose(const Operation& op, const LookupResult& lookup, qint64 nowMs)
 Permission canResolveAsFailed(const Operation& op, const LookupResult& lookup, qint64 nowMs)
 {
     if (op.status != OperationStatus::Unknown)
-        return {false, tr("Only unknown operations can be resolved; this one is %1.").arg(statusName(op.status))};
+        return {false, onlyUnknown(op.status)};
     if (!lookup.ok())
         return {false, tr("The lookup did not finish, so it cannot show that no refund exists. Look up again.")};
     bool anyNotDead = false;
@@ -212,7 +231,7 @@ Permission canResolveAsFailed(const Operation& op, const LookupResult& lookup, q
 Permission canResolveAsRefunded(const Operation& op, const LookupResult& lookup, const FoundRefund& refund)
 {
     if (op.status != OperationStatus::Unknown)
-        return {false, tr("Only unknown operations can be resolved; this one is %1.").arg(statusName(op.status))};
+        return {false, onlyUnknown(op.status)};
     if (!lookup.find(refund.refund.id) || lookup.operationId != op.operationId)
         return {false, tr("Refund %1 was not found by this operation's lookup.").arg(refund.refund.id)};
     if (!refund.isEffective())

@@ -2256,10 +2256,6 @@ Pick a wider date range or another state to see the duplicate-prevention history
         <translation>No refund found yet, but the provider keeps the key for another %1: the original request may still execute. Look again after it expires.</translation>
     </message>
     <message>
-        <source>Only unknown operations can be resolved; this one is %1.</source>
-        <translation>Only unknown operations can be resolved; this one is %1.</translation>
-    </message>
-    <message>
         <source>The lookup did not finish, so it cannot show that no refund exists. Look up again.</source>
         <translation>The lookup did not finish, so it cannot show that no refund exists. Look up again.</translation>
     </message>
@@ -2310,6 +2306,22 @@ Pick a wider date range or another state to see the duplicate-prevention history
     <message>
         <source>nothing is proposed</source>
         <translation>nothing is proposed</translation>
+    </message>
+    <message>
+        <source>Only unknown operations can be resolved; this one is still open, and the refund tool settles it.</source>
+        <translation>Only unknown operations can be resolved; this one is still open, and the refund tool settles it.</translation>
+    </message>
+    <message>
+        <source>Only unknown operations can be resolved; this one is already refunded.</source>
+        <translation>Only unknown operations can be resolved; this one is already refunded.</translation>
+    </message>
+    <message>
+        <source>Only unknown operations can be resolved; this one already failed.</source>
+        <translation>Only unknown operations can be resolved; this one already failed.</translation>
+    </message>
+    <message>
+        <source>Only unknown operations can be resolved; this one was refunded and then reversed by the provider.</source>
+        <translation>Only unknown operations can be resolved; this one was refunded and then reversed by the provider.</translation>
     </message>
 </context>
 <context>

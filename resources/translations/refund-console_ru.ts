@@ -2266,10 +2266,6 @@ Pick a wider date range or another state to see the duplicate-prevention history
         <translation>Возврат пока не найден, но провайдер хранит ключ ещё %1: исходный запрос ещё может выполниться. Проверьте снова после истечения срока.</translation>
     </message>
     <message>
-        <source>Only unknown operations can be resolved; this one is %1.</source>
-        <translation>Решать можно только неизвестные операции; эта — «%1».</translation>
-    </message>
-    <message>
         <source>The lookup did not finish, so it cannot show that no refund exists. Look up again.</source>
         <translation>Проверка не завершилась, поэтому не может показать, что возврата нет. Проверьте снова.</translation>
     </message>
@@ -2320,6 +2316,22 @@ Pick a wider date range or another state to see the duplicate-prevention history
     <message>
         <source>nothing is proposed</source>
         <translation>ничего не предлагается</translation>
+    </message>
+    <message>
+        <source>Only unknown operations can be resolved; this one is still open, and the refund tool settles it.</source>
+        <translation>Решать можно только неизвестные операции; эта ещё открыта, и её завершит инструмент возвратов.</translation>
+    </message>
+    <message>
+        <source>Only unknown operations can be resolved; this one is already refunded.</source>
+        <translation>Решать можно только неизвестные операции; по этой возврат уже выполнен.</translation>
+    </message>
+    <message>
+        <source>Only unknown operations can be resolved; this one already failed.</source>
+        <translation>Решать можно только неизвестные операции; эта уже завершилась неудачей.</translation>
+    </message>
+    <message>
+        <source>Only unknown operations can be resolved; this one was refunded and then reversed by the provider.</source>
+        <translation>Решать можно только неизвестные операции; по этой возврат был выполнен, а затем отменён провайдером.</translation>
     </message>
 </context>
 <context>

@@ -2246,10 +2246,6 @@ Mükerrer önleme geçmişini görmek için daha geniş bir tarih aralığı vey
         <translation>Henüz iade bulunmadı, ama sağlayıcı anahtarı %1 daha saklıyor: asıl istek hâlâ yürütülebilir. Süre dolduktan sonra yeniden bakın.</translation>
     </message>
     <message>
-        <source>Only unknown operations can be resolved; this one is %1.</source>
-        <translation>Yalnızca bilinmeyen işlemler çözülebilir; bunun durumu &quot;%1&quot;.</translation>
-    </message>
-    <message>
         <source>The lookup did not finish, so it cannot show that no refund exists. Look up again.</source>
         <translation>Sorgulama bitmedi, bu yüzden iade olmadığını gösteremez. Yeniden sorgulayın.</translation>
     </message>
@@ -2300,6 +2296,22 @@ Mükerrer önleme geçmişini görmek için daha geniş bir tarih aralığı vey
     <message>
         <source>nothing is proposed</source>
         <translation>hiçbir şey önerilmiyor</translation>
+    </message>
+    <message>
+        <source>Only unknown operations can be resolved; this one is still open, and the refund tool settles it.</source>
+        <translation>Yalnızca bilinmeyen işlemler çözülebilir; bu işlem hâlâ açık ve onu iade aracı sonuçlandırır.</translation>
+    </message>
+    <message>
+        <source>Only unknown operations can be resolved; this one is already refunded.</source>
+        <translation>Yalnızca bilinmeyen işlemler çözülebilir; bu işlemin iadesi zaten yapıldı.</translation>
+    </message>
+    <message>
+        <source>Only unknown operations can be resolved; this one already failed.</source>
+        <translation>Yalnızca bilinmeyen işlemler çözülebilir; bu işlem zaten başarısız oldu.</translation>
+    </message>
+    <message>
+        <source>Only unknown operations can be resolved; this one was refunded and then reversed by the provider.</source>
+        <translation>Yalnızca bilinmeyen işlemler çözülebilir; bu işlemin iadesi yapıldı, ardından sağlayıcı tarafından geri çevrildi.</translation>
     </message>
 </context>
 <context>

@@ -229,13 +229,22 @@ void TestResolutionPolicy::refundedNeedsAMatchingEffectiveRefund()
 
 void TestResolutionPolicy::closedOperationsAreNotResolved()
 {
-    for (OperationStatus s : {OperationStatus::Open, OperationStatus::Refunded, OperationStatus::Failed}) {
+    // The reason says the state in words, not its stored code (issue 15: "this one is refunded").
+    const QList<QPair<OperationStatus, const char*>> states = {{OperationStatus::Open, "still open"},
+                                                               {OperationStatus::Refunded, "already refunded"},
+                                                               {OperationStatus::Failed, "already failed"},
+                                                               {OperationStatus::Reversed, "reversed by the provider"}};
+    for (const auto& [s, words] : states) {
         Operation op = unknownOp(kNow - 1);
         op.status = s;
         const LookupResult r = lookup({found(QStringLiteral("re_1"), QStringLiteral("succeeded"))});
         QCOMPARE(ResolutionPolicy::propose(op, r, kNow).kind, Kind::NotUnknown);
-        QVERIFY(!ResolutionPolicy::canResolveAsFailed(op, lookup({}), kNow).allowed);
-        QVERIFY(!ResolutionPolicy::canResolveAsRefunded(op, r, r.refunds.first()).allowed);
+        const auto failed = ResolutionPolicy::canResolveAsFailed(op, lookup({}), kNow);
+        QVERIFY(!failed.allowed);
+        QVERIFY2(failed.reason.contains(QLatin1String(words)), qPrintable(failed.reason));
+        const auto refunded = ResolutionPolicy::canResolveAsRefunded(op, r, r.refunds.first());
+        QVERIFY(!refunded.allowed);
+        QCOMPARE(refunded.reason, failed.reason);
     }
 }
 
