@@ -4,6 +4,7 @@
 
 #include "db/DatabaseGuard.h"
 #include "db/HistoryRollups.h"
+#include "db/LogicalRefundRepeats.h"
 
 #include "Clock.h"
 #include "db/SchemaMigrator.h"
@@ -809,22 +810,32 @@ StoreResult<HistoryGenerator::Summary> HistoryGenerator::generate(const Options&
         // ALTER TABLE holds its lock to the end). Needs the schema owner, who could drop the
         // triggers anyway.
         for (const QString& sql : DatabaseGuard::suspendStatements(m_db.isSqlite()) +
-                                      HistoryRollups::suspendInsertTriggers(m_db.isSqlite())) {
+                                      HistoryRollups::suspendInsertTriggers(m_db.isSqlite()) +
+                                      LogicalRefundRepeats::suspendStatements(m_db.isSqlite())) {
             if (auto r = m_db.runScript(sql, QStringLiteral("lift the row guard for the bulk load")); !r)
                 return r.error();
         }
         const qint64 txEnd = qMin(options.operations, summary.operations + options.operationsPerTransaction);
+        auto orderId = [&](qint64 n) { return prefix + QStringLiteral("%1").arg(n, 8, 10, QLatin1Char('0')); };
+        const QString firstOrder = orderId(orderNo + 1);
         while (summary.operations < txEnd) {
             const qint64 chunkEnd = qMin(txEnd, summary.operations + kChunkOperations);
             while (summary.operations < chunkEnd)
-                writer.addOrder(prefix + QStringLiteral("%1").arg(++orderNo, 8, 10, QLatin1Char('0')), summary.operations + 2 <= chunkEnd);
+                writer.addOrder(orderId(++orderNo), summary.operations + 2 <= chunkEnd);
             if (auto r = writer.flush(); !r)
                 return r.error();
         }
         if (auto r = writer.flushRollups(m_db); !r)
             return r.error();
+        // What the suspended v8 trigger would have recorded for these orders (every operation of
+        // an order is written in the same transaction).
+        if (auto r = m_db.run(LogicalRefundRepeats::backfillOrdersSql(m_db.isSqlite()), {firstOrder, orderId(orderNo)},
+                              QStringLiteral("logical refund repeats of the bulk load"));
+            !r)
+            return r.error();
         for (const QString& sql : DatabaseGuard::restoreStatements(m_db.isSqlite()) +
-                                      HistoryRollups::restoreInsertTriggers(m_db.isSqlite())) {
+                                      HistoryRollups::restoreInsertTriggers(m_db.isSqlite()) +
+                                      LogicalRefundRepeats::restoreStatements(m_db.isSqlite())) {
             if (auto r = m_db.runScript(sql, QStringLiteral("restore the row guard")); !r)
                 return r.error();
         }

@@ -24,7 +24,9 @@
  *
  * Rows in their final states are exactly what the schema v4 guard refuses (rows are inserted
  * `open`), so each bulk transaction lifts the guard triggers and restores them before it commits
- * (DatabaseGuard::suspendStatements): no other connection sees the tables unguarded. It must run
+ * (DatabaseGuard::suspendStatements): no other connection sees the tables unguarded. The rollup and
+ * v8 logical-refund-repeat insert triggers are off the same way, their rows written once per
+ * transaction instead (a per-row trigger probe without the deferred indexes was quadratic). It must run
  * as the schema owner (on PostgreSQL, ALTER TABLE ... DISABLE TRIGGER), who could drop them anyway.
  *
  * Deterministic: the same seed, count and nowMs give the same rows. Ids carry the seed

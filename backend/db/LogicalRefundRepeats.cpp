@@ -43,6 +43,29 @@ QStringList createStatements(bool sqlite)
     };
 }
 
+QStringList suspendStatements(bool sqlite)
+{
+    if (sqlite)
+        return {QStringLiteral("DROP TRIGGER logical_refund_repeats_insert")};
+    return {QStringLiteral("ALTER TABLE refund_ops DISABLE TRIGGER logical_refund_repeats_insert")};
+}
+
+QStringList restoreStatements(bool sqlite)
+{
+    if (sqlite)
+        return {createStatements(true).constLast()};
+    return {QStringLiteral("ALTER TABLE refund_ops ENABLE TRIGGER logical_refund_repeats_insert")};
+}
+
+QString backfillOrdersSql(bool sqlite)
+{
+    return QStringLiteral("INSERT %1 INTO logical_refund_repeats (order_id, amount_cents, request_ref) "
+                          "SELECT order_id, amount_cents, request_ref FROM refund_ops WHERE order_id BETWEEN ? AND ? "
+                          "GROUP BY order_id, amount_cents, request_ref HAVING count(*) > 1%2")
+        .arg(sqlite ? QStringLiteral("OR IGNORE") : QString(),
+             sqlite ? QString() : QStringLiteral(" ON CONFLICT DO NOTHING"));
+}
+
 QStringList postgresFunctionSignatures()
 {
     return {QStringLiteral("logical_refund_repeat()")};

@@ -26,6 +26,16 @@ namespace LogicalRefundRepeats {
 /** The v8 migration's statements: table, backfill, trigger. */
 QStringList createStatements(bool sqlite);
 
+/**
+ * Bulk loads (HistoryGenerator), like the rollups' suspendInsertTriggers(): the trigger off inside
+ * the loader's transaction (its probe has no index while the loader defers them, which made a
+ * load quadratic), and the same rows written once with backfillOrdersSql(), which binds the
+ * first and last order id of the orders the transaction wrote (all their operations are in it).
+ */
+QStringList suspendStatements(bool sqlite);
+QStringList restoreStatements(bool sqlite);
+QString backfillOrdersSql(bool sqlite);
+
 /** The PostgreSQL trigger function `db roles` hands to the guard role (signature). */
 QStringList postgresFunctionSignatures();
 
