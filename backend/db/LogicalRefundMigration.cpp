@@ -11,6 +11,15 @@ Migration logicalRefundMigration()
     Migration m;
     m.version = 8;
     m.name = "logical refunds with more than one operation, kept by a trigger";
+    // The v7 reconciler recorded a live refund beside a closed row's own as 'mismatch' (refunded)
+    // or 'no_change' (failed, reversed): decide those events again, so the v8 reconciler records
+    // them second_refund / second_refund_failed from the provider's current object and the
+    // refunds-per-logical-refund check sees money paid before the upgrade too.
+    m.common << QStringLiteral(
+        "UPDATE provider_events SET action = 'pending', action_detail = 'decided again by schema v8' "
+        "WHERE action IN ('mismatch', 'no_change') AND refund_id IS NOT NULL AND operation_id IS NOT NULL "
+        "AND refund_id <> COALESCE((SELECT o.provider_refund_id FROM refund_ops o "
+        "WHERE o.operation_id = provider_events.operation_id), '')");
     m.sqliteOnly = LogicalRefundRepeats::createStatements(/*sqlite=*/true);
     m.postgresOnly = LogicalRefundRepeats::createStatements(/*sqlite=*/false);
     return m;

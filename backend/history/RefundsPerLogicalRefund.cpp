@@ -32,7 +32,8 @@ struct Op
     QString status;
     qint64 createdAt = 0;
     qint64 closedAt = 0;
-    QString refundId; ///< the refund it was closed with, if any
+    QString refundId; ///< the refund it was closed with, if it is refunded
+    QString heldRefundId; ///< the refund it holds in any state (a reversed row keeps its failed one)
     bool inFilter = false;
 };
 
@@ -95,8 +96,9 @@ StoreResult<RefundsPerLogicalRefund::Result> RefundsPerLogicalRefund::compute(Da
             op.status = r.value(5).toString();
             op.createdAt = r.value(6).toLongLong();
             op.closedAt = r.value(7).toLongLong();
+            op.heldRefundId = r.value(8).toString();
             if (op.status == QLatin1String("refunded"))
-                op.refundId = r.value(8).toString();
+                op.refundId = op.heldRefundId;
             op.inFilter = op.createdAt >= filter.fromMs && op.createdAt < filter.toMs &&
                           (!filter.status || op.status == statusName(*filter.status));
             identities.last().ops.append(op);
@@ -155,8 +157,12 @@ StoreResult<RefundsPerLogicalRefund::Result> RefundsPerLogicalRefund::compute(Da
                 finish(); // opened after the window: a new logical refund
             operations << op.operationId;
             touched = touched || op.inFilter;
+            // A refund the row holds is counted by its own state, never as one beside it: an
+            // auto_resolve_off (final) stays "live" after the row closed with that refund and the
+            // provider reversed it.
             for (const QString& refund : reported.value(op.operationId))
-                refunds.insert(refund);
+                if (refund != op.heldRefundId)
+                    refunds.insert(refund);
             if (!op.refundId.isEmpty())
                 refunds.insert(op.refundId);
             if (op.status == QLatin1String("refunded"))

@@ -99,23 +99,37 @@ Reconciler::Outcome Reconciler::decide(const ProviderEventStore::StoredEvent& st
     // failed or reversed). Recorded as second_refund, the evidence finance counts per logical
     // refund (RefundsPerLogicalRefund); never acted on.
     // Not live (any more): second_refund_failed, so the count sees that it paid nothing after all.
-    if (op.status != OperationStatus::Open && op.status != OperationStatus::Unknown &&
-        op.providerRefundId != refund.id) {
-        const QString holds = op.providerRefundId.isEmpty()
-                                  ? statusName(op.status)
-                                  : QStringLiteral("%1 by %2").arg(statusName(op.status), op.providerRefundId);
+    auto beside = [&](const Operation& o) -> std::optional<Outcome> {
+        if (o.status == OperationStatus::Open || o.status == OperationStatus::Unknown ||
+            o.providerRefundId == refund.id)
+            return std::nullopt;
+        const QString holds = o.providerRefundId.isEmpty()
+                                  ? statusName(o.status)
+                                  : QStringLiteral("%1 by %2").arg(statusName(o.status), o.providerRefundId);
         if (!live)
             return outcome(QStringLiteral("second_refund_failed"),
                            QStringLiteral("operation is %1; the provider's refund %2 is %3: nothing was paid")
                                .arg(holds, refund.id, refund.status),
-                           op.operationId, refund.id);
+                           o.operationId, refund.id);
         Logging::error(QStringLiteral("reconciler: operation %1 is %2, and the provider holds a live refund %3 (%4) "
                                       "for it")
-                           .arg(op.operationId, holds, refund.id, refund.status));
+                           .arg(o.operationId, holds, refund.id, refund.status));
         return outcome(QStringLiteral("second_refund"),
                        QStringLiteral("operation is %1; the provider's refund %2 is %3").arg(holds, refund.id, refund.status),
-                       op.operationId, refund.id);
-    }
+                       o.operationId, refund.id);
+    };
+    // The row closed while this refund was being decided (the tool's own answer, a person, another
+    // reconciler): this refund may be one beside the refund it closed with, so look again.
+    auto closedMeanwhile = [&](const QString& detail) {
+        auto now = m_store.operation(op.operationId);
+        if (now) {
+            if (auto b = beside(now.value()))
+                return *b;
+        }
+        return outcome(QStringLiteral("already_closed"), detail, op.operationId, refund.id);
+    };
+    if (auto b = beside(op))
+        return *b;
 
     switch (op.status) {
     case OperationStatus::Open:
@@ -182,12 +196,12 @@ Reconciler::Outcome Reconciler::decide(const ProviderEventStore::StoredEvent& st
     if (r)
         return outcome(QStringLiteral("resolved_refunded"), res.note, op.operationId, refund.id);
     if (r.error().code == Code::AlreadyResolved)
-        return outcome(QStringLiteral("already_closed"), r.error().message, op.operationId, refund.id);
+        return closedMeanwhile(r.error().message);
     if (r.error().code == Code::NotAllowed) {
         // The operation turned open? (never) / R16 refused the evidence / the setting flipped on PostgreSQL.
         auto now = m_store.operation(op.operationId);
         if (now && now.value().status != OperationStatus::Unknown)
-            return outcome(QStringLiteral("already_closed"), r.error().message, op.operationId, refund.id);
+            return closedMeanwhile(r.error().message);
         return outcome(QStringLiteral("left_unknown"), r.error().message, op.operationId, refund.id);
     }
     return outcome(QStringLiteral("fetch_failed"), r.error().message, op.operationId, refund.id);

@@ -12,6 +12,7 @@
 #include "cli/RefundToolCli.h"
 #include "db/OperationStore.h"
 #include "db/RoleManager.h"
+#include "db/SchemaMigrator.h"
 #include "db/SettingsStore.h"
 #include "history/HistoryStats.h"
 #include "reconcile/EventPoller.h"
@@ -24,6 +25,7 @@
 #include <QtTest>
 
 #include <atomic>
+#include <functional>
 #include <thread>
 
 namespace {
@@ -134,6 +136,9 @@ private slots:
     void r24_pg_reconcilerLoginResolvesAndReversesThroughFunctions();
     void r24_historyCountsAutoResolvedReversalsAndUnmatchedEvents();
     void r5a_r24_historyCountsRefundsPerLogicalRefundFromTheProvidersEvidence_issue15();
+    void r5a_r24_ownRefundDecidedAutoResolveOffIsNotCountedBesideIt_issue15();
+    void r5a_r24_refundDecidedWhileTheToolClosesTheRowIsStillCounted_issue15();
+    void r5a_v8_migrationDecidesV7SecondRefundsAgainAndRecordsRepeats_issue15();
 
 private:
     QString unknownOp(qint64 amount, const QString& ref = {});
@@ -1155,6 +1160,163 @@ void TestReconciler::r5a_r24_historyCountsRefundsPerLogicalRefundFromTheProvider
     s = stats();
     QCOMPARE(s.overRefunded.size(), 1);
     QCOMPARE(s.overRefunded.first().amountCents, qint64(1000));
+}
+
+namespace {
+/** Runs a hook at the first nowMs() after it is armed: the reconciler reads the clock for its
+    evidence between reading the operation and resolving it, the window a racing close hits. */
+class RacingClock final : public Clock
+{
+public:
+    explicit RacingClock(ManualClock& base) : m_base(base) {}
+    qint64 nowMs() const override
+    {
+        if (armed) {
+            armed = false;
+            hook();
+        }
+        return m_base.nowMs();
+    }
+    mutable bool armed = false;
+    std::function<void()> hook;
+
+private:
+    ManualClock& m_base;
+};
+
+HistoryStats::Snapshot statsAround(Database& db, const Clock& clock)
+{
+    const qint64 day = HistoryFilter::kDayMs;
+    const qint64 today = HistoryFilter::dayOf(clock.nowMs()) * day;
+    auto s = HistoryStats::compute(db, HistoryFilter{today - 30 * day, today + 30 * day, std::nullopt});
+    if (!s)
+        qFatal("%s", qPrintable(s.error().message));
+    return s.value();
+}
+} // namespace
+
+// Found by a review of the first version: an auto_resolve_off decision is final, so after the
+// row closed with that very refund and the provider reversed it, the refund still counted as a
+// live one beside the row: the next, single refund of the logical refund read as a second one.
+void TestReconciler::r5a_r24_ownRefundDecidedAutoResolveOffIsNotCountedBesideIt_issue15()
+{
+    std::unique_ptr<Database> rec;
+    Database* reconcilerDb = m_db.get();
+    if (pgRoles()) {
+        rec = reconcilerLogin();
+        QVERIFY(rec);
+        reconcilerDb = rec.get();
+    }
+    SettingsStore settings(*m_db, *m_clock);
+    QVERIFY(settings.set(QStringLiteral("auto_resolve_refunded"), QStringLiteral("false"), QStringLiteral("admin1"),
+                         QStringLiteral("admin")));
+    Reconciler r(*reconcilerDb, m_provider.fetcher(), *m_clock);
+    const QString first = unknownOp(3800, QStringLiteral("T-9"));
+    m_provider.set(refundJson(QStringLiteral("re_1"), first, 3800, QStringLiteral("succeeded")));
+    QCOMPARE(feed(r, makeEvent(QStringLiteral("evt_1"), QStringLiteral("refund.created"),
+                               m_provider.refunds.value(QStringLiteral("re_1"))))
+                 .action,
+             QStringLiteral("auto_resolve_off"));
+    m_clock->advanceMs(1000);
+    QVERIFY(m_store->closeRefunded(first, QStringLiteral("re_1"), QStringLiteral("succeeded"))); // the tool's late answer
+    m_clock->advanceMs(1000);
+    m_provider.set(refundJson(QStringLiteral("re_1"), first, 3800, QStringLiteral("failed")));
+    QCOMPARE(feed(r, makeEvent(QStringLiteral("evt_1f"), QStringLiteral("refund.failed"),
+                               m_provider.refunds.value(QStringLiteral("re_1"))))
+                 .action,
+             QStringLiteral("reversed"));
+    QCOMPARE(statsAround(*m_db, *m_clock).maxRefundsPerLogicalRefund, 0); // nothing paid now
+    m_clock->advanceMs(1000);
+    QVERIFY(refundedOp(3800, QStringLiteral("re_2"), QStringLiteral("T-9")) != first); // the reversal frees it
+    const HistoryStats::Snapshot s = statsAround(*m_db, *m_clock);
+    QCOMPARE(s.maxRefundsPerLogicalRefund, 1);
+    QVERIFY(s.overRefunded.isEmpty());
+}
+
+// Found by a review of the first version: a foreign live refund decided while the tool's late
+// answer closes the row with its own refund was recorded already_closed (final, no evidence), so
+// the provider held two live refunds and the figure said 1.
+void TestReconciler::r5a_r24_refundDecidedWhileTheToolClosesTheRowIsStillCounted_issue15()
+{
+    std::unique_ptr<Database> rec;
+    Database* reconcilerDb = m_db.get();
+    if (pgRoles()) {
+        rec = reconcilerLogin();
+        QVERIFY(rec);
+        reconcilerDb = rec.get();
+    }
+    RacingClock racing(*m_clock);
+    Reconciler r(*reconcilerDb, m_provider.fetcher(), racing);
+    const QString op = unknownOp(3800, QStringLiteral("T-8"));
+    m_provider.set(refundJson(QStringLiteral("re_tool"), op, 3800, QStringLiteral("succeeded")));
+    m_provider.set(refundJson(QStringLiteral("re_foreign"), op, 3800, QStringLiteral("succeeded")));
+    const ProviderEvent foreign = makeEvent(QStringLiteral("evt_f"), QStringLiteral("refund.created"),
+                                            m_provider.refunds.value(QStringLiteral("re_foreign")));
+    QVERIFY(r.events().insert(foreign, ProviderEventStore::Source::Webhook));
+    racing.hook = [&] { QVERIFY(m_store->closeRefunded(op, QStringLiteral("re_tool"), QStringLiteral("succeeded"))); };
+    racing.armed = true;
+    auto o = r.apply(foreign.id);
+    QVERIFY(o);
+    QCOMPARE(o.value().action, QStringLiteral("second_refund"));
+    QCOMPARE(status(op), OperationStatus::Refunded);
+    const HistoryStats::Snapshot s = statsAround(*m_db, *m_clock);
+    QCOMPARE(s.maxRefundsPerLogicalRefund, 2);
+    QCOMPARE(s.overRefunded.size(), 1);
+    QCOMPARE(s.overRefunded.first().refundIds, (QStringList{QStringLiteral("re_foreign"), QStringLiteral("re_tool")}));
+}
+
+// A database at v7: its reconciler recorded a refunded row's second refund as 'mismatch'. The v8
+// step decides it again (second_refund) and records the logical refunds with two operations.
+void TestReconciler::r5a_v8_migrationDecidesV7SecondRefundsAgainAndRecordsRepeats_issue15()
+{
+    if (pgRoles())
+        QSKIP("the migration runs as the schema owner; covered on PostgreSQL without the role logins");
+    TestDatabase t;
+    QVERIFY2(t.isValid(), qPrintable(t.error()));
+    auto db = t.open();
+    QVERIFY(db);
+    QVERIFY(SchemaMigrator::migrate(*db, 7));
+    OperationStore store(*db, *m_clock);
+    QVERIFY(store.addOrder(Order{QStringLiteral("4417"), 10000, QStringLiteral("usd"), QStringLiteral("pi_4417"), 0}));
+    auto close = [&](qint64 amount, const QString& ref, const QString& refundId) {
+        auto open = store.openOrJoin(QStringLiteral("4417"), amount, QStringLiteral("toolu_m%1").arg(++m_calls), ref);
+        if (!open || !store.claimAttempt(open.value().operation.operationId, QStringLiteral("toolu_x"), 6, 24 * kHour))
+            qFatal("could not open");
+        const QString id = open.value().operation.operationId;
+        if (refundId.isEmpty() ? !store.closeFailed(id, QStringLiteral("charge_disputed"))
+                               : !store.closeRefunded(id, refundId, QStringLiteral("succeeded")))
+            qFatal("could not close");
+        m_clock->advanceMs(1000);
+        return id;
+    };
+    close(700, QStringLiteral("T-m"), {});
+    close(700, QStringLiteral("T-m"), QStringLiteral("re_m1"));
+    const QString paid = close(300, QStringLiteral("T-p"), QStringLiteral("re_p1"));
+    // What the v7 reconciler stored for a second live refund of a refunded row.
+    m_provider.set(refundJson(QStringLiteral("re_p2"), paid, 300, QStringLiteral("succeeded")));
+    {
+        Reconciler v7(*db, m_provider.fetcher(), *m_clock);
+        QVERIFY(v7.events().insert(makeEvent(QStringLiteral("evt_p2"), QStringLiteral("refund.created"),
+                                             m_provider.refunds.value(QStringLiteral("re_p2"))),
+                                   ProviderEventStore::Source::Webhook));
+    }
+    QVERIFY(db->run(QStringLiteral("UPDATE provider_events SET operation_id = ?, refund_id = 're_p2', action = "
+                                   "'mismatch', action_detail = 'operation is refunded by re_p1, not re_p2', "
+                                   "applied_at = 1 WHERE event_id = 'evt_p2'"),
+                    {paid}));
+    QVERIFY(SchemaMigrator::migrate(*db));
+    QCOMPARE(scalar(*db, QStringLiteral("SELECT count(*) FROM logical_refund_repeats")), qint64(1)); // 700 / T-m
+    Reconciler r(*db, m_provider.fetcher(), *m_clock);
+    QCOMPARE(r.applyWaiting().value(), 1);
+    QCOMPARE(r.events().event(QStringLiteral("evt_p2")).value()->action, QStringLiteral("second_refund"));
+    const HistoryStats::Snapshot s = statsAround(*db, *m_clock);
+    QCOMPARE(s.maxRefundsPerLogicalRefund, 2);
+    QCOMPARE(s.overRefunded.size(), 1);
+    QCOMPARE(s.overRefunded.first().requestRef, QStringLiteral("T-p"));
+    // From now on the trigger records a new repeat.
+    close(200, {}, {});
+    close(200, {}, QStringLiteral("re_200"));
+    QCOMPARE(scalar(*db, QStringLiteral("SELECT count(*) FROM logical_refund_repeats")), qint64(2));
 }
 
 #include "TestReconciler.moc"
