@@ -709,10 +709,6 @@
         <translation>%1 s</translation>
     </message>
     <message>
-        <source>Duplicate refunds prevented</source>
-        <translation>Duplicate refunds prevented</translation>
-    </message>
-    <message>
         <source>Log scale</source>
         <translation>Log scale</translation>
     </message>
@@ -735,6 +731,10 @@
     <message>
         <source>From created to resolved</source>
         <translation>From created to resolved</translation>
+    </message>
+    <message>
+        <source>Calls and retries</source>
+        <translation>Calls and retries</translation>
     </message>
 </context>
 <context>

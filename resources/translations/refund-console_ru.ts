@@ -713,10 +713,6 @@
         <translation>%1 с</translation>
     </message>
     <message>
-        <source>Duplicate refunds prevented</source>
-        <translation>Предотвращено повторных возвратов</translation>
-    </message>
-    <message>
         <source>Log scale</source>
         <translation>Лог. шкала</translation>
     </message>
@@ -739,6 +735,10 @@
     <message>
         <source>From created to resolved</source>
         <translation>От создания до решения</translation>
+    </message>
+    <message>
+        <source>Calls and retries</source>
+        <translation>Вызовы и повторы</translation>
     </message>
 </context>
 <context>

@@ -705,10 +705,6 @@
         <translation>%1 sn</translation>
     </message>
     <message>
-        <source>Duplicate refunds prevented</source>
-        <translation>Önlenen mükerrer iadeler</translation>
-    </message>
-    <message>
         <source>Log scale</source>
         <translation>Log ölçek</translation>
     </message>
@@ -731,6 +727,10 @@
     <message>
         <source>From created to resolved</source>
         <translation>Oluşturmadan çözüme</translation>
+    </message>
+    <message>
+        <source>Calls and retries</source>
+        <translation>Çağrılar ve yeniden denemeler</translation>
     </message>
 </context>
 <context>
