@@ -11,6 +11,9 @@ const char* kSqliteBudget =
     "COALESCE((SELECT CAST(value AS INTEGER) FROM settings WHERE key = 'max_attempts_per_operation'), 6)";
 
 // One trigger per rule, so a refusal names the rule it broke.
+// The actions a stored provider event waits in (ProviderEventStore::waitingActions()).
+const char* kWaitingActions = "('pending', 'fetch_failed', 'left_open', 'left_unknown')";
+
 QStringList sqliteTriggers()
 {
     const QString budget = QString::fromLatin1(kSqliteBudget);
@@ -85,6 +88,21 @@ QStringList sqliteTriggers()
             BEGIN SELECT RAISE(ABORT, 'audit_log: append-only (R21)'); END)"),
         QStringLiteral(R"(CREATE TRIGGER audit_log_append_only_delete BEFORE DELETE ON audit_log
             BEGIN SELECT RAISE(ABORT, 'audit_log: append-only (R21)'); END)"),
+        // R24, issue 15: an event is stored undecided; only a waiting one is decided, and what the
+        // provider sent never changes. A decision is the evidence History counts per logical
+        // refund, so nobody rewrites or plants one (ProviderEventStore::waitingActions()).
+        QStringLiteral(R"(CREATE TRIGGER provider_events_guard_insert BEFORE INSERT ON provider_events
+            WHEN NEW.action <> 'pending' OR NEW.applied_at IS NOT NULL OR NEW.operation_id IS NOT NULL
+            BEGIN SELECT RAISE(ABORT, 'provider_events: an event is stored pending, undecided (R24)'); END)"),
+        QStringLiteral(R"(CREATE TRIGGER provider_events_guard_update BEFORE UPDATE ON provider_events
+            WHEN OLD.action NOT IN %1
+              OR NEW.event_id IS NOT OLD.event_id OR NEW.source IS NOT OLD.source OR NEW.received_at IS NOT OLD.received_at
+              OR NEW.type IS NOT OLD.type OR NEW.event_created IS NOT OLD.event_created OR NEW.payload IS NOT OLD.payload
+              OR (OLD.refund_id IS NOT NULL AND NEW.refund_id IS NOT OLD.refund_id)
+            BEGIN SELECT RAISE(ABORT, 'provider_events: a decided event never changes, nor what the provider sent (R24)'); END)")
+            .arg(QLatin1String(kWaitingActions)),
+        QStringLiteral(R"(CREATE TRIGGER provider_events_guard_delete BEFORE DELETE ON provider_events
+            BEGIN SELECT RAISE(ABORT, 'provider_events: an event is never deleted (R24)'); END)"),
     };
 }
 
@@ -209,6 +227,28 @@ QStringList postgresGuardFunctions()
                 END IF;
                 RETURN NEW;
             END $$)"),
+        QStringLiteral(R"(CREATE OR REPLACE FUNCTION provider_events_guard() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN
+                IF TG_OP = 'DELETE' THEN
+                    RAISE EXCEPTION 'provider_events: an event is never deleted (R24)' USING ERRCODE = 'check_violation';
+                END IF;
+                IF TG_OP = 'INSERT' THEN
+                    IF NEW.action <> 'pending' OR NEW.applied_at IS NOT NULL OR NEW.operation_id IS NOT NULL THEN
+                        RAISE EXCEPTION 'provider_events: an event is stored pending, undecided (R24): %', NEW.event_id
+                            USING ERRCODE = 'check_violation';
+                    END IF;
+                    RETURN NEW;
+                END IF;
+                IF OLD.action NOT IN %1
+                   OR NEW.event_id IS DISTINCT FROM OLD.event_id OR NEW.source IS DISTINCT FROM OLD.source
+                   OR NEW.received_at IS DISTINCT FROM OLD.received_at OR NEW.type IS DISTINCT FROM OLD.type
+                   OR NEW.event_created IS DISTINCT FROM OLD.event_created OR NEW.payload IS DISTINCT FROM OLD.payload
+                   OR (OLD.refund_id IS NOT NULL AND NEW.refund_id IS DISTINCT FROM OLD.refund_id) THEN
+                    RAISE EXCEPTION 'provider_events: a decided event never changes, nor what the provider sent (R24): %',
+                        OLD.event_id USING ERRCODE = 'check_violation';
+                END IF;
+                RETURN NEW;
+            END $$)").arg(QLatin1String(kWaitingActions)),
         QStringLiteral(R"(CREATE OR REPLACE FUNCTION refund_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
             BEGIN
                 RAISE EXCEPTION '%: append-only, % refused (R21)', TG_TABLE_NAME, TG_OP USING ERRCODE = 'check_violation';
@@ -230,6 +270,10 @@ QStringList postgresTriggers()
         QStringLiteral("CREATE TRIGGER audit_log_append_only BEFORE UPDATE OR DELETE ON audit_log "
                        "FOR EACH ROW EXECUTE FUNCTION refund_append_only()"),
         QStringLiteral("CREATE TRIGGER audit_log_no_truncate BEFORE TRUNCATE ON audit_log "
+                       "FOR EACH STATEMENT EXECUTE FUNCTION refund_append_only()"),
+        QStringLiteral("CREATE TRIGGER provider_events_guard BEFORE INSERT OR UPDATE OR DELETE ON provider_events "
+                       "FOR EACH ROW EXECUTE FUNCTION provider_events_guard()"),
+        QStringLiteral("CREATE TRIGGER provider_events_no_truncate BEFORE TRUNCATE ON provider_events "
                        "FOR EACH STATEMENT EXECUTE FUNCTION refund_append_only()"),
     };
 }

@@ -145,6 +145,7 @@ private slots:
     void r4_guardIsBackAfterTheBulkLoad();
     void r4_upgradeFromEveryVersionEqualsAFreshSchema_issue16();
     void r4_guardChangesOnlyWithANewSchemaStep_issue16();
+    void r24_providerEventsAreStoredPendingAndDecidedOnce_issue15();
 
 private:
     struct Fixture
@@ -466,7 +467,32 @@ void TestDatabaseGuard::r4_guardChangesOnlyWithANewSchemaStep_issue16()
                                .toUtf8();
     const QByteArray digest = QCryptographicHash::hash(all, QCryptographicHash::Sha256).toHex();
     QCOMPARE(SchemaMigrator::latestVersion(), 8);
-    QCOMPARE(digest, QByteArray("dc2e0709aa529e9554444787252487b6d95fbafdfdd017c85115b5cd0d67e995"));
+    QCOMPARE(digest, QByteArray("849516fb8d09f45dd9956f5879bbb5e75f34c98760a685177c4fa1e04beb2021"));
+}
+
+// A provider event's decision is the evidence History counts per logical refund (issue 15):
+// events are stored pending, only a waiting one is decided, what the provider sent never
+// changes, and none is deleted, whoever writes (the reconciler login could rewrite any before).
+void TestDatabaseGuard::r24_providerEventsAreStoredPendingAndDecidedOnce_issue15()
+{
+    GUARD_FIXTURE(f);
+    const QString insert = QStringLiteral(
+        "INSERT INTO provider_events (event_id, source, received_at, type, event_created, refund_id, operation_id, "
+        "action, applied_at, payload) VALUES ");
+    REFUSED(insert + QStringLiteral("('evt_d', 'poll', 1, 'refund.updated', 1, 're_2', 'op_guard1', 'second_refund_failed', 9, '{}')"));
+    REFUSED(insert + QStringLiteral("('evt_d', 'poll', 1, 'refund.updated', 1, 're_2', NULL, 'pending', 9, '{}')"));
+    ACCEPTED(insert + QStringLiteral("('evt_p', 'webhook', 1, 'refund.created', 1, 're_2', NULL, 'pending', NULL, '{}')"));
+    // Waiting: decided (and a fetch failure may be decided again later).
+    ACCEPTED(QStringLiteral("UPDATE provider_events SET action = 'fetch_failed', applied_at = 2 WHERE event_id = 'evt_p'"));
+    REFUSED(QStringLiteral("UPDATE provider_events SET payload = '{\"forged\": true}' WHERE event_id = 'evt_p'"));
+    REFUSED(QStringLiteral("UPDATE provider_events SET refund_id = 're_other' WHERE event_id = 'evt_p'"));
+    ACCEPTED(QStringLiteral("UPDATE provider_events SET action = 'second_refund', operation_id = 'op_guard1', "
+                            "applied_at = 3 WHERE event_id = 'evt_p'"));
+    // Decided: final.
+    REFUSED(QStringLiteral("UPDATE provider_events SET action = 'no_change' WHERE event_id = 'evt_p'"));
+    REFUSED(QStringLiteral("UPDATE provider_events SET applied_at = 9000000000000000 WHERE event_id = 'evt_p'"));
+    REFUSED(QStringLiteral("DELETE FROM provider_events WHERE event_id = 'evt_p'"));
+    QCOMPARE(scalar(*f.db, QStringLiteral("SELECT count(*) FROM provider_events WHERE action = 'second_refund'")), qint64(1));
 }
 
 REFUND_TEST_MAIN_ALL_ENGINES(TestDatabaseGuard)

@@ -139,6 +139,7 @@ private slots:
     void r5a_r24_ownRefundDecidedAutoResolveOffIsNotCountedBesideIt_issue15();
     void r5a_r24_refundDecidedWhileTheToolClosesTheRowIsStillCounted_issue15();
     void r5a_v8_migrationDecidesV7SecondRefundsAgainAndRecordsRepeats_issue15();
+    void r21_pg_reconcilerLoginCannotRewriteOrPlantEvidence_issue15();
 
 private:
     QString unknownOp(qint64 amount, const QString& ref = {});
@@ -1317,6 +1318,31 @@ void TestReconciler::r5a_v8_migrationDecidesV7SecondRefundsAgainAndRecordsRepeat
     close(200, {}, {});
     close(200, {}, QStringLiteral("re_200"));
     QCOMPARE(scalar(*db, QStringLiteral("SELECT count(*) FROM logical_refund_repeats")), qint64(2));
+}
+
+// Found by a review of the first version: the reconciler login may update its events' action and
+// insert events, so it could erase a decided second_refund or plant a "failed" decision after it.
+void TestReconciler::r21_pg_reconcilerLoginCannotRewriteOrPlantEvidence_issue15()
+{
+    if (!pgRoles())
+        QSKIP("needs PostgreSQL with REFUND_TEST_PG_ROLE_PREFIX (tests/with-postgres.sh)");
+    auto rec = reconcilerLogin();
+    QVERIFY(rec);
+    Reconciler r(*rec, m_provider.fetcher(), *m_clock);
+    const QString op = refundedOp(3800, QStringLiteral("re_1"), QStringLiteral("T-1"));
+    m_provider.set(refundJson(QStringLiteral("re_2"), op, 3800, QStringLiteral("succeeded")));
+    QCOMPARE(feed(r, makeEvent(QStringLiteral("evt_2"), QStringLiteral("refund.created"),
+                               m_provider.refunds.value(QStringLiteral("re_2"))))
+                 .action,
+             QStringLiteral("second_refund"));
+    QVERIFY(!rec->run(QStringLiteral("UPDATE provider_events SET action = 'no_change' WHERE event_id = 'evt_2'")));
+    QVERIFY(!rec->run(QStringLiteral(
+                          "INSERT INTO provider_events (event_id, source, received_at, type, event_created, refund_id, "
+                          "operation_id, action, applied_at, payload) VALUES ('evt_forged', 'poll', 0, 'refund.updated', "
+                          "0, 're_2', ?, 'second_refund_failed', 9000000000000000, '{}')"),
+                      {op}));
+    QVERIFY(!rec->run(QStringLiteral("DELETE FROM provider_events WHERE event_id = 'evt_2'")));
+    QCOMPARE(statsAround(*m_db, *m_clock).maxRefundsPerLogicalRefund, 2);
 }
 
 #include "TestReconciler.moc"
