@@ -107,6 +107,20 @@ qint64 scalar(Database& db, const QString& sql, const QVariantList& binds = {})
 
 } // namespace
 
+// The reconciler's own connection: the test database on SQLite; on PostgreSQL the reconciler's
+// login (`db roles`, then `db grant --role reconciler`), or the test is skipped without role logins.
+#define RECONCILER_DB_OR_SKIP(db)                                                                            \
+    do {                                                                                                     \
+        db = m_db.get();                                                                                     \
+        if (TestDatabase::currentEngine() == QLatin1String("postgresql")) {                                  \
+            if (!pgRoles())                                                                                  \
+                QSKIP("needs PostgreSQL with REFUND_TEST_PG_ROLE_PREFIX (tests/with-postgres.sh)");          \
+            m_reconcilerLogin = reconcilerLogin();                                                           \
+            QVERIFY(m_reconcilerLogin);                                                                      \
+            db = m_reconcilerLogin.get();                                                                    \
+        }                                                                                                    \
+    } while (false)
+
 class TestReconciler : public QObject
 {
     Q_OBJECT
@@ -180,6 +194,7 @@ private:
     QString pgLoginUrl(const QString& key);
 
     std::unique_ptr<TestDatabase> m_t;
+    std::unique_ptr<Database> m_reconcilerLogin; ///< RECONCILER_DB_OR_SKIP's PostgreSQL login
     std::unique_ptr<Database> m_db;
     std::unique_ptr<ManualClock> m_clock;
     std::unique_ptr<OperationStore> m_store;
@@ -205,6 +220,7 @@ void TestReconciler::init()
 
 void TestReconciler::cleanup()
 {
+    m_reconcilerLogin.reset();
     m_store.reset();
     m_db.reset();
     m_t.reset();
@@ -986,15 +1002,8 @@ void TestReconciler::r24_pg_reconcilerLoginResolvesAndReversesThroughFunctions()
 // without people, reversals and their money, and events no operation knows, on both engines.
 void TestReconciler::r24_historyCountsAutoResolvedReversalsAndUnmatchedEvents()
 {
-    std::unique_ptr<Database> rec;
-    Database* reconcilerDb = m_db.get();
-    if (TestDatabase::currentEngine() == QLatin1String("postgresql")) {
-        if (!pgRoles())
-            QSKIP("needs PostgreSQL with REFUND_TEST_PG_ROLE_PREFIX (tests/with-postgres.sh)");
-        rec = reconcilerLogin();
-        QVERIFY(rec);
-        reconcilerDb = rec.get();
-    }
+    Database* reconcilerDb = nullptr;
+    RECONCILER_DB_OR_SKIP(reconcilerDb);
     // PostgreSQL stamps resolutions with the server's clock: the manual clock moves on SQLite only.
     const bool sqlite = m_db->isSqlite();
     auto reconciler = sqlite ? std::make_unique<Reconciler>(*reconcilerDb, m_provider.fetcher(), *m_clock)
@@ -1078,15 +1087,8 @@ REFUND_TEST_MAIN_ALL_ENGINES(TestReconciler)
 // figure it replaced (distinct refund ids per refunded row) read 1 on every case below.
 void TestReconciler::r5a_r24_historyCountsRefundsPerLogicalRefundFromTheProvidersEvidence_issue15()
 {
-    std::unique_ptr<Database> rec;
-    Database* reconcilerDb = m_db.get();
-    if (TestDatabase::currentEngine() == QLatin1String("postgresql")) {
-        if (!pgRoles())
-            QSKIP("needs PostgreSQL with REFUND_TEST_PG_ROLE_PREFIX (tests/with-postgres.sh)");
-        rec = reconcilerLogin();
-        QVERIFY(rec);
-        reconcilerDb = rec.get();
-    }
+    Database* reconcilerDb = nullptr;
+    RECONCILER_DB_OR_SKIP(reconcilerDb);
     Reconciler r(*reconcilerDb, m_provider.fetcher(), *m_clock);
     auto stats = [&] {
         const qint64 day = HistoryFilter::kDayMs;
@@ -1201,13 +1203,8 @@ HistoryStats::Snapshot statsAround(Database& db, const Clock& clock)
 // live one beside the row: the next, single refund of the logical refund read as a second one.
 void TestReconciler::r5a_r24_ownRefundDecidedAutoResolveOffIsNotCountedBesideIt_issue15()
 {
-    std::unique_ptr<Database> rec;
-    Database* reconcilerDb = m_db.get();
-    if (pgRoles()) {
-        rec = reconcilerLogin();
-        QVERIFY(rec);
-        reconcilerDb = rec.get();
-    }
+    Database* reconcilerDb = nullptr;
+    RECONCILER_DB_OR_SKIP(reconcilerDb);
     SettingsStore settings(*m_db, *m_clock);
     QVERIFY(settings.set(QStringLiteral("auto_resolve_refunded"), QStringLiteral("false"), QStringLiteral("admin1"),
                          QStringLiteral("admin")));
@@ -1239,13 +1236,8 @@ void TestReconciler::r5a_r24_ownRefundDecidedAutoResolveOffIsNotCountedBesideIt_
 // the provider held two live refunds and the figure said 1.
 void TestReconciler::r5a_r24_refundDecidedWhileTheToolClosesTheRowIsStillCounted_issue15()
 {
-    std::unique_ptr<Database> rec;
-    Database* reconcilerDb = m_db.get();
-    if (pgRoles()) {
-        rec = reconcilerLogin();
-        QVERIFY(rec);
-        reconcilerDb = rec.get();
-    }
+    Database* reconcilerDb = nullptr;
+    RECONCILER_DB_OR_SKIP(reconcilerDb);
     RacingClock racing(*m_clock);
     Reconciler r(*reconcilerDb, m_provider.fetcher(), racing);
     const QString op = unknownOp(3800, QStringLiteral("T-8"));
@@ -1270,8 +1262,6 @@ void TestReconciler::r5a_r24_refundDecidedWhileTheToolClosesTheRowIsStillCounted
 // step decides it again (second_refund) and records the logical refunds with two operations.
 void TestReconciler::r5a_v8_migrationDecidesV7SecondRefundsAgainAndRecordsRepeats_issue15()
 {
-    if (pgRoles())
-        QSKIP("the migration runs as the schema owner; covered on PostgreSQL without the role logins");
     TestDatabase t;
     QVERIFY2(t.isValid(), qPrintable(t.error()));
     auto db = t.open();
