@@ -122,7 +122,7 @@ StoreResult<HistoryStats::Snapshot> HistoryStats::compute(Database& db, const Hi
             binds << statusName(*filter.status);
         }
         auto q = db.run(
-            QStringLiteral("SELECT day, status, attempts, sum(operations), sum(with_refund_id), sum(calls), "
+            QStringLiteral("SELECT day, status, attempts, sum(operations), sum(calls), "
                            "sum(joined_calls), sum(lost_races), sum(answered_from_refunded), "
                            "sum(provider_replays) FROM history_day_ops WHERE ") +
                 where + QStringLiteral(" GROUP BY day, status, attempts"),
@@ -133,9 +133,9 @@ StoreResult<HistoryStats::Snapshot> HistoryStats::compute(Database& db, const Hi
         while (r.next()) {
             const qint64 day = r.value(0).toLongLong();
             addOperations(day, r.value(1).toString(), r.value(2).toInt(), r.value(3).toLongLong());
-            addCalls(day, r.value(5).toLongLong(), r.value(6).toLongLong(), r.value(7).toLongLong(),
-                     r.value(8).toLongLong());
-            s.providerReplays += r.value(9).toLongLong();
+            addCalls(day, r.value(4).toLongLong(), r.value(5).toLongLong(), r.value(6).toLongLong(),
+                     r.value(7).toLongLong());
+            s.providerReplays += r.value(8).toLongLong();
         }
         auto m = db.run(QStringLiteral("SELECT status, currency, sum(amount_cents) FROM history_day_ops WHERE ") +
                             where +
