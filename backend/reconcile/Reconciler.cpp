@@ -120,8 +120,7 @@ Reconciler::Outcome Reconciler::decide(const ProviderEventStore::StoredEvent& st
     };
     // The row closed while this refund was being decided (the tool's own answer, a person, another
     // reconciler): this refund may be one beside the refund it closed with, so look again.
-    auto closedMeanwhile = [&](const QString& detail) {
-        auto now = m_store.operation(op.operationId);
+    auto closedMeanwhile = [&](const StoreResult<Operation>& now, const QString& detail) {
         if (now) {
             if (auto b = beside(now.value()))
                 return *b;
@@ -196,12 +195,12 @@ Reconciler::Outcome Reconciler::decide(const ProviderEventStore::StoredEvent& st
     if (r)
         return outcome(QStringLiteral("resolved_refunded"), res.note, op.operationId, refund.id);
     if (r.error().code == Code::AlreadyResolved)
-        return closedMeanwhile(r.error().message);
+        return closedMeanwhile(m_store.operation(op.operationId), r.error().message);
     if (r.error().code == Code::NotAllowed) {
         // The operation turned open? (never) / R16 refused the evidence / the setting flipped on PostgreSQL.
         auto now = m_store.operation(op.operationId);
         if (now && now.value().status != OperationStatus::Unknown)
-            return closedMeanwhile(r.error().message);
+            return closedMeanwhile(now, r.error().message);
         return outcome(QStringLiteral("left_unknown"), r.error().message, op.operationId, refund.id);
     }
     return outcome(QStringLiteral("fetch_failed"), r.error().message, op.operationId, refund.id);
