@@ -64,6 +64,8 @@ public:
     StoreResult<void> beginWrite();
     StoreResult<void> commit();
     void rollback();
+    /** True between beginWrite() and commit()/rollback(). */
+    bool inTransaction() const { return m_inTransaction; }
 
     /**
      * Called after every successful commit(), outside any transaction. Only the deterministic

@@ -95,18 +95,25 @@ struct Deferred
 class Schedule
 {
 public:
-    Schedule(const SimConfig& config, QString opDbPath, QString sandboxPath)
+    Schedule(const SimConfig& config, SimWorkspace& workspace)
         : m_config(config)
         , m_rng(quint32(config.seed * 0x9e3779b97f4a7c15ull >> 32) ^ quint32(config.seed))
         , m_clock(kStartMs)
-        , m_opDbPath(std::move(opDbPath))
-        , m_sandboxPath(std::move(sandboxPath))
+        , m_workspace(workspace)
+        , m_sandboxPath(workspace.sandboxDbPath())
         , m_provider(m_clock)
     {
     }
     // Agents' stacks refer to the members below the scheduler (the agents' states, the store):
-    // they unwind while those still exist, whatever way run() was left.
-    ~Schedule() { m_scheduler.shutdown(); }
+    // they unwind while those still exist, whatever way run() was left. Then the scheduler's
+    // own connection goes back to the workspace, once nothing refers to it.
+    ~Schedule()
+    {
+        m_scheduler.shutdown();
+        m_reconciler.reset();
+        m_store.reset();
+        m_workspace.give(std::move(m_db));
+    }
     Schedule(const Schedule&) = delete;
     Schedule& operator=(const Schedule&) = delete;
 
@@ -158,7 +165,7 @@ private:
     SimConfig m_config;
     QRandomGenerator m_rng;
     ManualClock m_clock;
-    QString m_opDbPath;
+    SimWorkspace& m_workspace;
     QString m_sandboxPath;
     SimProvider m_provider;
     SimScheduler m_scheduler;
@@ -186,12 +193,12 @@ bool Schedule::setUp()
         violation(QStringLiteral("setup: sandbox: ") + error);
         return false;
     }
-    auto db = Database::open(QStringLiteral("sqlite:") + m_opDbPath);
-    if (!db) {
-        violation(QStringLiteral("setup: database: ") + db.error().message);
+    try {
+        m_db = m_workspace.take();
+    } catch (const std::runtime_error& e) {
+        violation(QStringLiteral("setup: database: ") + QString::fromStdString(e.what()));
         return false;
     }
-    m_db = std::move(db.value());
     m_store = std::make_unique<OperationStore>(*m_db, m_clock);
     m_reconciler = std::make_unique<Reconciler>(
         *m_db, [this](const QString& id) { return m_provider.fetchRefund(id); }, m_clock);
@@ -269,10 +276,15 @@ void Schedule::agentBody(int index)
 {
     AgentState& a = m_agents[size_t(index)];
     a.atCommit = false; // a kill inside the commit hook of the last incarnation skipped its reset
-    auto opened = Database::open(QStringLiteral("sqlite:") + m_opDbPath);
-    if (!opened)
-        throw std::runtime_error(opened.error().message.toStdString());
-    std::unique_ptr<Database> db = std::move(opened.value());
+    // A process's own connection (see SimWorkspace): handed on when its stack has unwound,
+    // after the tool below is gone. No agent parks inside a transaction (SimScheduler).
+    std::unique_ptr<Database> db = m_workspace.take();
+    struct Release
+    {
+        SimWorkspace& workspace;
+        std::unique_ptr<Database>& db;
+        ~Release() { workspace.give(std::move(db)); }
+    } release{m_workspace, db};
     ProviderConfig config;
     config.baseUrl = QUrl(QStringLiteral("http://provider.sim.invalid"));
     config.apiKey = QStringLiteral("sk_test_sim");
@@ -886,23 +898,70 @@ SimResult Schedule::run()
 
 } // namespace
 
-SimResult runSchedule(const SimConfig& config, const QString& workDir, const QString& opDbTemplate,
-                      const QString& sandboxTemplate)
+SimWorkspace::SimWorkspace(QString dir, QString opDbTemplate, QString sandboxTemplate)
+    : m_dir(std::move(dir))
+    , m_opDbTemplate(std::move(opDbTemplate))
+    , m_sandboxTemplate(std::move(sandboxTemplate))
 {
-    const QString opDb = workDir + QStringLiteral("/ops.db");
-    const QString sandboxDb = workDir + QStringLiteral("/sandbox.db");
-    for (const QString& path : {opDb, sandboxDb})
+}
+
+SimWorkspace::~SimWorkspace() = default;
+
+QString SimWorkspace::opDbPath() const
+{
+    return m_dir + QStringLiteral("/ops.db");
+}
+
+QString SimWorkspace::sandboxDbPath() const
+{
+    return m_dir + QStringLiteral("/sandbox.db");
+}
+
+bool SimWorkspace::reset(QString* error)
+{
+    m_idle.clear();
+    for (const QString& path : {opDbPath(), sandboxDbPath()})
         for (const char* suffix : {"", "-wal", "-shm"})
             QFile::remove(path + QLatin1String(suffix));
-    if (!QFile::copy(opDbTemplate, opDb) || !QFile::copy(sandboxTemplate, sandboxDb)) {
+    if (!QFile::copy(m_opDbTemplate, opDbPath()) || !QFile::copy(m_sandboxTemplate, sandboxDbPath())) {
+        *error = QStringLiteral("could not copy the database templates into %1").arg(m_dir);
+        return false;
+    }
+    return true;
+}
+
+std::unique_ptr<Database> SimWorkspace::take()
+{
+    if (!m_idle.empty()) {
+        std::unique_ptr<Database> db = std::move(m_idle.back());
+        m_idle.pop_back();
+        return db;
+    }
+    auto opened = Database::open(QStringLiteral("sqlite:") + opDbPath());
+    if (!opened)
+        throw std::runtime_error(opened.error().message.toStdString());
+    return std::move(opened.value());
+}
+
+void SimWorkspace::give(std::unique_ptr<Database> db)
+{
+    if (!db)
+        return;
+    db->setAfterCommitHook({});
+    if (db->inTransaction()) // never (no agent parks in one); a dead process's transaction rolls back
+        db->rollback();
+    db->resetPrepared();
+    m_idle.push_back(std::move(db));
+}
+
+SimResult runSchedule(const SimConfig& config, SimWorkspace& workspace)
+{
+    QString error;
+    if (!workspace.reset(&error)) {
         SimResult r;
-        r.violations << QStringLiteral("setup: could not copy the database templates into %1").arg(workDir);
+        r.violations << QStringLiteral("setup: ") + error;
         return r;
     }
-    SimResult result;
-    {
-        Schedule schedule(config, opDb, sandboxDb);
-        result = schedule.run();
-    }
-    return result;
+    Schedule schedule(config, workspace);
+    return schedule.run();
 }

@@ -3,6 +3,11 @@
 #include <QString>
 #include <QStringList>
 
+#include <memory>
+#include <vector>
+
+class Database;
+
 /**
  * One simulated schedule (issue 16): N agents calling the real RefundTool on a shared SQLite
  * operation database, an in-process sandbox provider (SimProvider), a reviewer and the
@@ -65,6 +70,44 @@ struct SimResult
     int refunds = 0;
 };
 
-/** Runs one schedule; opDbTemplate and sandboxTemplate are migrated empty database files. */
-SimResult runSchedule(const SimConfig& config, const QString& workDir, const QString& opDbTemplate,
-                      const QString& sandboxTemplate);
+/**
+ * One worker's database files and the operation-database connections of its current schedule.
+ * Every schedule starts from copies of the migrated empty databases (the templates). Within a
+ * schedule, a process that ends (killed, or done) hands its connection to the next process to
+ * start: opening one costs more than the tool calls made on it (SQLite parses the whole schema,
+ * some 26 KB of trigger text, and every statement is prepared again). What a process kept in its
+ * connection dies with it as far as the code can tell: connections are handed on only with no
+ * transaction open (no agent parks inside one, see SimScheduler) and every kept statement reset
+ * (no read snapshot outlives the process). A schedule takes the same steps either way.
+ * (Restoring the file in place to keep connections across schedules does not pay: SQLite's
+ * backup bumps the schema cookie, so every connection parses the schema again anyway.)
+ *
+ * Not thread-safe: one per worker thread.
+ */
+class SimWorkspace
+{
+public:
+    /** dir must exist; opDbTemplate and sandboxTemplate are migrated empty database files. */
+    SimWorkspace(QString dir, QString opDbTemplate, QString sandboxTemplate);
+    ~SimWorkspace();
+    SimWorkspace(const SimWorkspace&) = delete;
+    SimWorkspace& operator=(const SimWorkspace&) = delete;
+
+    QString opDbPath() const;
+    QString sandboxDbPath() const;
+    /** Closes the last schedule's connections and copies the templates in place; false with error if it cannot. */
+    bool reset(QString* error);
+    /** A connection to opDbPath(): an idle one, else a new one. Throws std::runtime_error if it cannot open. */
+    std::unique_ptr<Database> take();
+    /** Hands a connection back for the next taker (its hook cleared, its kept statements reset). */
+    void give(std::unique_ptr<Database> db);
+
+private:
+    QString m_dir;
+    QString m_opDbTemplate;
+    QString m_sandboxTemplate;
+    std::vector<std::unique_ptr<Database>> m_idle;
+};
+
+/** Runs one schedule in the workspace (which reset() prepares first). */
+SimResult runSchedule(const SimConfig& config, SimWorkspace& workspace);

@@ -136,6 +136,7 @@ int main(int argc, char** argv)
         workers.emplace_back([&, t] {
             const QString dir = work.path() + QStringLiteral("/w%1").arg(t);
             QDir().mkpath(dir);
+            SimWorkspace workspace(dir, opTemplate, sandboxTemplate);
             for (;;) {
                 const qint64 i = next.fetch_add(1);
                 if (i >= schedules)
@@ -144,7 +145,7 @@ int main(int argc, char** argv)
                 config.seed = seed + quint64(i);
                 config.mask = mask;
                 config.keepTrace = traceAll;
-                const SimResult r = runSchedule(config, dir, opTemplate, sandboxTemplate);
+                const SimResult r = runSchedule(config, workspace);
                 calls += r.toolCalls;
                 requests += r.requests;
                 refunds += r.refunds;
@@ -180,6 +181,7 @@ int main(int argc, char** argv)
         const quint64 s = failingSeeds.front();
         const QString dir = work.path() + QStringLiteral("/shrink");
         QDir().mkpath(dir);
+        SimWorkspace workspace(dir, opTemplate, sandboxTemplate);
         quint32 minimal = mask;
         for (int bit = 0; bit < int(SimFaultCount); ++bit) {
             const quint32 candidate = minimal & ~(1u << bit);
@@ -188,14 +190,14 @@ int main(int argc, char** argv)
             SimConfig c;
             c.seed = s;
             c.mask = candidate;
-            if (!runSchedule(c, dir, opTemplate, sandboxTemplate).violations.isEmpty())
+            if (!runSchedule(c, workspace).violations.isEmpty())
                 minimal = candidate;
         }
         SimConfig c;
         c.seed = s;
         c.mask = minimal;
         c.keepTrace = true;
-        const SimResult r = runSchedule(c, dir, opTemplate, sandboxTemplate);
+        const SimResult r = runSchedule(c, workspace);
         std::printf("minimal replay: %s --schedules 1 --seed %llu --mask 0x%x --trace   (faults: %s)\n",
                     qPrintable(QCoreApplication::applicationFilePath()), static_cast<unsigned long long>(s), minimal,
                     qPrintable(maskText(minimal)));
