@@ -75,6 +75,8 @@ ConsoleStartup::~ConsoleStartup()
 void ConsoleStartup::start()
 {
     m_window->show();
+    if (m_options.historyDays != 7)
+        m_window->historyTab()->applyPreset(m_options.historyDays); // read when the tab is first shown
     if (!m_options.selectOperationId.isEmpty())
         m_window->selectOperation(m_options.selectOperationId);   // applied after the first load
     if (!m_options.screenshotFile.isEmpty()) {

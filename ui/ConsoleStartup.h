@@ -37,6 +37,8 @@ public:
         /// --show: what the screenshot shows (see showTargets()); a dialog is saved alone, at its
         /// own size made to fit windowSize, once it has read what it shows.
         QString show = QStringLiteral("operations");
+        /// --history-range: the History preset it opens on, in UTC days (7, 30, 90; 0 = all time).
+        int historyDays = 7;
     };
 
     /** The values --show accepts: the tabs, then the dialogs. */

@@ -4,6 +4,8 @@
 #include "StatusPalette.h"
 
 #include <QBarCategoryAxis>
+#include <QCategoryAxis>
+#include <QFontMetrics>
 #include <QBarSeries>
 #include <QBarSet>
 #include <QChart>
@@ -37,6 +39,50 @@ QChart* newChart(const QString& title)
     chart->setLocalizeNumbers(true);
     chart->setLocale(QLocale());
     return chart;
+}
+
+// The x axis of a chart per day (or per week): one slot per period, labelled every k-th
+// period, k the smallest step at which the labels fit side by side (a month of days at 1024 px
+// showed every label elided to "…"; a year of weeks, "Au… Se…"). Days are labelled every 1, 2,
+// 7, 14, 28... days, weeks every 1, 2, 4, 13, 26, 52... weeks. The step follows the plot's
+// width as the window is resized; labels stand at their period's bar or point.
+QCategoryAxis* periodAxis(QChart* chart, const QStringList& labels, bool weekly, const QString& title)
+{
+    auto* axis = new QCategoryAxis;
+    axis->setTitleText(title);
+    axis->setStartValue(-0.5);
+    axis->setRange(-0.5, double(labels.size()) - 0.5);
+    axis->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
+    axis->setGridLineVisible(false); // a category's line would run through the labelled bar
+    const auto relabel = [axis, labels, weekly](double plotWidth) {
+        if (labels.isEmpty())
+            return;
+        const QFontMetrics metrics(axis->labelsFont());
+        int widest = 0;
+        for (const QString& label : labels)
+            widest = qMax(widest, metrics.horizontalAdvance(label));
+        const double needed = double(widest + 2 * metrics.averageCharWidth());
+        const double perPeriod = qMax(1.0, plotWidth) / double(labels.size());
+        QList<int> steps = weekly ? QList<int>{1, 2, 4, 13, 26, 52} : QList<int>{1, 2, 7, 14, 28};
+        while (steps.last() < labels.size())
+            steps << steps.last() * 2;
+        int step = steps.last();
+        for (int candidate : steps)
+            if (candidate * perPeriod >= needed) {
+                step = candidate;
+                break;
+            }
+        if (axis->property("labelStep").toInt() == step)
+            return;
+        axis->setProperty("labelStep", step);
+        for (const QString& old : axis->categoriesLabels())
+            axis->remove(old);
+        for (int i = 0; i < labels.size(); i += step)
+            axis->append(labels[i], i);
+    };
+    relabel(600); // until the chart is laid out
+    QObject::connect(chart, &QChart::plotAreaChanged, axis, [relabel](const QRectF& plot) { relabel(plot.width()); });
+    return axis;
 }
 
 // A y axis with whole-number ticks from 0 to a little above max: a step of 1, 2 or 5 times a
@@ -216,9 +262,7 @@ QChart* HistoryCharts::outcomesPerDay(const HistoryStats::Snapshot& s, Scale sca
         for (qint64 t : totals)
             max = qMax(max, t);
     series->setBarWidth(log ? 0.85 : 0.7);
-    auto* x = new QBarCategoryAxis;
-    x->append(categories);
-    x->setTitleText(tr("Created (UTC)"));
+    QCategoryAxis* x = periodAxis(chart, categories, weekly, tr("Created (UTC)"));
     if (log) {
         attach(chart, series, x, logCountAxis(max, tr("Operations")));
         noteLogScale(chart, operationsPerPeriod(s), weekly, tr("side by side, 0: no bar"));
@@ -260,9 +304,7 @@ QChart* HistoryCharts::duplicatesPerDay(const HistoryStats::Snapshot& s, Scale s
         }
         lines.last()->append(i, double(values[i]));
     }
-    auto* x = new QBarCategoryAxis;
-    x->append(categories);
-    x->setTitleText(tr("Operation created (UTC)"));
+    QCategoryAxis* x = periodAxis(chart, categories, weekly, tr("Operation created (UTC)"));
     // The chart's title and its line carry the figure's name (issue 15: "Key reuses" read as
     // another figure); the axis says what is counted, short enough to stand upright beside a
     // small chart without being cut ("Duplicate refunds prevented" was elided at 1024x640).

@@ -71,6 +71,9 @@ void addOptions(QCommandLineParser& parser)
                      "(resolve, message, checkall, unmatched, log, connection), at its own size made to fit "
                      "--window-size. Default: operations."),
          QStringLiteral("WHAT")},
+        {QStringLiteral("history-range"),
+         QObject::tr("The range History opens on: the last 7, 30 or 90 UTC days, or all (default 7)."),
+         QStringLiteral("RANGE")},
         {QStringLiteral("lang"), QObject::tr("Interface language: en, ru or tr (default: the system's)."),
          QStringLiteral("LANG")},
         {QStringLiteral("log-level"),
@@ -166,6 +169,17 @@ int main(int argc, char** argv)
             std::fprintf(stderr, "refund-console: --show needs --screenshot FILE\n");
             return 2;
         }
+    }
+    if (isSet("history-range")) {
+        const QString range = value("history-range").toLower();
+        bool ok = false;
+        const int days = range == QLatin1String("all") ? 0 : range.toInt(&ok);
+        if (!(range == QLatin1String("all") || (ok && (days == 7 || days == 30 || days == 90)))) {
+            std::fprintf(stderr, "refund-console: --history-range must be 7, 30, 90 or all, not \"%s\"\n",
+                         qPrintable(value("history-range")));
+            return 2;
+        }
+        options.historyDays = days;
     }
     if (isSet("window-size")) {
         static const QRegularExpression size(QStringLiteral("^(\\d{3,5})x(\\d{3,5})$"));

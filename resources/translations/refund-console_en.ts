@@ -2166,6 +2166,10 @@ Pick a wider date range or another state to see the duplicate-prevention history
         <source>With --screenshot: what to save. A tab (operations, history, settings) in the window, or a dialog alone, opened on the selected operation and saved once it has read what it shows (resolve, message, checkall, unmatched, log, connection), at its own size made to fit --window-size. Default: operations.</source>
         <translation>With --screenshot: what to save. A tab (operations, history, settings) in the window, or a dialog alone, opened on the selected operation and saved once it has read what it shows (resolve, message, checkall, unmatched, log, connection), at its own size made to fit --window-size. Default: operations.</translation>
     </message>
+    <message>
+        <source>The range History opens on: the last 7, 30 or 90 UTC days, or all (default 7).</source>
+        <translation>The range History opens on: the last 7, 30 or 90 UTC days, or all (default 7).</translation>
+    </message>
 </context>
 <context>
     <name>ResolutionPolicy</name>

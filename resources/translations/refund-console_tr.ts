@@ -2158,6 +2158,10 @@ Mükerrer önleme geçmişini görmek için daha geniş bir tarih aralığı vey
         <source>With --screenshot: what to save. A tab (operations, history, settings) in the window, or a dialog alone, opened on the selected operation and saved once it has read what it shows (resolve, message, checkall, unmatched, log, connection), at its own size made to fit --window-size. Default: operations.</source>
         <translation>--screenshot ile: neyin kaydedileceği. Penceredeki bir sekme (operations, history, settings) ya da seçili işlemde açılan ve gösterdiğini okuduktan sonra kaydedilen tek başına bir iletişim kutusu (resolve, message, checkall, unmatched, log, connection); kendi boyutunda, --window-size içine sığacak şekilde. Varsayılan: operations.</translation>
     </message>
+    <message>
+        <source>The range History opens on: the last 7, 30 or 90 UTC days, or all (default 7).</source>
+        <translation>Geçmiş sekmesinin açıldığı aralık: son 7, 30 veya 90 gün (UTC) ya da tümü için all (varsayılan 7).</translation>
+    </message>
 </context>
 <context>
     <name>ResolutionPolicy</name>

@@ -25,6 +25,7 @@
 #include <QAbstractButton>
 #include <QAbstractItemView>
 #include <QBarCategoryAxis>
+#include <QCategoryAxis>
 #include <QBarSet>
 #include <QAbstractBarSeries>
 #include <QChart>
@@ -130,6 +131,9 @@ void addChart(const QChart* chart, const QString& where, QList<Seen>& out)
         if (auto* categories = qobject_cast<QBarCategoryAxis*>(const_cast<QAbstractAxis*>(axis)))
             for (const QString& c : categories->categories()) // not const in Qt 6.4
                 out << Seen{where + QStringLiteral(" category"), c};
+        if (auto* periods = qobject_cast<QCategoryAxis*>(const_cast<QAbstractAxis*>(axis)))
+            for (const QString& c : periods->categoriesLabels())
+                out << Seen{where + QStringLiteral(" period"), c};
     }
     for (const QAbstractSeries* series : chart->series()) {
         out << Seen{where + QStringLiteral(" series"), series->name()};

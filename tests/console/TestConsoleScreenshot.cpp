@@ -1,5 +1,6 @@
 // The real refund-console binary: `--demo --screenshot FILE` creates the demo, shows the data,
 // writes a non-empty PNG of the window and exits 0; the demo's description goes to stdout.
+#include <QFileInfo>
 #include <QImage>
 #include <QProcess>
 #include <QSet>
@@ -29,6 +30,7 @@ private slots:
     void versionAndBadArguments();
     void helpAndVersionNeedNoDisplay();
     void windowSizeSetsTheScreenshotSize();
+    void historyRangeRefusesOtherValues_issue15();
     void fitsTheSmallestSupportedWindowInEachLanguage_data();
     void fitsTheSmallestSupportedWindowInEachLanguage();
     void sigtermStopsTheDemosSandbox();
@@ -130,6 +132,25 @@ void TestConsoleScreenshot::windowSizeSetsTheScreenshotSize()
         QVERIFY(console.waitForFinished(30000));
         QCOMPARE(console.exitCode(), 2);
         QVERIFY2(QString::fromUtf8(console.readAllStandardError()).contains(QLatin1String("--window-size")), bad);
+    }
+}
+
+// Issue 15: --history-range opens History on a preset (so scripts render a month's charts);
+// anything else exits 2 naming the option, before any window or demo.
+void TestConsoleScreenshot::historyRangeRefusesOtherValues_issue15()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    QProcess console;
+    console.setProcessEnvironment(offscreenEnvironment(dir));
+    for (const char* bad : {"45", "0", "-7", "month", ""}) {
+        console.start(QStringLiteral(REFUND_CONSOLE_BIN),
+                      {QStringLiteral("--demo"), QStringLiteral("--demo-dir"), dir.filePath(QStringLiteral("demo")),
+                       QStringLiteral("--history-range"), QString::fromLatin1(bad)});
+        QVERIFY(console.waitForFinished(30000));
+        QCOMPARE(console.exitCode(), 2);
+        QVERIFY2(QString::fromUtf8(console.readAllStandardError()).contains(QLatin1String("--history-range")), bad);
+        QVERIFY2(!QFileInfo::exists(dir.filePath(QStringLiteral("demo"))), bad);   // nothing started
     }
 }
 

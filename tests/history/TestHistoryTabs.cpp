@@ -32,6 +32,7 @@
 #include <QChartView>
 #include <QCheckBox>
 #include <QLineSeries>
+#include <QCategoryAxis>
 #include <QLogValueAxis>
 #include <QStackedBarSeries>
 #include <QValueAxis>
@@ -152,6 +153,7 @@ private slots:
     void resolveDialogReadsAndResolvesOnTheServiceThread_issue12();
     void resolveWhoseAnswerWasLostIsNotReportedAsAFailure_issue12();
     void perDayChartsReadableWhenOneDayDominates_issue15();
+    void monthOfDaysLabelsFitTheChartsWidth_issue15();
     void screenshots();
 
 private:
@@ -1018,6 +1020,55 @@ void TestHistoryTabs::resolveWhoseAnswerWasLostIsNotReportedAsAFailure_issue12()
     QVERIFY(!first);
     QCOMPARE(first.error().code, StoreError::Code::AlreadyResolved);
     QCOMPARE(store.auditEntries(id).value().size(), 1);
+}
+
+// Issue 15: "30-90-day chart date labels elided": a month of daily labels on a chart 1024 px
+// wide showed every one as "…". The per-day charts label every k-th day, k the smallest step of
+// 1, 2, 7, 14... at which the labels fit side by side, and follow the chart's width.
+void TestHistoryTabs::monthOfDaysLabelsFitTheChartsWidth_issue15()
+{
+    HistoryStats::Snapshot s;
+    const qint64 day0 = QDateTime(QDate(2026, 11, 8), QTime(0, 0), QTimeZone::utc()).toMSecsSinceEpoch();
+    for (int i = 0; i < 30; ++i) {
+        HistoryStats::Day d;
+        d.startMs = day0 + i * 86400000LL;
+        d.refunded = i % 5;
+        d.duplicatesPrevented = i % 3;
+        s.days << d;
+    }
+    for (auto* make : {&HistoryCharts::outcomesPerDay, &HistoryCharts::duplicatesPerDay}) {
+        QChartView view(make(s, HistoryCharts::Scale::Linear));
+        auto* axis = qobject_cast<QCategoryAxis*>(view.chart()->axes(Qt::Horizontal).first());
+        QVERIFY2(axis, "a per-day chart's x axis labels the days it has room for");
+        const auto labelledAt = [&](int width) {
+            view.resize(width, 300);
+            view.show();
+            QCoreApplication::processEvents();
+            view.grab();   // lays the chart out at this size
+            return axis->categoriesLabels();
+        };
+        const QFontMetrics metrics(axis->labelsFont());
+        for (int width : {460, 900, 4000}) {
+            const QStringList labels = labelledAt(width);
+            QVERIFY2(!labels.isEmpty(), qPrintable(QString::number(width)));
+            // Each label stands at its day's bar; the step between them is one of 1, 2, 7, 14, 28.
+            const int step = labels.size() > 1 ? qRound(axis->endValue(labels[1]) - axis->endValue(labels[0])) : 30;
+            QVERIFY2(QList<int>({1, 2, 7, 14, 28, 30}).contains(step), qPrintable(QString::number(step)));
+            for (int i = 0; i < labels.size(); ++i)
+                QCOMPARE(axis->endValue(labels[i]), double(i * step));
+            // Side by side without eliding: each label is narrower than its share of the plot.
+            const double share = view.chart()->plotArea().width() / 30.0 * step;
+            for (const QString& label : labels)
+                QVERIFY2(metrics.horizontalAdvance(label) < share,
+                         qPrintable(QStringLiteral("%1 at %2 px: %3 px of %4").arg(label).arg(width)
+                                        .arg(metrics.horizontalAdvance(label)).arg(share)));
+            QCOMPARE(labels.first(), OperationFormat::shortDay(QDate(2026, 11, 8)));
+            if (width == 4000)
+                QCOMPARE(labels.size(), 30);   // room for every day: every day labelled
+            if (width == 460)
+                QVERIFY(labels.size() < 30);
+        }
+    }
 }
 
 // Issue 15: "one spike flattens the rest (red Failed segments vanish)". A day with 5,000
