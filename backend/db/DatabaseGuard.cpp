@@ -1,6 +1,7 @@
 #include "db/DatabaseGuard.h"
 
 #include "db/TransitionFunctions.h"
+#include "db/WaitingEventActions.h"
 
 #include <QRegularExpression>
 
@@ -11,8 +12,6 @@ const char* kSqliteBudget =
     "COALESCE((SELECT CAST(value AS INTEGER) FROM settings WHERE key = 'max_attempts_per_operation'), 6)";
 
 // One trigger per rule, so a refusal names the rule it broke.
-// The actions a stored provider event waits in (ProviderEventStore::waitingActions()).
-const char* kWaitingActions = "('pending', 'fetch_failed', 'left_open', 'left_unknown')";
 
 QStringList sqliteTriggers()
 {
@@ -90,7 +89,7 @@ QStringList sqliteTriggers()
             BEGIN SELECT RAISE(ABORT, 'audit_log: append-only (R21)'); END)"),
         // R24, issue 15: an event is stored undecided; only a waiting one is decided, and what the
         // provider sent never changes. A decision is the evidence History counts per logical
-        // refund, so nobody rewrites or plants one (ProviderEventStore::waitingActions()).
+        // refund, so nobody rewrites or plants one (WaitingEventActions).
         QStringLiteral(R"(CREATE TRIGGER provider_events_guard_insert BEFORE INSERT ON provider_events
             WHEN NEW.action <> 'pending' OR NEW.applied_at IS NOT NULL OR NEW.operation_id IS NOT NULL
             BEGIN SELECT RAISE(ABORT, 'provider_events: an event is stored pending, undecided (R24)'); END)"),
@@ -100,7 +99,7 @@ QStringList sqliteTriggers()
               OR NEW.type IS NOT OLD.type OR NEW.event_created IS NOT OLD.event_created OR NEW.payload IS NOT OLD.payload
               OR (OLD.refund_id IS NOT NULL AND NEW.refund_id IS NOT OLD.refund_id)
             BEGIN SELECT RAISE(ABORT, 'provider_events: a decided event never changes, nor what the provider sent (R24)'); END)")
-            .arg(QLatin1String(kWaitingActions)),
+            .arg(WaitingEventActions::sqlList()),
         QStringLiteral(R"(CREATE TRIGGER provider_events_guard_delete BEFORE DELETE ON provider_events
             BEGIN SELECT RAISE(ABORT, 'provider_events: an event is never deleted (R24)'); END)"),
     };
@@ -248,7 +247,7 @@ QStringList postgresGuardFunctions()
                         OLD.event_id USING ERRCODE = 'check_violation';
                 END IF;
                 RETURN NEW;
-            END $$)").arg(QLatin1String(kWaitingActions)),
+            END $$)").arg(WaitingEventActions::sqlList()),
         QStringLiteral(R"(CREATE OR REPLACE FUNCTION refund_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
             BEGIN
                 RAISE EXCEPTION '%: append-only, % refused (R21)', TG_TABLE_NAME, TG_OP USING ERRCODE = 'check_violation';

@@ -5,9 +5,17 @@ namespace LogicalRefundRepeats {
 namespace {
 const char* kTable = "CREATE TABLE logical_refund_repeats (order_id TEXT NOT NULL, amount_cents BIGINT NOT NULL, "
                      "request_ref TEXT NOT NULL, PRIMARY KEY (order_id, amount_cents, request_ref))";
-const char* kBackfill = "INSERT INTO logical_refund_repeats (order_id, amount_cents, request_ref) "
-                        "SELECT order_id, amount_cents, request_ref FROM refund_ops "
-                        "GROUP BY order_id, amount_cents, request_ref HAVING count(*) > 1";
+// Every logical refund with more than one operation among the operations `where` selects (all
+// when empty); one already listed is left as it is.
+QString backfill(bool sqlite, const QString& where)
+{
+    return QStringLiteral("INSERT %1INTO logical_refund_repeats (order_id, amount_cents, request_ref) "
+                          "SELECT order_id, amount_cents, request_ref FROM refund_ops %2"
+                          "GROUP BY order_id, amount_cents, request_ref HAVING count(*) > 1%3")
+        .arg(sqlite ? QStringLiteral("OR IGNORE ") : QString(),
+             where.isEmpty() ? QString() : QStringLiteral("WHERE ") + where + QLatin1Char(' '),
+             sqlite ? QString() : QStringLiteral(" ON CONFLICT DO NOTHING"));
+}
 // Another operation of the new row's identity (refund_ops_by_identity).
 const char* kOther = "EXISTS (SELECT 1 FROM refund_ops r WHERE r.order_id = NEW.order_id AND "
                      "r.amount_cents = NEW.amount_cents AND r.request_ref = NEW.request_ref AND "
@@ -17,7 +25,7 @@ const char* kOther = "EXISTS (SELECT 1 FROM refund_ops r WHERE r.order_id = NEW.
 QStringList createStatements(bool sqlite)
 {
     if (sqlite) {
-        return {QLatin1String(kTable), QLatin1String(kBackfill),
+        return {QLatin1String(kTable), backfill(true, {}),
                 QStringLiteral("CREATE TRIGGER logical_refund_repeats_insert AFTER INSERT ON refund_ops WHEN %1 "
                                "BEGIN INSERT OR IGNORE INTO logical_refund_repeats (order_id, amount_cents, "
                                "request_ref) VALUES (NEW.order_id, NEW.amount_cents, NEW.request_ref); END")
@@ -25,7 +33,7 @@ QStringList createStatements(bool sqlite)
     }
     return {
         QLatin1String(kTable),
-        QLatin1String(kBackfill),
+        backfill(false, {}),
         QStringLiteral(R"(CREATE FUNCTION logical_refund_repeat() RETURNS trigger
             LANGUAGE plpgsql SECURITY DEFINER AS $$
             BEGIN
@@ -59,11 +67,7 @@ QStringList restoreStatements(bool sqlite)
 
 QString backfillOrdersSql(bool sqlite)
 {
-    return QStringLiteral("INSERT %1 INTO logical_refund_repeats (order_id, amount_cents, request_ref) "
-                          "SELECT order_id, amount_cents, request_ref FROM refund_ops WHERE order_id BETWEEN ? AND ? "
-                          "GROUP BY order_id, amount_cents, request_ref HAVING count(*) > 1%2")
-        .arg(sqlite ? QStringLiteral("OR IGNORE") : QString(),
-             sqlite ? QString() : QStringLiteral(" ON CONFLICT DO NOTHING"));
+    return backfill(sqlite, QStringLiteral("order_id BETWEEN ? AND ?"));
 }
 
 QStringList postgresFunctionSignatures()

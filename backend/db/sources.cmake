@@ -15,7 +15,7 @@ target_sources(refund_backend PRIVATE
     db/Migration.h db/ExactlyOnceMigration.cpp db/DatabaseGuardMigration.cpp db/ReconcileMigration.cpp db/TransitionFunctions.h db/TransitionFunctions.cpp
     db/SearchIndexMigration.cpp db/OperationSearch.h db/OperationSearch.cpp
     db/LogicalRefundMigration.cpp db/LogicalRefundRepeats.h db/LogicalRefundRepeats.cpp
-    db/DatabaseGuard.h db/DatabaseGuard.cpp
+    db/DatabaseGuard.h db/DatabaseGuard.cpp db/WaitingEventActions.h
     db/HistoryRollups.h db/HistoryRollups.cpp db/HistoryRollupMigration.cpp
     db/ResolutionRules.h db/ResolutionRules.cpp
     db/SchemaMigrator.h db/SchemaMigrator.cpp

@@ -2,6 +2,7 @@
 
 #include "db/QueryRows.h"
 #include "db/SqlNull.h"
+#include "db/WaitingEventActions.h"
 #include "reconcile/WebhookEventParser.h"
 
 #include <QJsonDocument>
@@ -43,11 +44,7 @@ ProviderEventStore::ProviderEventStore(Database& db, const Clock& clock)
 
 QStringList ProviderEventStore::waitingActions()
 {
-    // left_unknown waits too: the row may still close `refunded` from the tool's late answer (a
-    // replay of the stored 200 says "succeeded" whatever the refund became since), and only a
-    // look after that close reverses it (R24; found by the simulation, seed 1018728).
-    return {QStringLiteral("pending"), QStringLiteral("fetch_failed"), QStringLiteral("left_open"),
-            QStringLiteral("left_unknown")};
+    return WaitingEventActions::list();
 }
 
 StoreResult<bool> ProviderEventStore::insertRow(const ProviderEvent& event, Source source)
@@ -128,15 +125,10 @@ StoreResult<std::optional<ProviderEventStore::StoredEvent>> ProviderEventStore::
 }
 
 namespace {
-/** "action IN ('pending', ...)" over waitingActions(): one list of what still waits. */
+/** "action IN ('pending', ...)": the one list of what still waits (WaitingEventActions). */
 QString waitingCondition()
 {
-    static const QString condition = [] {
-        QStringList quoted;
-        for (const QString& a : ProviderEventStore::waitingActions())
-            quoted << QLatin1Char('\'') + a + QLatin1Char('\''); // fixed identifiers, never input
-        return QStringLiteral("action IN (%1)").arg(quoted.join(QStringLiteral(", ")));
-    }();
+    static const QString condition = QStringLiteral("action IN ") + WaitingEventActions::sqlList();
     return condition;
 }
 } // namespace

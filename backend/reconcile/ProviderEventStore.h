@@ -67,7 +67,7 @@ public:
     StoreResult<QList<StoredEvent>> recent(int limit = 100, bool unmatchedOnly = false);
     StoreResult<qint64> count(const QString& action = {});
 
-    /** Actions that leave the event waiting for another try. */
+    /** Actions that leave the event waiting for another try (WaitingEventActions::list()). */
     static QStringList waitingActions();
 
 private:
