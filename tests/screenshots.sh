@@ -7,7 +7,7 @@
 #                                     in English, each at the size it has now
 # Targets are refund-console's --show values: the tabs (operations: the Unknown view with the
 # seed operation selected; history; settings) in the window, the dialogs (resolve, message,
-# checkall, unmatched, log, connection) alone, at their own size made to fit the window size.
+# checkall, unmatched, paidtwice, log, connection) alone, at their own size made to fit the window size.
 # Look up is the upper half of the resolve dialog: it has no dialog of its own. Each picture is a
 # fresh demo (a few seconds). History and Settings are shown to an admin (the History tab is
 # finance's and admin's; on SQLite --role only shapes the interface).
@@ -77,7 +77,7 @@ fi
 mkdir -p "$out"
 for lang in en ru tr; do
   for size in 1024x640 1920x1200; do
-    for target in operations history settings resolve message checkall unmatched log connection; do
+    for target in operations history settings resolve message checkall unmatched paidtwice log connection; do
       shot "$target" "$lang" "$size" "$out/$target-$lang-$size.png"
     done
   done

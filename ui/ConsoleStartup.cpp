@@ -8,6 +8,7 @@
 #include "LookupPanel.h"
 #include "ResolveDialog.h"
 #include "SettingsTab.h"
+#include "PaidTwiceDialog.h"
 #include "UnmatchedEventsDialog.h"
 #include "db/DatabaseUrl.h"
 #include "review/UnknownSweep.h"
@@ -62,7 +63,8 @@ QStringList ConsoleStartup::showTargets()
 {
     return {QStringLiteral("operations"), QStringLiteral("history"),   QStringLiteral("settings"),
             QStringLiteral("resolve"),    QStringLiteral("message"),   QStringLiteral("checkall"),
-            QStringLiteral("unmatched"),  QStringLiteral("log"),       QStringLiteral("connection")};
+            QStringLiteral("unmatched"),  QStringLiteral("paidtwice"), QStringLiteral("log"),
+            QStringLiteral("connection")};
 }
 
 ConsoleStartup::~ConsoleStartup()
@@ -226,6 +228,7 @@ void ConsoleStartup::showTarget()
         {QStringLiteral("message"), QStringLiteral("actionCustomerMessage")},
         {QStringLiteral("checkall"), QStringLiteral("actionCheckAllUnknown")},
         {QStringLiteral("unmatched"), QStringLiteral("actionUnmatchedEvents")},
+        {QStringLiteral("paidtwice"), QStringLiteral("actionPaidTwice")},
         {QStringLiteral("log"), QStringLiteral("actionLog")},
     };
     auto* action = m_window->findChild<QAction*>(actions.value(show));
@@ -271,6 +274,8 @@ void ConsoleStartup::showTarget()
             return *swept;
         if (auto* unmatched = qobject_cast<UnmatchedEventsDialog*>(d))
             return !unmatched->isLoading();
+        if (auto* paidTwice = qobject_cast<PaidTwiceDialog*>(d))
+            return !paidTwice->isLoading();
         return true;   // Customer message and Log read nothing more once shown
     });
 }

@@ -9,6 +9,7 @@
 #include "StatusPalette.h"
 #include "CustomerMessageDialog.h"
 #include "LogViewDialog.h"
+#include "PaidTwiceDialog.h"
 #include "UnmatchedEventsDialog.h"
 #include "ResolveDialog.h"
 #include "review/CustomerMessage.h"
@@ -511,6 +512,18 @@ void MainWindow::buildActions()
         dialog->show();
     });
     unmatched->setObjectName(QStringLiteral("actionUnmatchedEvents"));
+    auto* paidTwice = review->addAction(tr("Refunds &paid twice…"), this, [this] {
+        if (m_dbUrl.isEmpty())
+            return;
+        auto* dialog = new PaidTwiceDialog(m_data.get(), this);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        connect(dialog, &PaidTwiceDialog::operationActivated, this, [this](const QString& operationId) {
+            m_tabs->setCurrentWidget(m_operationsPage);
+            selectOperation(operationId);
+        });
+        dialog->show();
+    });
+    paidTwice->setObjectName(QStringLiteral("actionPaidTwice"));
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     auto* about = help->addAction(tr("&About"), this, [this] {

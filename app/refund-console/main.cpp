@@ -68,7 +68,7 @@ void addOptions(QCommandLineParser& parser)
         {QStringLiteral("show"),
          QObject::tr("With --screenshot: what to save. A tab (operations, history, settings) in the window, or a "
                      "dialog alone, opened on the selected operation and saved once it has read what it shows "
-                     "(resolve, message, checkall, unmatched, log, connection), at its own size made to fit "
+                     "(resolve, message, checkall, unmatched, paidtwice, log, connection), at its own size made to fit "
                      "--window-size. Default: operations."),
          QStringLiteral("WHAT")},
         {QStringLiteral("history-range"),

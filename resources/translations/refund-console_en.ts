@@ -1660,6 +1660,10 @@ Pick a wider date range or another state to see the duplicate-prevention history
         <source>Search finds a part of an order id, operation id, idempotency key or provider refund id of three characters or more (a shorter term: an id exactly or its beginning). Check the filters, clear the search or pick All on the left.</source>
         <translation>Search finds a part of an order id, operation id, idempotency key or provider refund id of three characters or more (a shorter term: an id exactly or its beginning). Check the filters, clear the search or pick All on the left.</translation>
     </message>
+    <message>
+        <source>Refunds &amp;paid twice…</source>
+        <translation>Refunds &amp;paid twice…</translation>
+    </message>
 </context>
 <context>
     <name>MessageBanner</name>
@@ -2091,6 +2095,74 @@ Pick a wider date range or another state to see the duplicate-prevention history
     </message>
 </context>
 <context>
+    <name>PaidTwiceDialog</name>
+    <message>
+        <source>Refunds paid twice</source>
+        <translation>Refunds paid twice</translation>
+    </message>
+    <message>
+        <source>Refunds the provider made more than once for one request: the same order and amount (and the same request reference, if the calls named one). The customer received the money twice. Never refund these again; finance recovers the extra refund. Double-click a row to open its first operation.</source>
+        <translation>Refunds the provider made more than once for one request: the same order and amount (and the same request reference, if the calls named one). The customer received the money twice. Never refund these again; finance recovers the extra refund. Double-click a row to open its first operation.</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Close</translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation>Refresh</translation>
+    </message>
+    <message>
+        <source>Reading…</source>
+        <translation>Reading…</translation>
+    </message>
+    <message>
+        <source>The check could not be read: %1</source>
+        <translation>The check could not be read: %1</translation>
+    </message>
+    <message>
+        <source>None: the provider made at most one refund for every request.</source>
+        <translation>None: the provider made at most one refund for every request.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n request(s) refunded more than once, by order.</source>
+        <translation>
+            <numerusform>%n request refunded more than once, by order.</numerusform>
+            <numerusform>%n requests refunded more than once, by order.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>PaidTwiceModel</name>
+    <message numerus="yes">
+        <source>%n refund(s): %1</source>
+        <translation>
+            <numerusform>%n refund: %1</numerusform>
+            <numerusform>%n refunds: %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Order</source>
+        <translation>Order</translation>
+    </message>
+    <message>
+        <source>Amount</source>
+        <translation>Amount</translation>
+    </message>
+    <message>
+        <source>Request ref</source>
+        <translation>Request ref</translation>
+    </message>
+    <message>
+        <source>Refunds at the provider</source>
+        <translation>Refunds at the provider</translation>
+    </message>
+    <message>
+        <source>Operations</source>
+        <translation>Operations</translation>
+    </message>
+</context>
+<context>
     <name>ProviderKeySource</name>
     <message>
         <source>the system keychain did not answer within 5 s</source>
@@ -2163,12 +2235,12 @@ Pick a wider date range or another state to see the duplicate-prevention history
         <translation>Window size in pixels, e.g. 1024x640 (default 1280x800); with --screenshot, the picture&apos;s size (larger when the window cannot be made that small).</translation>
     </message>
     <message>
-        <source>With --screenshot: what to save. A tab (operations, history, settings) in the window, or a dialog alone, opened on the selected operation and saved once it has read what it shows (resolve, message, checkall, unmatched, log, connection), at its own size made to fit --window-size. Default: operations.</source>
-        <translation>With --screenshot: what to save. A tab (operations, history, settings) in the window, or a dialog alone, opened on the selected operation and saved once it has read what it shows (resolve, message, checkall, unmatched, log, connection), at its own size made to fit --window-size. Default: operations.</translation>
-    </message>
-    <message>
         <source>The range History opens on: the last 7, 30 or 90 UTC days, or all (default 7).</source>
         <translation>The range History opens on: the last 7, 30 or 90 UTC days, or all (default 7).</translation>
+    </message>
+    <message>
+        <source>With --screenshot: what to save. A tab (operations, history, settings) in the window, or a dialog alone, opened on the selected operation and saved once it has read what it shows (resolve, message, checkall, unmatched, paidtwice, log, connection), at its own size made to fit --window-size. Default: operations.</source>
+        <translation>With --screenshot: what to save. A tab (operations, history, settings) in the window, or a dialog alone, opened on the selected operation and saved once it has read what it shows (resolve, message, checkall, unmatched, paidtwice, log, connection), at its own size made to fit --window-size. Default: operations.</translation>
     </message>
 </context>
 <context>

@@ -1667,6 +1667,10 @@ Pick a wider date range or another state to see the duplicate-prevention history
         <source>Search finds a part of an order id, operation id, idempotency key or provider refund id of three characters or more (a shorter term: an id exactly or its beginning). Check the filters, clear the search or pick All on the left.</source>
         <translation>Поиск находит часть номера заказа, ID операции, ключа идемпотентности или ID возврата у провайдера от трёх символов (более короткий запрос — ID целиком или его начало). Проверьте фильтры, очистите поиск или выберите «Все» слева.</translation>
     </message>
+    <message>
+        <source>Refunds &amp;paid twice…</source>
+        <translation>&amp;Двойные возвраты…</translation>
+    </message>
 </context>
 <context>
     <name>MessageBanner</name>
@@ -2099,6 +2103,76 @@ Pick a wider date range or another state to see the duplicate-prevention history
     </message>
 </context>
 <context>
+    <name>PaidTwiceDialog</name>
+    <message>
+        <source>Refunds paid twice</source>
+        <translation>Двойные возвраты</translation>
+    </message>
+    <message>
+        <source>Refunds the provider made more than once for one request: the same order and amount (and the same request reference, if the calls named one). The customer received the money twice. Never refund these again; finance recovers the extra refund. Double-click a row to open its first operation.</source>
+        <translation>Возвраты, которые провайдер сделал больше одного раза по одному запросу: тот же заказ и та же сумма (и та же ссылка на запрос, если вызовы её называли). Клиент получил деньги дважды. Никогда не возвращайте их снова; лишний возврат взыскивает финансовый отдел. Двойной щелчок по строке открывает её первую операцию.</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Закрыть</translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation>Обновить</translation>
+    </message>
+    <message>
+        <source>Reading…</source>
+        <translation>Чтение…</translation>
+    </message>
+    <message>
+        <source>The check could not be read: %1</source>
+        <translation>Проверку не удалось прочитать: %1</translation>
+    </message>
+    <message>
+        <source>None: the provider made at most one refund for every request.</source>
+        <translation>Нет: провайдер сделал не больше одного возврата по каждому запросу.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n request(s) refunded more than once, by order.</source>
+        <translation>
+            <numerusform>%n запрос возвращён больше одного раза, по заказам.</numerusform>
+            <numerusform>%n запроса возвращены больше одного раза, по заказам.</numerusform>
+            <numerusform>%n запросов возвращены больше одного раза, по заказам.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>PaidTwiceModel</name>
+    <message numerus="yes">
+        <source>%n refund(s): %1</source>
+        <translation>
+            <numerusform>%n возврат: %1</numerusform>
+            <numerusform>%n возврата: %1</numerusform>
+            <numerusform>%n возвратов: %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Order</source>
+        <translation>Заказ</translation>
+    </message>
+    <message>
+        <source>Amount</source>
+        <translation>Сумма</translation>
+    </message>
+    <message>
+        <source>Request ref</source>
+        <translation>Ссылка на запрос</translation>
+    </message>
+    <message>
+        <source>Refunds at the provider</source>
+        <translation>Возвраты у провайдера</translation>
+    </message>
+    <message>
+        <source>Operations</source>
+        <translation>Операции</translation>
+    </message>
+</context>
+<context>
     <name>ProviderKeySource</name>
     <message>
         <source>the system keychain did not answer within 5 s</source>
@@ -2171,12 +2245,12 @@ Pick a wider date range or another state to see the duplicate-prevention history
         <translation>Размер окна в пикселях, например 1024x640 (по умолчанию 1280x800); с --screenshot — размер снимка (больше, если окно нельзя сделать таким маленьким).</translation>
     </message>
     <message>
-        <source>With --screenshot: what to save. A tab (operations, history, settings) in the window, or a dialog alone, opened on the selected operation and saved once it has read what it shows (resolve, message, checkall, unmatched, log, connection), at its own size made to fit --window-size. Default: operations.</source>
-        <translation>Вместе с --screenshot: что сохранить. Вкладку окна (operations, history, settings) или отдельный диалог, открытый на выбранной операции и сохранённый, когда он прочитал то, что показывает (resolve, message, checkall, unmatched, log, connection), в собственном размере, уменьшенном до --window-size. По умолчанию: operations.</translation>
-    </message>
-    <message>
         <source>The range History opens on: the last 7, 30 or 90 UTC days, or all (default 7).</source>
         <translation>Диапазон, с которым открывается «История»: последние 7, 30 или 90 дней (UTC) или all — всё время (по умолчанию 7).</translation>
+    </message>
+    <message>
+        <source>With --screenshot: what to save. A tab (operations, history, settings) in the window, or a dialog alone, opened on the selected operation and saved once it has read what it shows (resolve, message, checkall, unmatched, paidtwice, log, connection), at its own size made to fit --window-size. Default: operations.</source>
+        <translation>Вместе с --screenshot: что сохранить. Вкладку окна (operations, history, settings) или отдельный диалог, открытый на выбранной операции и сохранённый, когда он прочитал то, что показывает (resolve, message, checkall, unmatched, paidtwice, log, connection), в собственном размере, уменьшенном до --window-size. По умолчанию: operations.</translation>
     </message>
 </context>
 <context>

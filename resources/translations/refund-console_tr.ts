@@ -1653,6 +1653,10 @@ Mükerrer önleme geçmişini görmek için daha geniş bir tarih aralığı vey
         <source>Search finds a part of an order id, operation id, idempotency key or provider refund id of three characters or more (a shorter term: an id exactly or its beginning). Check the filters, clear the search or pick All on the left.</source>
         <translation>Arama; sipariş numarasının, işlem kimliğinin, tekrar koruma anahtarının veya sağlayıcı iade kimliğinin en az üç karakterlik bir parçasını bulur (daha kısa bir arama: kimliğin tamamı veya başı). Filtreleri kontrol edin, aramayı temizleyin veya soldaki &quot;Tümü&quot; görünümünü seçin.</translation>
     </message>
+    <message>
+        <source>Refunds &amp;paid twice…</source>
+        <translation>İki kez &amp;ödenen iadeler…</translation>
+    </message>
 </context>
 <context>
     <name>MessageBanner</name>
@@ -2083,6 +2087,72 @@ Mükerrer önleme geçmişini görmek için daha geniş bir tarih aralığı vey
     </message>
 </context>
 <context>
+    <name>PaidTwiceDialog</name>
+    <message>
+        <source>Refunds paid twice</source>
+        <translation>İki kez ödenen iadeler</translation>
+    </message>
+    <message>
+        <source>Refunds the provider made more than once for one request: the same order and amount (and the same request reference, if the calls named one). The customer received the money twice. Never refund these again; finance recovers the extra refund. Double-click a row to open its first operation.</source>
+        <translation>Sağlayıcının tek bir istek için birden çok kez yaptığı iadeler: aynı sipariş ve tutar (ve çağrılar bir istek referansı verdiyse aynı referans). Müşteri parayı iki kez aldı. Bunları asla yeniden iade etmeyin; fazla iadeyi finans ekibi geri alır. Bir satıra çift tıklamak ilk işlemini açar.</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Kapat</translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation>Yenile</translation>
+    </message>
+    <message>
+        <source>Reading…</source>
+        <translation>Okunuyor…</translation>
+    </message>
+    <message>
+        <source>The check could not be read: %1</source>
+        <translation>Denetim okunamadı: %1</translation>
+    </message>
+    <message>
+        <source>None: the provider made at most one refund for every request.</source>
+        <translation>Yok: sağlayıcı her istek için en fazla bir iade yaptı.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n request(s) refunded more than once, by order.</source>
+        <translation>
+            <numerusform>%n istek birden çok kez iade edildi, siparişe göre.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>PaidTwiceModel</name>
+    <message numerus="yes">
+        <source>%n refund(s): %1</source>
+        <translation>
+            <numerusform>%n iade: %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Order</source>
+        <translation>Sipariş</translation>
+    </message>
+    <message>
+        <source>Amount</source>
+        <translation>Tutar</translation>
+    </message>
+    <message>
+        <source>Request ref</source>
+        <translation>İstek referansı</translation>
+    </message>
+    <message>
+        <source>Refunds at the provider</source>
+        <translation>Sağlayıcıdaki iadeler</translation>
+    </message>
+    <message>
+        <source>Operations</source>
+        <translation>İşlemler</translation>
+    </message>
+</context>
+<context>
     <name>ProviderKeySource</name>
     <message>
         <source>the system keychain did not answer within 5 s</source>
@@ -2155,12 +2225,12 @@ Mükerrer önleme geçmişini görmek için daha geniş bir tarih aralığı vey
         <translation>Piksel cinsinden pencere boyutu, örneğin 1024x640 (varsayılan 1280x800); --screenshot ile görüntünün boyutu (pencere bu kadar küçültülemiyorsa daha büyük).</translation>
     </message>
     <message>
-        <source>With --screenshot: what to save. A tab (operations, history, settings) in the window, or a dialog alone, opened on the selected operation and saved once it has read what it shows (resolve, message, checkall, unmatched, log, connection), at its own size made to fit --window-size. Default: operations.</source>
-        <translation>--screenshot ile: neyin kaydedileceği. Penceredeki bir sekme (operations, history, settings) ya da seçili işlemde açılan ve gösterdiğini okuduktan sonra kaydedilen tek başına bir iletişim kutusu (resolve, message, checkall, unmatched, log, connection); kendi boyutunda, --window-size içine sığacak şekilde. Varsayılan: operations.</translation>
-    </message>
-    <message>
         <source>The range History opens on: the last 7, 30 or 90 UTC days, or all (default 7).</source>
         <translation>Geçmiş sekmesinin açıldığı aralık: son 7, 30 veya 90 gün (UTC) ya da tümü için all (varsayılan 7).</translation>
+    </message>
+    <message>
+        <source>With --screenshot: what to save. A tab (operations, history, settings) in the window, or a dialog alone, opened on the selected operation and saved once it has read what it shows (resolve, message, checkall, unmatched, paidtwice, log, connection), at its own size made to fit --window-size. Default: operations.</source>
+        <translation>--screenshot ile: neyin kaydedileceği. Penceredeki bir sekme (operations, history, settings) ya da seçili işlemde açılan ve gösterdiğini okuduktan sonra kaydedilen tek başına bir iletişim kutusu (resolve, message, checkall, unmatched, paidtwice, log, connection); kendi boyutunda, --window-size içine sığacak şekilde. Varsayılan: operations.</translation>
     </message>
 </context>
 <context>

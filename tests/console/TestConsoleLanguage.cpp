@@ -431,7 +431,7 @@ void TestConsoleLanguage::everyTabAndDialogSpeaksTheInterfaceLanguage_issue15()
     QVERIFY(m_window->showPage(MainWindow::Page::Operations));
     QTest::qWait(200);
     for (const char* action : {"actionResolve", "actionCustomerMessage", "actionCheckAllUnknown",
-                               "actionUnmatchedEvents", "actionLog"})
+                               "actionUnmatchedEvents", "actionPaidTwice", "actionLog"})
         seen << dialogTexts(QString::fromLatin1(action));
     {
         ConnectionDialog connection(m_window.get());

@@ -5,6 +5,7 @@
 // operation's; and a reversed operation frees its amount (R5) and answers no repeats (R5a).
 // On PostgreSQL the same rules are checked against real logins (refund_reconciler, refund_tool)
 // by direct SQL.
+#include "PaidTwiceModel.h"
 #include "TestDatabase.h"
 #include "CliRun.h"
 
@@ -1153,6 +1154,19 @@ void TestReconciler::r5a_r24_historyCountsRefundsPerLogicalRefundFromTheProvider
     QCOMPARE(s.overRefunded.at(0).refundIds, (QStringList{QStringLiteral("re_a"), QStringLiteral("re_b")}));
     QCOMPARE(s.overRefunded.at(0).operationIds.size(), 2);
     QCOMPARE(s.overRefunded.at(1).amountCents, qint64(3800));
+    // Support's list (Review > Refunds paid twice) is the same check over all time.
+    {
+        auto listed = PaidTwiceModel::load(*m_db);
+        QVERIFY2(listed, qPrintable(listed ? QString() : listed.error().message));
+        QCOMPARE(listed.value().size(), 2);
+        PaidTwiceModel model;
+        model.setRows(listed.value());
+        QCOMPARE(model.rowCount(), 2);
+        QCOMPARE(model.index(0, PaidTwiceModel::OrderColumn).data().toString(), s.overRefunded.at(0).orderId);
+        QCOMPARE(model.index(0, PaidTwiceModel::RefundsColumn).data().toString(),
+                 PaidTwiceModel::tr("%n refund(s): %1", nullptr, 2).arg(QStringLiteral("re_a, re_b")));
+        QCOMPARE(model.index(0, PaidTwiceModel::RequestColumn).data().toString(), QStringLiteral("—"));
+    }
 
     // The provider reports the second refund failed after all: nothing was paid twice for T-1.
     m_provider.set(refundJson(QStringLiteral("re_2"), ticket, 3800, QStringLiteral("failed")));
@@ -1163,6 +1177,7 @@ void TestReconciler::r5a_r24_historyCountsRefundsPerLogicalRefundFromTheProvider
     s = stats();
     QCOMPARE(s.overRefunded.size(), 1);
     QCOMPARE(s.overRefunded.first().amountCents, qint64(1000));
+    QCOMPARE(PaidTwiceModel::load(*m_db).value().size(), 1);
 }
 
 namespace {
