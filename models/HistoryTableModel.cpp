@@ -230,8 +230,7 @@ QVariant HistoryTableModel::data(const QModelIndex& index, int role) const
     case OrderColumn:
         return op->orderId;
     case AmountColumn:
-        return Money::toMajor(op->amountCents, op->currency) + QLatin1Char(' ') +
-               op->currency.toUpper();
+        return Money::withCode(op->amountCents, op->currency, QLocale()); // the interface's digits, as the tiles
     case StatusColumn:
         return OperationFormat::statusTitle(op->status);
     case AttemptsColumn:

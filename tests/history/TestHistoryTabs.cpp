@@ -12,6 +12,7 @@
 #include "HistoryTab.h"
 #include "HistoryTableModel.h"
 #include "MessageBanner.h"
+#include "Money.h"
 #include "OperationFormat.h"
 #include "ResolveDialog.h"
 #include "SettingsTab.h"
@@ -365,6 +366,29 @@ void TestHistoryTabs::r12_historyFiguresFollowRangeAndState()
              HistoryStats::definition(HistoryStats::Figure::DuplicatesPrevented));
     QCOMPARE(tab.tableModel()->rowCount(), 7);
     QCOMPARE(tab.tableModel()->totalCount(), qint64(7));
+    // Issue 15: the table's amounts in the interface's locale, as the tiles and the Operations
+    // table ("50,00 USD" in Russian, not "50.00 USD"); sorting still reads the minor units.
+    {
+        struct Restore
+        {
+            QLocale before;
+            ~Restore() { QLocale::setDefault(before); } // also when a check below fails
+        } restore;
+        QLocale::setDefault(QLocale(QLocale::Russian, QLocale::Russia));
+        int withDecimals = 0;
+        for (int row = 0; row < tab.tableModel()->rowCount(); ++row) {
+            const QModelIndex amount = tab.tableModel()->index(row, HistoryTableModel::AmountColumn);
+            const QString shown = amount.data().toString();
+            const qint64 cents = amount.data(HistoryTableModel::RawRole).toLongLong();
+            const QString currency = shown.right(3).toLower(); // "… USD"
+            QCOMPARE(shown, Money::withCode(cents, currency, QLocale()));
+            if (Money::decimals(currency) > 0) {
+                ++withDecimals;
+                QVERIFY2(shown.contains(QLatin1Char(',')) && !shown.contains(QLatin1Char('.')), qPrintable(shown));
+            }
+        }
+        QVERIFY(withDecimals > 0);
+    }
     // Charts follow the snapshot: 3 days, the stacked bars hold refunded/failed/unknown/open.
     auto* outcomes = child<QChartView>(&tab, "chartOutcomes");
     QCOMPARE(outcomes->chart()->series().size(), 1);
