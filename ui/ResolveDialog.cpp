@@ -94,7 +94,7 @@ ResolveDialog::ResolveDialog(const ReviewerContext& context, ConsoleDataService*
     decideLayout->addWidget(noteLabel);
     decideLayout->addWidget(m_note);
     auto* r18 = new QLabel(tr("There is no \"retry\" here on purpose: a new refund or a new key for an unknown "
-                              "outcome can pay the customer twice (R18)."),
+                              "outcome can pay the customer twice."),
                            decide);
     r18->setObjectName(QStringLiteral("noRetryNote"));
     r18->setWordWrap(true);

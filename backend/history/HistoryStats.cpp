@@ -454,7 +454,7 @@ QString HistoryStats::definition(Figure figure)
     case Figure::LostInsertRaces:
         text = tr("Tool calls that inserted at the same moment as another call, were refused by the "
                   "database's unique "
-                  "index (R3) and read the winner's row (lost_insert_race = 1). Part of the joined calls.");
+                  "index and read the winner's row (lost_insert_race = 1). Part of the joined calls.");
         break;
     case Figure::ProviderReplays:
         text =
@@ -464,7 +464,7 @@ QString HistoryStats::definition(Figure figure)
     case Figure::AttemptsBeyondFirst:
         text = tr(
             "Retries: the sum of (attempts - 1) over operations with at least one attempt. Every retry sent "
-            "the operation's stored key (R2).");
+            "the operation's stored key.");
         break;
     case Figure::MaxRefundsPerLogicalRefund:
         text = tr(

@@ -832,16 +832,16 @@
         <translation>Tool calls that found the operation already there and reused its key instead of opening a new one (created_operation = 0), e.g. the customer&apos;s &quot;try again&quot;. Includes lost insert races.</translation>
     </message>
     <message>
-        <source>Tool calls that inserted at the same moment as another call, were refused by the database&apos;s unique index (R3) and read the winner&apos;s row (lost_insert_race = 1). Part of the joined calls.</source>
-        <translation>Tool calls that inserted at the same moment as another call, were refused by the database&apos;s unique index (R3) and read the winner&apos;s row (lost_insert_race = 1). Part of the joined calls.</translation>
+        <source>Tool calls that inserted at the same moment as another call, were refused by the database&apos;s unique index and read the winner&apos;s row (lost_insert_race = 1). Part of the joined calls.</source>
+        <translation>Tool calls that inserted at the same moment as another call, were refused by the database&apos;s unique index and read the winner&apos;s row (lost_insert_race = 1). Part of the joined calls.</translation>
     </message>
     <message>
         <source>Provider attempts answered with a saved response (Idempotent-Replayed: true): the provider recognised the key and did not execute the refund again.</source>
         <translation>Provider attempts answered with a saved response (Idempotent-Replayed: true): the provider recognised the key and did not execute the refund again.</translation>
     </message>
     <message>
-        <source>Retries: the sum of (attempts - 1) over operations with at least one attempt. Every retry sent the operation&apos;s stored key (R2).</source>
-        <translation>Retries: the sum of (attempts - 1) over operations with at least one attempt. Every retry sent the operation&apos;s stored key (R2).</translation>
+        <source>Retries: the sum of (attempts - 1) over operations with at least one attempt. Every retry sent the operation&apos;s stored key.</source>
+        <translation>Retries: the sum of (attempts - 1) over operations with at least one attempt. Every retry sent the operation&apos;s stored key.</translation>
     </message>
     <message>
         <source>Calls and retries that reused a key or were answered from a refunded operation: tool calls that joined an existing operation instead of opening a new one (answered-from-refunded calls, where nothing was sent, and lost insert races are among them) plus attempts beyond the first (every retry sent the operation&apos;s stored key). Each is a request that, with a fresh key, could have become a second refund. It counts requests, not operations, so it can exceed the number of operations. They were prevented only while refunds per logical refund stays at most 1; the History tab flags the figure otherwise. Per day: by the UTC day the operation was created.</source>
@@ -2431,8 +2431,8 @@ Pick a wider date range or another state to see the duplicate-prevention history
         <translation>e.g. Found re_… with metadata.operation_id = this operation, status succeeded, amount and order match.</translation>
     </message>
     <message>
-        <source>There is no &quot;retry&quot; here on purpose: a new refund or a new key for an unknown outcome can pay the customer twice (R18).</source>
-        <translation>There is no &quot;retry&quot; here on purpose: a new refund or a new key for an unknown outcome can pay the customer twice (R18).</translation>
+        <source>There is no &quot;retry&quot; here on purpose: a new refund or a new key for an unknown outcome can pay the customer twice.</source>
+        <translation>There is no &quot;retry&quot; here on purpose: a new refund or a new key for an unknown outcome can pay the customer twice.</translation>
     </message>
     <message>
         <source>Resolve</source>

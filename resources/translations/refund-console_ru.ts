@@ -836,16 +836,16 @@
         <translation>Вызовы, которые застали операцию уже созданной и повторно использовали её ключ вместо новой операции (created_operation = 0), например «попробуйте ещё раз» клиента. Включая проигранные гонки вставки.</translation>
     </message>
     <message>
-        <source>Tool calls that inserted at the same moment as another call, were refused by the database&apos;s unique index (R3) and read the winner&apos;s row (lost_insert_race = 1). Part of the joined calls.</source>
-        <translation>Вызовы, вставлявшие строку одновременно с другим вызовом: уникальный индекс базы (R3) их отклонил, и они прочитали строку победителя (lost_insert_race = 1). Входят в присоединённые вызовы.</translation>
+        <source>Tool calls that inserted at the same moment as another call, were refused by the database&apos;s unique index and read the winner&apos;s row (lost_insert_race = 1). Part of the joined calls.</source>
+        <translation>Вызовы, вставлявшие строку одновременно с другим вызовом: уникальный индекс базы их отклонил, и они прочитали строку победителя (lost_insert_race = 1). Входят в присоединённые вызовы.</translation>
     </message>
     <message>
         <source>Provider attempts answered with a saved response (Idempotent-Replayed: true): the provider recognised the key and did not execute the refund again.</source>
         <translation>Попытки, на которые провайдер ответил сохранённым ответом (Idempotent-Replayed: true): он узнал ключ и не выполнил возврат повторно.</translation>
     </message>
     <message>
-        <source>Retries: the sum of (attempts - 1) over operations with at least one attempt. Every retry sent the operation&apos;s stored key (R2).</source>
-        <translation>Повторы: сумма (попытки − 1) по операциям хотя бы с одной попыткой. Каждый повтор отправлял сохранённый ключ операции (R2).</translation>
+        <source>Retries: the sum of (attempts - 1) over operations with at least one attempt. Every retry sent the operation&apos;s stored key.</source>
+        <translation>Повторы: сумма (попытки − 1) по операциям хотя бы с одной попыткой. Каждый повтор отправлял сохранённый ключ операции.</translation>
     </message>
     <message>
         <source>Calls and retries that reused a key or were answered from a refunded operation: tool calls that joined an existing operation instead of opening a new one (answered-from-refunded calls, where nothing was sent, and lost insert races are among them) plus attempts beyond the first (every retry sent the operation&apos;s stored key). Each is a request that, with a fresh key, could have become a second refund. It counts requests, not operations, so it can exceed the number of operations. They were prevented only while refunds per logical refund stays at most 1; the History tab flags the figure otherwise. Per day: by the UTC day the operation was created.</source>
@@ -2443,8 +2443,8 @@ Pick a wider date range or another state to see the duplicate-prevention history
         <translation>например: Найден re_… с metadata.operation_id = эта операция, статус «выполнен», сумма и заказ совпадают.</translation>
     </message>
     <message>
-        <source>There is no &quot;retry&quot; here on purpose: a new refund or a new key for an unknown outcome can pay the customer twice (R18).</source>
-        <translation>Кнопки «повторить» здесь нет намеренно: новый возврат или новый ключ при неизвестном итоге может привести к двойной выплате клиенту (R18).</translation>
+        <source>There is no &quot;retry&quot; here on purpose: a new refund or a new key for an unknown outcome can pay the customer twice.</source>
+        <translation>Кнопки «повторить» здесь нет намеренно: новый возврат или новый ключ при неизвестном итоге может привести к двойной выплате клиенту.</translation>
     </message>
     <message>
         <source>Resolve</source>

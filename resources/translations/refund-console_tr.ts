@@ -828,16 +828,16 @@
         <translation>İşlemi zaten var bulan ve yenisini açmak yerine onun anahtarını yeniden kullanan çağrılar (created_operation = 0), ör. müşterinin &quot;tekrar dene&quot; demesi. Kaybedilen ekleme yarışları dahil.</translation>
     </message>
     <message>
-        <source>Tool calls that inserted at the same moment as another call, were refused by the database&apos;s unique index (R3) and read the winner&apos;s row (lost_insert_race = 1). Part of the joined calls.</source>
-        <translation>Başka bir çağrıyla aynı anda ekleme yapan, veritabanının benzersiz dizini (R3) tarafından reddedilen ve kazananın satırını okuyan çağrılar (lost_insert_race = 1). Katılan çağrılara dahildir.</translation>
+        <source>Tool calls that inserted at the same moment as another call, were refused by the database&apos;s unique index and read the winner&apos;s row (lost_insert_race = 1). Part of the joined calls.</source>
+        <translation>Başka bir çağrıyla aynı anda ekleme yapan, veritabanının benzersiz dizini tarafından reddedilen ve kazananın satırını okuyan çağrılar (lost_insert_race = 1). Katılan çağrılara dahildir.</translation>
     </message>
     <message>
         <source>Provider attempts answered with a saved response (Idempotent-Replayed: true): the provider recognised the key and did not execute the refund again.</source>
         <translation>Kayıtlı bir yanıtla karşılanan denemeler (Idempotent-Replayed: true): sağlayıcı anahtarı tanıdı ve iadeyi yeniden yapmadı.</translation>
     </message>
     <message>
-        <source>Retries: the sum of (attempts - 1) over operations with at least one attempt. Every retry sent the operation&apos;s stored key (R2).</source>
-        <translation>Yeniden denemeler: en az bir denemesi olan işlemler üzerinden (deneme − 1) toplamı. Her yeniden deneme işlemin kayıtlı anahtarını gönderdi (R2).</translation>
+        <source>Retries: the sum of (attempts - 1) over operations with at least one attempt. Every retry sent the operation&apos;s stored key.</source>
+        <translation>Yeniden denemeler: en az bir denemesi olan işlemler üzerinden (deneme − 1) toplamı. Her yeniden deneme işlemin kayıtlı anahtarını gönderdi.</translation>
     </message>
     <message>
         <source>Calls and retries that reused a key or were answered from a refunded operation: tool calls that joined an existing operation instead of opening a new one (answered-from-refunded calls, where nothing was sent, and lost insert races are among them) plus attempts beyond the first (every retry sent the operation&apos;s stored key). Each is a request that, with a fresh key, could have become a second refund. It counts requests, not operations, so it can exceed the number of operations. They were prevented only while refunds per logical refund stays at most 1; the History tab flags the figure otherwise. Per day: by the UTC day the operation was created.</source>
@@ -2419,8 +2419,8 @@ Mükerrer önleme geçmişini görmek için daha geniş bir tarih aralığı vey
         <translation>ör. metadata.operation_id = bu işlem olan re_… bulundu, durumu başarılı, tutar ve sipariş eşleşiyor.</translation>
     </message>
     <message>
-        <source>There is no &quot;retry&quot; here on purpose: a new refund or a new key for an unknown outcome can pay the customer twice (R18).</source>
-        <translation>Burada bilerek &quot;yeniden dene&quot; yok: sonucu bilinmeyen bir işlem için yeni bir iade veya yeni bir anahtar, müşteriye iki kez ödeme yapılmasına yol açabilir (R18).</translation>
+        <source>There is no &quot;retry&quot; here on purpose: a new refund or a new key for an unknown outcome can pay the customer twice.</source>
+        <translation>Burada bilerek &quot;yeniden dene&quot; yok: sonucu bilinmeyen bir işlem için yeni bir iade veya yeni bir anahtar, müşteriye iki kez ödeme yapılmasına yol açabilir.</translation>
     </message>
     <message>
         <source>Resolve</source>
