@@ -287,6 +287,13 @@ QString OperationFormat::shortDay(const QDate& day, const QLocale& locale)
     return locale.toString(day, monthFirst ? QStringLiteral("MMM d") : QStringLiteral("d MMM"));
 }
 
+QString OperationFormat::shortDayWithYear(const QDate& day, const QLocale& locale)
+{
+    const QString order = locale.dateFormat(QLocale::ShortFormat).remove(QRegularExpression(QStringLiteral("[^dMy]")));
+    const bool monthFirst = order.indexOf(QLatin1Char('M')) < order.indexOf(QLatin1Char('d'));
+    return locale.toString(day, monthFirst ? QStringLiteral("MMM d, yyyy") : QStringLiteral("d MMM yyyy"));
+}
+
 QString OperationFormat::utcTime(qint64 ms)
 {
     return QDateTime::fromMSecsSinceEpoch(ms, QTimeZone::utc()).toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"))

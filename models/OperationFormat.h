@@ -123,6 +123,8 @@ public:
      * ("Nov 24" in en_US, "24 нояб." in ru, "24 Kas" in tr).
      */
     static QString shortDay(const QDate& day, const QLocale& locale = QLocale());
+    /** shortDay() with the year ("Nov 28, 2026", "28 нояб. 2026"): for axes longer than a year. */
+    static QString shortDayWithYear(const QDate& day, const QLocale& locale = QLocale());
     /** "2026-03-29 02:30:05 CEST" in the system time zone. */
     static QString localTime(qint64 ms);
 };

@@ -61,14 +61,20 @@ QCategoryAxis* periodAxis(QChart* chart, const QStringList& labels, bool weekly,
         int widest = 0;
         for (const QString& label : labels)
             widest = qMax(widest, metrics.horizontalAdvance(label));
-        const double needed = double(widest + 2 * metrics.averageCharWidth());
-        const double perPeriod = qMax(1.0, plotWidth) / double(labels.size());
+        // Qt's own test, so nothing is elided: a category axis has one tick more than labels,
+        // gives each label the axis's width over that many slots, less 8 px, and elides a label
+        // wider than that (its width measured with a pixel to spare). The plot's width stands
+        // in for the axis's (a little wider, by the y axis): the step errs towards fewer labels.
+        const auto fits = [&](int step) {
+            const int shown = (int(labels.size()) + step - 1) / step;
+            return plotWidth / double(shown + 1) - 8.0 >= double(widest + 2 + metrics.averageCharWidth());
+        };
         QList<int> steps = weekly ? QList<int>{1, 2, 4, 13, 26, 52} : QList<int>{1, 2, 7, 14, 28};
         while (steps.last() < labels.size())
             steps << steps.last() * 2;
         int step = steps.last();
         for (int candidate : steps)
-            if (candidate * perPeriod >= needed) {
+            if (fits(candidate)) {
                 step = candidate;
                 break;
             }
@@ -172,9 +178,11 @@ QList<HistoryCharts::Period> HistoryCharts::periods(const HistoryStats::Snapshot
 {
     QList<Period> out;
     const int step = s.days.size() > kWeeklyAboveDays ? 7 : 1;
+    // Over a year, "Nov 28" would name two weeks (and the axis keeps one label of a kind).
+    const bool withYear = s.days.size() > 365;
     for (int i = 0; i < s.days.size(); i += step) {
         const QDate day = QDateTime::fromMSecsSinceEpoch(s.days[i].startMs, QTimeZone::utc()).date();
-        out << Period{OperationFormat::shortDay(day), i,
+        out << Period{withYear ? OperationFormat::shortDayWithYear(day) : OperationFormat::shortDay(day), i,
                       int(qMin<qsizetype>(i + step, s.days.size()) - 1)};
     }
     return out;

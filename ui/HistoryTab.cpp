@@ -382,8 +382,9 @@ int HistoryTab::chartWidthNeeded(int fullWidth) const
         for (const QCheckBox* box : view->viewport()->findChildren<QCheckBox*>())
             corner = qMax(corner, box->sizeHint().width() + 10);
         w = qMax(w, titleW + 2 * corner);
-        // The x axis's labels whole ("Nov 28", not "Nov …"), beside the y axis's numbers and
-        // title, where a whole-width chart can show them (a month of days never fits: ignored).
+        // The histograms' x labels whole (attempts, "1 h – 4 h"), beside the y axis's numbers
+        // and title, where a whole-width chart can show them. The per-day charts need no room
+        // here: their axis labels as many days as fit (HistoryCharts' periodAxis).
         for (QAbstractAxis* axis : chart->axes(Qt::Horizontal))
             if (auto* categories = qobject_cast<QBarCategoryAxis*>(axis)) {
                 const QFontMetrics fm(categories->labelsFont());

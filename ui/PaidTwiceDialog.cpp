@@ -77,8 +77,10 @@ void PaidTwiceDialog::refresh()
     m_reading = true;
     m_refresh->setEnabled(false);
     m_status->setText(tr("Reading…"));
-    m_data->submit(
-        this, [](Database& db, OperationStore&) { return PaidTwiceModel::load(db); },
+    // On a worker, as History's figures: the check over all time is no short read, and the
+    // detail panel's reads on the service thread must not wait behind it.
+    m_data->submitOnWorker(
+        this, [](Database& db, const std::atomic_bool&) { return PaidTwiceModel::load(db); },
         [this](StoreResult<QList<RefundsPerLogicalRefund::OverRefund>> rows) { onLoaded(rows); });
 }
 

@@ -12,8 +12,8 @@ class QTableView;
 /**
  * Review > Refunds paid twice: every logical refund (order, amount, request ref; R5a) the
  * provider holds more than one live refund for, by the provider's evidence (PaidTwiceModel), so
- * support sees what finance's History check flags. Loads as a job on the console's
- * ConsoleDataService (no SQL on the GUI thread); Refresh reads again; a double-click opens the
+ * support sees what finance's History check flags. Loads as a worker job of the console's
+ * ConsoleDataService (no SQL on the GUI thread, none in the detail panel's way); Refresh reads again; a double-click opens the
  * row's first operation. Nothing here writes or calls the provider.
  */
 class PaidTwiceDialog : public QDialog

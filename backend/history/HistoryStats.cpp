@@ -515,7 +515,7 @@ QString HistoryStats::definition(Figure figure)
         break;
     case Figure::AutoResolved:
         text = tr("Unknown operations the reconciler resolved as refunded on the provider's own evidence "
-                  "(a refund event and the refund object it fetched itself, R24), with no person involved. "
+                  "(a refund event and the refund object it fetched itself), with no person involved. "
                   "The reconciler never resolves an operation as failed.");
         break;
     case Figure::MedianSettleByReconciler:

@@ -872,8 +872,8 @@
         <translation>90th percentile of resolved_at - created_at over operations a reviewer resolved (nearest-rank): nine in ten were resolved at least this fast.</translation>
     </message>
     <message>
-        <source>Unknown operations the reconciler resolved as refunded on the provider&apos;s own evidence (a refund event and the refund object it fetched itself, R24), with no person involved. The reconciler never resolves an operation as failed.</source>
-        <translation>Unknown operations the reconciler resolved as refunded on the provider&apos;s own evidence (a refund event and the refund object it fetched itself, R24), with no person involved. The reconciler never resolves an operation as failed.</translation>
+        <source>Unknown operations the reconciler resolved as refunded on the provider&apos;s own evidence (a refund event and the refund object it fetched itself), with no person involved. The reconciler never resolves an operation as failed.</source>
+        <translation>Unknown operations the reconciler resolved as refunded on the provider&apos;s own evidence (a refund event and the refund object it fetched itself), with no person involved. The reconciler never resolves an operation as failed.</translation>
     </message>
     <message>
         <source>Median of resolved_at - created_at over the operations the reconciler resolved (nearest-rank).</source>

@@ -876,8 +876,8 @@
         <translation>90-й перцентиль resolved_at − created_at по операциям, решённым проверяющим (ближайший ранг): девять из десяти решены не медленнее.</translation>
     </message>
     <message>
-        <source>Unknown operations the reconciler resolved as refunded on the provider&apos;s own evidence (a refund event and the refund object it fetched itself, R24), with no person involved. The reconciler never resolves an operation as failed.</source>
-        <translation>Неизвестные операции, которые сверка решила как возвращённые по собственным данным провайдера (событие возврата и объект возврата, запрошенный ею самой, R24), без участия человека. Сверка никогда не решает операцию как неудачную.</translation>
+        <source>Unknown operations the reconciler resolved as refunded on the provider&apos;s own evidence (a refund event and the refund object it fetched itself), with no person involved. The reconciler never resolves an operation as failed.</source>
+        <translation>Неизвестные операции, которые сверка решила как возвращённые по собственным данным провайдера (событие возврата и объект возврата, запрошенный ею самой), без участия человека. Сверка никогда не решает операцию как неудачную.</translation>
     </message>
     <message>
         <source>Median of resolved_at - created_at over the operations the reconciler resolved (nearest-rank).</source>
@@ -1589,7 +1589,7 @@ Pick a wider date range or another state to see the duplicate-prevention history
     </message>
     <message>
         <source>&amp;Unmatched provider events…</source>
-        <translation>&amp;События провайдера без операции…</translation>
+        <translation>События &amp;провайдера без операции…</translation>
     </message>
     <message>
         <source>Open Unknown</source>

@@ -868,8 +868,8 @@
         <translation>Bir incelemecinin çözdüğü işlemler üzerinden resolved_at − created_at değerinin 90. yüzdeliği (en yakın sıra): onda dokuzu en az bu hızda çözüldü.</translation>
     </message>
     <message>
-        <source>Unknown operations the reconciler resolved as refunded on the provider&apos;s own evidence (a refund event and the refund object it fetched itself, R24), with no person involved. The reconciler never resolves an operation as failed.</source>
-        <translation>Mutabakatın, kimse karışmadan, sağlayıcının kendi kanıtıyla (bir iade olayı ve kendisinin getirdiği iade nesnesi, R24) iade edildi olarak çözdüğü bilinmeyen işlemler. Mutabakat bir işlemi asla başarısız olarak çözmez.</translation>
+        <source>Unknown operations the reconciler resolved as refunded on the provider&apos;s own evidence (a refund event and the refund object it fetched itself), with no person involved. The reconciler never resolves an operation as failed.</source>
+        <translation>Mutabakatın, kimse karışmadan, sağlayıcının kendi kanıtıyla (bir iade olayı ve kendisinin getirdiği iade nesnesi) iade edildi olarak çözdüğü bilinmeyen işlemler. Mutabakat bir işlemi asla başarısız olarak çözmez.</translation>
     </message>
     <message>
         <source>Median of resolved_at - created_at over the operations the reconciler resolved (nearest-rank).</source>
