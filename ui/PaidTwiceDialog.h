@@ -1,22 +1,16 @@
 #pragma once
 
 #include "PaidTwiceModel.h"
-
-#include <QDialog>
-
-class ConsoleDataService;
-class QLabel;
-class QPushButton;
-class QTableView;
+#include "ReviewListDialog.h"
 
 /**
  * Review > Refunds paid twice: every logical refund (order, amount, request ref; R5a) the
  * provider holds more than one live refund for, by the provider's evidence (PaidTwiceModel), so
- * support sees what finance's History check flags. Loads as a worker job of the console's
- * ConsoleDataService (no SQL on the GUI thread, none in the detail panel's way); Refresh reads again; a double-click opens the
- * row's first operation. Nothing here writes or calls the provider.
+ * support sees what finance's History check flags. Read as a worker job of the console's
+ * ConsoleDataService (the check over all time is no short read: the detail panel's reads must
+ * not wait behind it); a double-click opens the row's first operation. See ReviewListDialog.
  */
-class PaidTwiceDialog : public QDialog
+class PaidTwiceDialog : public ReviewListDialog
 {
     Q_OBJECT
 
@@ -26,24 +20,15 @@ public:
     ~PaidTwiceDialog() override;
 
     PaidTwiceModel* model() const { return m_model; }
-    bool isLoading() const { return m_reading; }
-
-public slots:
-    void refresh();
 
 signals:
-    /** After each load; ok false when the database could not be read (the label says why). */
-    void loaded(bool ok);
     /** A row was double-clicked: its oldest operation. */
     void operationActivated(const QString& operationId);
 
-private:
-    void onLoaded(const StoreResult<QList<RefundsPerLogicalRefund::OverRefund>>& rows);
+protected:
+    void read() override;
+    QString failedText(const QString& message) const override;
 
-    ConsoleDataService* m_data = nullptr;
-    bool m_reading = false;
+private:
     PaidTwiceModel* m_model = nullptr;
-    QTableView* m_table = nullptr;
-    QLabel* m_status = nullptr;
-    QPushButton* m_refresh = nullptr;
 };

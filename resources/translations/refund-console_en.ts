@@ -2105,18 +2105,6 @@ Pick a wider date range or another state to see the duplicate-prevention history
         <translation>Refunds the provider made more than once for one request: the same order and amount (and the same request reference, if the calls named one). The customer received the money twice. Never refund these again; finance recovers the extra refund. Double-click a row to open its first operation.</translation>
     </message>
     <message>
-        <source>Close</source>
-        <translation>Close</translation>
-    </message>
-    <message>
-        <source>Refresh</source>
-        <translation>Refresh</translation>
-    </message>
-    <message>
-        <source>Reading…</source>
-        <translation>Reading…</translation>
-    </message>
-    <message>
         <source>The check could not be read: %1</source>
         <translation>The check could not be read: %1</translation>
     </message>
@@ -2572,6 +2560,21 @@ Pick a wider date range or another state to see the duplicate-prevention history
     </message>
 </context>
 <context>
+    <name>ReviewListDialog</name>
+    <message>
+        <source>Close</source>
+        <translation>Close</translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation>Refresh</translation>
+    </message>
+    <message>
+        <source>Reading…</source>
+        <translation>Reading…</translation>
+    </message>
+</context>
+<context>
     <name>SettingsTab</name>
     <message>
         <source>Attempts per tool call</source>
@@ -2865,14 +2868,6 @@ Pick a wider date range or another state to see the duplicate-prevention history
         <translation>Events about refunds that no operation of this database knows: the refund&apos;s metadata names no operation here. They are recorded and never acted on. Often a refund made in the provider&apos;s dashboard or by another system on the same account; check it there.</translation>
     </message>
     <message>
-        <source>Refresh</source>
-        <translation>Refresh</translation>
-    </message>
-    <message>
-        <source>Reading…</source>
-        <translation>Reading…</translation>
-    </message>
-    <message>
         <source>The events could not be read: %1</source>
         <translation>The events could not be read: %1</translation>
     </message>
@@ -2886,10 +2881,6 @@ Pick a wider date range or another state to see the duplicate-prevention history
             <numerusform>%n event no operation knows, newest first.</numerusform>
             <numerusform>%n events no operation knows, newest first.</numerusform>
         </translation>
-    </message>
-    <message>
-        <source>Close</source>
-        <translation>Close</translation>
     </message>
 </context>
 <context>

@@ -2113,18 +2113,6 @@ Pick a wider date range or another state to see the duplicate-prevention history
         <translation>Возвраты, которые провайдер сделал больше одного раза по одному запросу: тот же заказ и та же сумма (и та же ссылка на запрос, если вызовы её называли). Клиент получил деньги дважды. Никогда не возвращайте их снова; лишний возврат взыскивает финансовый отдел. Двойной щелчок по строке открывает её первую операцию.</translation>
     </message>
     <message>
-        <source>Close</source>
-        <translation>Закрыть</translation>
-    </message>
-    <message>
-        <source>Refresh</source>
-        <translation>Обновить</translation>
-    </message>
-    <message>
-        <source>Reading…</source>
-        <translation>Чтение…</translation>
-    </message>
-    <message>
         <source>The check could not be read: %1</source>
         <translation>Проверку не удалось прочитать: %1</translation>
     </message>
@@ -2584,6 +2572,21 @@ Pick a wider date range or another state to see the duplicate-prevention history
     </message>
 </context>
 <context>
+    <name>ReviewListDialog</name>
+    <message>
+        <source>Close</source>
+        <translation>Закрыть</translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation>Обновить</translation>
+    </message>
+    <message>
+        <source>Reading…</source>
+        <translation>Чтение…</translation>
+    </message>
+</context>
+<context>
     <name>SettingsTab</name>
     <message>
         <source>Attempts per tool call</source>
@@ -2878,14 +2881,6 @@ Pick a wider date range or another state to see the duplicate-prevention history
         <translation>События о возвратах, которых не знает ни одна операция этой базы: метаданные возврата не называют здесь ни одной операции. Они записаны, и по ним ничего не делается. Часто это возврат, сделанный в кабинете провайдера или другой системой того же аккаунта; проверьте его там.</translation>
     </message>
     <message>
-        <source>Refresh</source>
-        <translation>Обновить</translation>
-    </message>
-    <message>
-        <source>Reading…</source>
-        <translation>Чтение…</translation>
-    </message>
-    <message>
         <source>The events could not be read: %1</source>
         <translation>Не удалось прочитать события: %1</translation>
     </message>
@@ -2900,10 +2895,6 @@ Pick a wider date range or another state to see the duplicate-prevention history
             <numerusform>%n события без операции, сначала новые.</numerusform>
             <numerusform>%n событий без операции, сначала новые.</numerusform>
         </translation>
-    </message>
-    <message>
-        <source>Close</source>
-        <translation>Закрыть</translation>
     </message>
 </context>
 <context>

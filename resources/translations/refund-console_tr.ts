@@ -2097,18 +2097,6 @@ Mükerrer önleme geçmişini görmek için daha geniş bir tarih aralığı vey
         <translation>Sağlayıcının tek bir istek için birden çok kez yaptığı iadeler: aynı sipariş ve tutar (ve çağrılar bir istek referansı verdiyse aynı referans). Müşteri parayı iki kez aldı. Bunları asla yeniden iade etmeyin; fazla iadeyi finans ekibi geri alır. Bir satıra çift tıklamak ilk işlemini açar.</translation>
     </message>
     <message>
-        <source>Close</source>
-        <translation>Kapat</translation>
-    </message>
-    <message>
-        <source>Refresh</source>
-        <translation>Yenile</translation>
-    </message>
-    <message>
-        <source>Reading…</source>
-        <translation>Okunuyor…</translation>
-    </message>
-    <message>
         <source>The check could not be read: %1</source>
         <translation>Denetim okunamadı: %1</translation>
     </message>
@@ -2560,6 +2548,21 @@ Mükerrer önleme geçmişini görmek için daha geniş bir tarih aralığı vey
     </message>
 </context>
 <context>
+    <name>ReviewListDialog</name>
+    <message>
+        <source>Close</source>
+        <translation>Kapat</translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation>Yenile</translation>
+    </message>
+    <message>
+        <source>Reading…</source>
+        <translation>Okunuyor…</translation>
+    </message>
+</context>
+<context>
     <name>SettingsTab</name>
     <message>
         <source>Attempts per tool call</source>
@@ -2852,14 +2855,6 @@ Mükerrer önleme geçmişini görmek için daha geniş bir tarih aralığı vey
         <translation>Bu veritabanındaki hiçbir işlemin bilmediği iadelerle ilgili olaylar: iadenin meta verisi burada hiçbir işlemi göstermiyor. Kaydedilirler, üzerlerinde hiçbir işlem yapılmaz. Çoğu zaman sağlayıcının panelinden ya da aynı hesaptaki başka bir sistemden yapılmış bir iadedir; orada kontrol edin.</translation>
     </message>
     <message>
-        <source>Refresh</source>
-        <translation>Yenile</translation>
-    </message>
-    <message>
-        <source>Reading…</source>
-        <translation>Okunuyor…</translation>
-    </message>
-    <message>
         <source>The events could not be read: %1</source>
         <translation>Olaylar okunamadı: %1</translation>
     </message>
@@ -2872,10 +2867,6 @@ Mükerrer önleme geçmişini görmek için daha geniş bir tarih aralığı vey
         <translation>
             <numerusform>%n olayı hiçbir işlem bilmiyor, en yenisi önce.</numerusform>
         </translation>
-    </message>
-    <message>
-        <source>Close</source>
-        <translation>Kapat</translation>
     </message>
 </context>
 <context>

@@ -17,6 +17,7 @@
 #include "ResolveDialog.h"
 #include "SettingsTab.h"
 #include "StatusPalette.h"
+#include "PaidTwiceDialog.h"
 #include "UnmatchedEventsDialog.h"
 #include "console/ConsoleDataService.h"
 #include "db/HistoryGenerator.h"
@@ -1277,6 +1278,20 @@ void TestHistoryTabs::r24_unmatchedEventsDialogShowsWhatTheProviderSent()
     QVERIFY(failed.wait(30000));
     QCOMPARE(failed.last().at(0).toBool(), false);
     QVERIFY(broken.findChild<QLabel*>(QStringLiteral("unmatchedEventsStatus"))->text().contains(QLatin1String("could not be read")));
+
+    // Review > Refunds paid twice reads the same way (on a worker): none here, and a database
+    // that cannot be read says so. (tst_reconcile_store checks its rows against History's check.)
+    PaidTwiceDialog paidTwice(service.get());
+    QSignalSpy paidTwiceLoaded(&paidTwice, &PaidTwiceDialog::loaded);
+    QVERIFY(paidTwiceLoaded.wait(30000));
+    QCOMPARE(paidTwiceLoaded.last().at(0).toBool(), true);
+    QCOMPARE(paidTwice.model()->rowCount(), 0);
+    QVERIFY(paidTwice.findChild<QLabel*>(QStringLiteral("paidTwiceStatus"))->text().startsWith(PaidTwiceDialog::tr("None")));
+    PaidTwiceDialog paidTwiceBroken(brokenService.get());
+    QSignalSpy paidTwiceFailed(&paidTwiceBroken, &PaidTwiceDialog::loaded);
+    QVERIFY(paidTwiceFailed.wait(30000));
+    QCOMPARE(paidTwiceFailed.last().at(0).toBool(), false);
+    QVERIFY(paidTwiceBroken.findChild<QLabel*>(QStringLiteral("paidTwiceStatus"))->text().contains(QLatin1String("could not be read")));
 }
 
 int main(int argc, char** argv)
