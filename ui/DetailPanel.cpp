@@ -1,6 +1,7 @@
 #include "DetailPanel.h"
 
 #include "ElidedLabel.h"
+#include "MessageBanner.h"
 
 #include "OperationFormat.h"
 #include "StatusPalette.h"
@@ -136,6 +137,12 @@ DetailPanel::DetailPanel(const Clock& clock, QWidget* parent)
     header->addWidget(m_resolveButton);
     header->addWidget(m_messageButton);
     pageLayout->addLayout(header);
+    // Money paid twice (R5a, R24) is said before any field: it is what everyone who opens the
+    // operation must act on, whatever its own status reads.
+    m_paidTwice = new MessageBanner(page);
+    m_paidTwice->setObjectName(QStringLiteral("detailPaidTwice"));
+    m_paidTwice->setClosable(false);
+    pageLayout->addWidget(m_paidTwice);
 
     auto* split = new QSplitter(Qt::Horizontal, page);
     split->setObjectName(QStringLiteral("detailSplitter"));
@@ -290,6 +297,16 @@ void DetailPanel::showDetail(const OperationStore::Detail& detail, int attemptBu
                                      .arg(StatusPalette::statusForeground(o.status, palette()).name(),
                                           StatusPalette::statusBackground(o.status, palette()).name()));
     m_summary->setText(tr("Order %1 · %2").arg(o.orderId, OperationFormat::money(o.amountCents, o.currency)));
+    if (detail.paidTwiceRefundIds.size() > 1)
+        m_paidTwice->showMessage(
+            MessageBanner::Level::Error,
+            tr("Paid twice: the provider made %n refunds for this order, amount and request reference (%1). Its "
+               "operations: %2. Nobody may refund it again; the extra money is to be recovered.",
+               nullptr, int(detail.paidTwiceRefundIds.size()))
+                .arg(detail.paidTwiceRefundIds.join(QStringLiteral(", ")),
+                     detail.paidTwiceOperationIds.join(QStringLiteral(", "))));
+    else
+        m_paidTwice->clearMessage();
 
     setField(QStringLiteral("order"), o.orderId);
     setField(QStringLiteral("amount"), tr("%1  ·  %2 minor units, %3")

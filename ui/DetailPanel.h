@@ -8,6 +8,7 @@
 #include <QWidget>
 
 class ElidedLabel;
+class MessageBanner;
 class QLabel;
 class QPushButton;
 class QStackedWidget;
@@ -70,6 +71,7 @@ private:
     ElidedLabel* m_title = nullptr;   // the operation id
     QLabel* m_statusBadge = nullptr;
     QLabel* m_summary = nullptr;
+    MessageBanner* m_paidTwice = nullptr; ///< shown when the provider paid its logical refund twice
     QPushButton* m_resolveButton = nullptr;
     QPushButton* m_messageButton = nullptr;
     bool m_lookupAvailable = false;

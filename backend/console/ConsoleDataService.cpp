@@ -5,6 +5,7 @@
 #include "db/Database.h"
 #include "db/DatabaseUrl.h"
 #include "db/SettingsStore.h"
+#include "history/RefundsPerLogicalRefund.h"
 
 #include <QThread>
 #include <QTimer>
@@ -338,7 +339,24 @@ void ConsoleDataService::requestDetail(quint64 ticket, const QString& operationI
     // A job like any other: it waits for the open, is answered by an open that fails or when
     // the waiting queue is full, and is read once more after a lost connection.
     submit(
-        this, [operationId](Database&, OperationStore& store) { return store.detail(operationId); },
+        this,
+        [operationId](Database& db, OperationStore& store) -> StoreResult<OperationStore::Detail> {
+            auto detail = store.detail(operationId);
+            if (!detail)
+                return detail;
+            // Money paid twice is the first thing anyone looking at the operation must see.
+            auto settings = SettingsStore(db).load();
+            if (!settings)
+                return settings.error();
+            auto paid = RefundsPerLogicalRefund::paidTwice(db, operationId, settings.value().repeatWindowMs());
+            if (!paid)
+                return paid.error();
+            if (paid.value()) {
+                detail.value().paidTwiceRefundIds = paid.value()->refundIds;
+                detail.value().paidTwiceOperationIds = paid.value()->operationIds;
+            }
+            return detail;
+        },
         [this, ticket, operationId](StoreResult<OperationStore::Detail> d) {
             if (d)
                 emit detailReady(ticket, d.value());

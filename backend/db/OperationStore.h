@@ -11,6 +11,7 @@
 #include "db/ToolCallRecord.h"
 
 #include <QList>
+#include <QStringList>
 
 #include <optional>
 
@@ -401,6 +402,12 @@ public:
         QList<AttemptRecord> attempts;   ///< by attempt number
         QList<ToolCallRecord> toolCalls; ///< oldest first
         QList<AuditEntry> audit;         ///< oldest first
+        /** When the provider paid this operation's logical refund more than once (R5a, R24):
+            the live refund ids, sorted, and the logical refund's operations, oldest first.
+            detail() leaves both empty; ConsoleDataService fills them from the provider's
+            evidence (RefundsPerLogicalRefund::paidTwice). */
+        QStringList paidTwiceRefundIds;
+        QStringList paidTwiceOperationIds;
     };
     /** The operation with its attempts, tool calls and audit entries; NotFound if there is no such row. */
     StoreResult<Detail> detail(const QString& operationId);

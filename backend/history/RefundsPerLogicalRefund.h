@@ -7,6 +7,8 @@
 #include <QString>
 #include <QStringList>
 
+#include <optional>
+
 /**
  * The exactly-once check finance reads (R5a, issue 15): how many refunds the provider made for
  * one logical refund `(order_id, amount_cents, request_ref)`, counted from the provider's
@@ -58,4 +60,14 @@ public:
      * QueryFailed / ConnectionFailed from the engine. Reads only.
      */
     static StoreResult<Result> compute(Database& db, const HistoryFilter& filter, qint64 repeatWindowMs);
+
+    /**
+     * The logical refund of one operation when the provider paid it more than once (what the
+     * operation's detail warns of), over all time; nullopt when it paid it at most once.
+     * repeatWindowMs as for compute(). Errors: InvalidArgument (empty id, bad window), NotFound
+     * (no such operation), QueryFailed / ConnectionFailed. Reads only the operations of its
+     * (order, amount, request ref) and their provider events.
+     */
+    static StoreResult<std::optional<OverRefund>> paidTwice(Database& db, const QString& operationId,
+                                                           qint64 repeatWindowMs);
 };

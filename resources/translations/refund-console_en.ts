@@ -566,6 +566,13 @@
         <source>Loading %1…</source>
         <translation>Loading %1…</translation>
     </message>
+    <message numerus="yes">
+        <source>Paid twice: the provider made %n refunds for this order, amount and request reference (%1). Its operations: %2. Nobody may refund it again; the extra money is to be recovered.</source>
+        <translation>
+            <numerusform>Paid twice: the provider made %n refund for this order, amount and request reference (%1). Its operations: %2. Nobody may refund it again; the extra money is to be recovered.</numerusform>
+            <numerusform>Paid twice: the provider made %n refunds for this order, amount and request reference (%1). Its operations: %2. Nobody may refund it again; the extra money is to be recovered.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>FoundRefundTable</name>

@@ -570,6 +570,14 @@
         <source>Loading %1…</source>
         <translation>Загрузка %1…</translation>
     </message>
+    <message numerus="yes">
+        <source>Paid twice: the provider made %n refunds for this order, amount and request reference (%1). Its operations: %2. Nobody may refund it again; the extra money is to be recovered.</source>
+        <translation>
+            <numerusform>Оплачено дважды: провайдер сделал %n возврат по этому заказу, сумме и ссылке на запрос (%1). Его операции: %2. Никто не должен возвращать его снова; лишние деньги нужно взыскать.</numerusform>
+            <numerusform>Оплачено дважды: провайдер сделал %n возврата по этому заказу, сумме и ссылке на запрос (%1). Его операции: %2. Никто не должен возвращать его снова; лишние деньги нужно взыскать.</numerusform>
+            <numerusform>Оплачено дважды: провайдер сделал %n возвратов по этому заказу, сумме и ссылке на запрос (%1). Его операции: %2. Никто не должен возвращать его снова; лишние деньги нужно взыскать.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>FoundRefundTable</name>

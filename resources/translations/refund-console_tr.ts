@@ -562,6 +562,12 @@
         <source>Loading %1…</source>
         <translation>%1 yükleniyor…</translation>
     </message>
+    <message numerus="yes">
+        <source>Paid twice: the provider made %n refunds for this order, amount and request reference (%1). Its operations: %2. Nobody may refund it again; the extra money is to be recovered.</source>
+        <translation>
+            <numerusform>İki kez ödendi: sağlayıcı bu sipariş, tutar ve istek referansı için %n iade yaptı (%1). İşlemleri: %2. Kimse bunu yeniden iade etmemeli; fazla para geri alınmalıdır.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>FoundRefundTable</name>

@@ -11,6 +11,7 @@
 
 #include "DetailPanel.h"
 #include "MainWindow.h"
+#include "MessageBanner.h"
 #include "OperationTableModel.h"
 #include "OperationTableView.h"
 #include "StateCountsModel.h"
@@ -34,6 +35,7 @@ private slots:
     void panelSaysLoadingUntilTheAnswer_issue12a();
     void failedDetailReadIsAskedAgainByAClick_issue12b();
     void wantedDetailIsNotStarvedByLaterRequests_issue12c();
+    void r5a_paidTwiceOperationSaysSoAboveItsFields_issue15();
 
 private:
     /** Selects row in the table as a click would, and waits for its detail. */
@@ -250,6 +252,44 @@ void TestConsoleWindowReads::wantedDetailIsNotStarvedByLaterRequests_issue12c()
     second.release();
     QTest::qWait(200);
     QCOMPARE(panel->operationId(), m_ids.at(1));
+}
+
+// Issue 15 (left open before): an operation whose logical refund the provider paid twice said
+// nothing of it in its detail; only Review > Refunds paid twice listed it. Two refunded rows of
+// one (order, amount, no request ref) within the setting's repeat window (the caller's own
+// window was 1 ms, so its repeat opened a second row): both rows' detail names both refunds,
+// and an unrelated operation's does not.
+void TestConsoleWindowReads::r5a_paidTwiceOperationSaysSoAboveItsFields_issue15()
+{
+    const QString first = m_ids.at(5); // order wr-0, 10.00 USD
+    QVERIFY(m_store->claimAttempt(first, QStringLiteral("toolu_wr0"), 6, 24 * 3600 * 1000LL));
+    QVERIFY(m_store->closeRefunded(first, QStringLiteral("re_wr_a"), QStringLiteral("succeeded")));
+    QTest::qWait(5);
+    auto repeat = m_store->openOrJoin(QStringLiteral("wr-0"), 1000, QStringLiteral("toolu_wr0b"), {}, 1);
+    QVERIFY(repeat);
+    const QString second = repeat.value().operation.operationId;
+    QVERIFY(second != first);
+    QVERIFY(m_store->claimAttempt(second, QStringLiteral("toolu_wr0b"), 6, 24 * 3600 * 1000LL));
+    QVERIFY(m_store->closeRefunded(second, QStringLiteral("re_wr_b"), QStringLiteral("succeeded")));
+
+    QSignalSpy loaded(m_window.get(), &MainWindow::dataLoaded);
+    QVERIFY(m_window->connectDatabase(m_testDb->url()));
+    QTRY_COMPARE_WITH_TIMEOUT(loaded.count(), 1, 20000);
+    DetailPanel* panel = m_window->detailPanel();
+    auto* banner = panel->findChild<MessageBanner*>(QStringLiteral("detailPaidTwice"));
+    QVERIFY(banner);
+    QVERIFY(selectRow(0)); // the newest: the repeat
+    QCOMPARE(panel->operationId(), second);
+    QVERIFY(banner->isVisible());
+    QCOMPARE(banner->level(), MessageBanner::Level::Error);
+    for (const QString& id : {QStringLiteral("re_wr_a"), QStringLiteral("re_wr_b"), first, second})
+        QVERIFY2(banner->text().contains(id), qPrintable(banner->text()));
+    QVERIFY(selectRow(1)); // order wr-5: one open operation
+    QVERIFY(!banner->isVisible());
+    QVERIFY(selectRow(6)); // the first refund's own row says the same
+    QCOMPARE(panel->operationId(), first);
+    QVERIFY(banner->isVisible());
+    QVERIFY2(banner->text().contains(QStringLiteral("re_wr_b")), qPrintable(banner->text()));
 }
 
 QTEST_MAIN(TestConsoleWindowReads)

@@ -16,6 +16,7 @@
 #include "db/SchemaMigrator.h"
 #include "db/SettingsStore.h"
 #include "history/HistoryStats.h"
+#include "history/RefundsPerLogicalRefund.h"
 #include "reconcile/EventPoller.h"
 #include "reconcile/Reconciler.h"
 
@@ -1099,6 +1100,37 @@ void TestReconciler::r5a_r24_historyCountsRefundsPerLogicalRefundFromTheProvider
             qFatal("%s", qPrintable(s.error().message));
         return s.value();
     };
+    // The operation's detail (RefundsPerLogicalRefund::paidTwice) names exactly the logical
+    // refund of the all-time list that the operation belongs to, and nothing for the others.
+    auto detailsAgree = [&]() -> bool {
+        auto listed = PaidTwiceModel::load(*m_db);
+        auto settings = SettingsStore(*m_db).load();
+        if (!listed || !settings)
+            return false;
+        auto ids = m_db->run(QStringLiteral("SELECT operation_id FROM refund_ops ORDER BY operation_id"), {},
+                             QStringLiteral("test: operations"));
+        if (!ids)
+            return false;
+        int checked = 0;
+        while (ids.value().next()) {
+            const QString op = ids.value().value(0).toString();
+            auto mine = RefundsPerLogicalRefund::paidTwice(*m_db, op, settings.value().repeatWindowMs());
+            if (!mine)
+                return false;
+            std::optional<RefundsPerLogicalRefund::OverRefund> expected;
+            for (const auto& over : listed.value())
+                if (over.operationIds.contains(op))
+                    expected = over;
+            if (mine.value().has_value() != expected.has_value() ||
+                (expected && (mine.value()->refundIds != expected->refundIds ||
+                              mine.value()->operationIds != expected->operationIds))) {
+                qWarning("paidTwice(%s) disagrees with the list", qPrintable(op));
+                return false;
+            }
+            ++checked;
+        }
+        return checked > 0 || listed.value().isEmpty();
+    };
     QCOMPARE(stats().maxRefundsPerLogicalRefund, 0);
 
     // One refund, then a second live refund the provider holds for the same operation (a key
@@ -1122,6 +1154,9 @@ void TestReconciler::r5a_r24_historyCountsRefundsPerLogicalRefundFromTheProvider
     QCOMPARE(s.overRefunded.size(), 1);
     QCOMPARE(s.overRefunded.first().requestRef, QStringLiteral("T-1"));
     QCOMPARE(s.overRefunded.first().refundIds, (QStringList{QStringLiteral("re_1"), QStringLiteral("re_2")}));
+    QCOMPARE(RefundsPerLogicalRefund::paidTwice(*m_db, ticket, kHour).value().value().refundIds,
+             (QStringList{QStringLiteral("re_1"), QStringLiteral("re_2")}));
+    QVERIFY(detailsAgree());
 
     // Without a request ref: a repeat opened 10 h after the refund by a caller with a 1 h window
     // is inside the setting's 72 h (R5a), so the same logical refund was paid twice ...
@@ -1167,6 +1202,10 @@ void TestReconciler::r5a_r24_historyCountsRefundsPerLogicalRefundFromTheProvider
                  PaidTwiceModel::tr("%n refund(s): %1", nullptr, 2).arg(QStringLiteral("re_a, re_b")));
         QCOMPARE(model.index(0, PaidTwiceModel::RequestColumn).data().toString(), QStringLiteral("—"));
     }
+    QVERIFY(detailsAgree());
+    QCOMPARE(RefundsPerLogicalRefund::paidTwice(*m_db, QStringLiteral("no-such-op"), kHour).error().code,
+             StoreError::Code::NotFound);
+    QCOMPARE(RefundsPerLogicalRefund::paidTwice(*m_db, ticket, 0).error().field, QStringLiteral("repeat_window_hours"));
 
     // The provider reports the second refund failed after all: nothing was paid twice for T-1.
     m_provider.set(refundJson(QStringLiteral("re_2"), ticket, 3800, QStringLiteral("failed")));
@@ -1178,6 +1217,8 @@ void TestReconciler::r5a_r24_historyCountsRefundsPerLogicalRefundFromTheProvider
     QCOMPARE(s.overRefunded.size(), 1);
     QCOMPARE(s.overRefunded.first().amountCents, qint64(1000));
     QCOMPARE(PaidTwiceModel::load(*m_db).value().size(), 1);
+    QVERIFY(detailsAgree());
+    QVERIFY(!RefundsPerLogicalRefund::paidTwice(*m_db, ticket, kHour).value().has_value());
 }
 
 namespace {
