@@ -1,5 +1,7 @@
 #include "SimSchedule.h"
 
+#include <sqlite3.h>
+
 #include "SimProvider.h"
 #include "SimScheduler.h"
 
@@ -905,7 +907,12 @@ SimWorkspace::SimWorkspace(QString dir, QString opDbTemplate, QString sandboxTem
 {
 }
 
-SimWorkspace::~SimWorkspace() = default;
+SimWorkspace::~SimWorkspace()
+{
+    m_idle.clear();
+    if (m_restorer)
+        sqlite3_close(m_restorer);
+}
 
 QString SimWorkspace::opDbPath() const
 {
@@ -917,14 +924,74 @@ QString SimWorkspace::sandboxDbPath() const
     return m_dir + QStringLiteral("/sandbox.db");
 }
 
+bool SimWorkspace::copyInPlace(const QString& path, const QString& from, QString* error)
+{
+    for (const char* suffix : {"", "-wal", "-shm"})
+        QFile::remove(path + QLatin1String(suffix));
+    if (!QFile::copy(from, path)) {
+        *error = QStringLiteral("could not copy %1 into %2").arg(from, m_dir);
+        return false;
+    }
+    return true;
+}
+
+bool SimWorkspace::openRestorer(QString* error)
+{
+    auto fail = [&](const char* what) {
+        *error = QStringLiteral("restoring connection: %1: %2")
+                     .arg(QLatin1String(what), m_restorer ? QString::fromUtf8(sqlite3_errmsg(m_restorer)) : QString());
+        if (m_restorer)
+            sqlite3_close(m_restorer);
+        m_restorer = nullptr;
+        return false;
+    };
+    if (sqlite3_open_v2(opDbPath().toUtf8().constData(), &m_restorer, SQLITE_OPEN_READWRITE, nullptr) != SQLITE_OK)
+        return fail("open");
+    // Its own statements only: the guard's triggers (which refuse every DELETE, R21) and the
+    // rollup triggers would undo the point; foreign keys are off on a connection by default.
+    int enabled = 1;
+    if (sqlite3_db_config(m_restorer, SQLITE_DBCONFIG_ENABLE_TRIGGER, 0, &enabled) != SQLITE_OK || enabled != 0)
+        return fail("disable triggers");
+    const QByteArray attach = "ATTACH DATABASE '" + m_opDbTemplate.toUtf8().replace('\'', "''") + "' AS tmpl";
+    if (sqlite3_exec(m_restorer, attach.constData(), nullptr, nullptr, nullptr) != SQLITE_OK)
+        return fail("attach the template");
+    // Every ordinary table the template has, FTS5's shadow tables and sqlite_sequence included
+    // (the virtual table itself holds nothing of its own).
+    sqlite3_stmt* tables = nullptr;
+    if (sqlite3_prepare_v2(m_restorer,
+                           "SELECT name FROM tmpl.sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_stat%' "
+                           "AND sql NOT LIKE 'CREATE VIRTUAL%' ORDER BY name",
+                           -1, &tables, nullptr) != SQLITE_OK)
+        return fail("list the tables");
+    // Deferred: IMMEDIATE would take the write lock of the template too, which every worker's
+    // restorer attaches (it is only read).
+    QByteArray script = "BEGIN;";
+    while (sqlite3_step(tables) == SQLITE_ROW) {
+        const QByteArray name =
+            '"' + QByteArray(reinterpret_cast<const char*>(sqlite3_column_text(tables, 0))).replace('"', "\"\"") + '"';
+        script += "DELETE FROM main." + name + ";INSERT INTO main." + name + " SELECT * FROM tmpl." + name + ";";
+    }
+    sqlite3_finalize(tables);
+    m_restoreScript = script + "COMMIT;";
+    return true;
+}
+
 bool SimWorkspace::reset(QString* error)
 {
-    m_idle.clear();
-    for (const QString& path : {opDbPath(), sandboxDbPath()})
-        for (const char* suffix : {"", "-wal", "-shm"})
-            QFile::remove(path + QLatin1String(suffix));
-    if (!QFile::copy(m_opDbTemplate, opDbPath()) || !QFile::copy(m_sandboxTemplate, sandboxDbPath())) {
-        *error = QStringLiteral("could not copy the database templates into %1").arg(m_dir);
+    // The sandbox's connection closed with the last schedule: a fresh copy.
+    if (!copyInPlace(sandboxDbPath(), m_sandboxTemplate, error))
+        return false;
+    if (!m_restorer) {
+        m_idle.clear();
+        return copyInPlace(opDbPath(), m_opDbTemplate, error) && openRestorer(error);
+    }
+    // Every kept connection is idle (no transaction, every statement reset): the restore is
+    // one commit they see as another connection's, and the schema they parsed stays theirs.
+    char* message = nullptr;
+    if (sqlite3_exec(m_restorer, m_restoreScript.constData(), nullptr, nullptr, &message) != SQLITE_OK) {
+        *error = QStringLiteral("could not restore %1 from its template: %2").arg(opDbPath(), QString::fromUtf8(message));
+        sqlite3_free(message);
+        sqlite3_exec(m_restorer, "ROLLBACK", nullptr, nullptr, nullptr);
         return false;
     }
     return true;

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QByteArray>
 #include <QString>
 #include <QStringList>
 
@@ -7,6 +8,7 @@
 #include <vector>
 
 class Database;
+struct sqlite3;
 
 /**
  * One simulated schedule (issue 16): N agents calling the real RefundTool on a shared SQLite
@@ -71,16 +73,22 @@ struct SimResult
 };
 
 /**
- * One worker's database files and the operation-database connections of its current schedule.
- * Every schedule starts from copies of the migrated empty databases (the templates). Within a
- * schedule, a process that ends (killed, or done) hands its connection to the next process to
- * start: opening one costs more than the tool calls made on it (SQLite parses the whole schema,
- * some 26 KB of trigger text, and every statement is prepared again). What a process kept in its
- * connection dies with it as far as the code can tell: connections are handed on only with no
- * transaction open (no agent parks inside one, see SimScheduler) and every kept statement reset
- * (no read snapshot outlives the process). A schedule takes the same steps either way.
- * (Restoring the file in place to keep connections across schedules does not pay: SQLite's
- * backup bumps the schema cookie, so every connection parses the schema again anyway.)
+ * One worker's database files and the operation-database connections it keeps.
+ * Every schedule starts from the migrated empty databases (the templates). Opening a connection
+ * costs more than the tool calls made on it (SQLite parses the whole schema, some 26 KB of
+ * trigger text, and every statement is prepared again), so connections outlive the process and
+ * the schedule they served:
+ *  - within a schedule, a process that ends (killed, or done) hands its connection to the next
+ *    process to start;
+ *  - between schedules the operation database is restored in place, table by table from the
+ *    template, by a connection of its own with triggers off (the guard refuses every DELETE).
+ *    That is a commit like any other connection's: the others' parsed schema and prepared
+ *    statements stay valid. (A file copy or SQLite's backup would change the schema cookie or
+ *    the file under them, and every connection would parse the schema again.)
+ * What a process kept in its connection dies with it as far as the code can tell: connections
+ * are handed on only with no transaction open (no agent parks inside one, see SimScheduler) and
+ * every kept statement reset (no read snapshot outlives the process). A schedule takes the same
+ * steps either way, so its seed alone replays it.
  *
  * Not thread-safe: one per worker thread.
  */
@@ -95,7 +103,7 @@ public:
 
     QString opDbPath() const;
     QString sandboxDbPath() const;
-    /** Closes the last schedule's connections and copies the templates in place; false with error if it cannot. */
+    /** Both databases as their templates (every kept connection idle); false with error if it cannot. */
     bool reset(QString* error);
     /** A connection to opDbPath(): an idle one, else a new one. Throws std::runtime_error if it cannot open. */
     std::unique_ptr<Database> take();
@@ -103,10 +111,15 @@ public:
     void give(std::unique_ptr<Database> db);
 
 private:
+    bool copyInPlace(const QString& path, const QString& from, QString* error);
+    bool openRestorer(QString* error);
+
     QString m_dir;
     QString m_opDbTemplate;
     QString m_sandboxTemplate;
     std::vector<std::unique_ptr<Database>> m_idle;
+    sqlite3* m_restorer = nullptr; ///< restores opDbPath() from the template (triggers off)
+    QByteArray m_restoreScript;
 };
 
 /** Runs one schedule in the workspace (which reset() prepares first). */
