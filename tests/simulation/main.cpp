@@ -111,7 +111,7 @@ int main(int argc, char** argv)
 
     Logging::init(QStringLiteral("off")); // the tool's own log lines would drown the report
 
-    // Every schedule copies two small databases and commits with synchronous=FULL: on tmpfs
+    // Every schedule restores two small databases and commits with synchronous=FULL: on tmpfs
     // (/dev/shm) an fsync costs nothing, so the run measures the code, not the disk.
     const QFileInfo shm(QStringLiteral("/dev/shm"));
     const QString tempRoot = !qEnvironmentVariableIsSet("TMPDIR") && shm.isDir() && shm.isWritable()
