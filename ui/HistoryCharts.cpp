@@ -369,7 +369,7 @@ QChart* HistoryCharts::attemptsHistogram(const HistoryStats::Snapshot& s)
 
 QChart* HistoryCharts::timeToResolve(const HistoryStats::Snapshot& s)
 {
-    QChart* chart = newChart(tr("Time to resolve (operations a reviewer resolved)"));
+    QChart* chart = newChart(tr("Time to resolve (operations a person or the reconciler resolved)"));
     auto* set = new QBarSet(tr("Resolved operations"));
     set->setColor(StatusPalette::seriesColor(StatusPalette::Series::TimeToResolve));
     set->setBorderColor(set->color());

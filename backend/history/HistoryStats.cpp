@@ -505,12 +505,13 @@ QString HistoryStats::definition(Figure figure)
                   "units, whatever day it was created: all the money that may or may not have been "
                   "refunded. Not limited to the selected range.");
     case Figure::MedianTimeToResolve:
-        text = tr("Median of resolved_at - created_at over operations a reviewer resolved (nearest-rank, no "
-                  "interpolation).");
+        text = tr("Median of resolved_at - created_at over resolved operations, whether a person or the "
+                  "reconciler resolved them (nearest-rank, no interpolation); Time to settle tells the two apart.");
         break;
     case Figure::P90TimeToResolve:
         text = tr(
-            "90th percentile of resolved_at - created_at over operations a reviewer resolved (nearest-rank): "
+            "90th percentile of resolved_at - created_at over resolved operations, whether a person or the "
+            "reconciler resolved them (nearest-rank): "
             "nine in ten were resolved at least this fast.");
         break;
     case Figure::AutoResolved:

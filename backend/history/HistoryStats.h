@@ -104,7 +104,7 @@ public:
             (issue 15: older unknown rows are most of the money at risk). */
         qint64 unknownNowOperations = 0;
         QList<Money> unknownNowMoney;          ///< as of now, per currency, sorted by currency
-        qint64 resolvedOperations = 0;         ///< resolved_at set (a reviewer resolved it, R16)
+        qint64 resolvedOperations = 0;         ///< resolved_at set (a person, R16, or the reconciler, R24, resolved it)
         std::optional<qint64> medianResolveMs; ///< nearest-rank median of resolved_at - created_at
         std::optional<qint64> p90ResolveMs;    ///< nearest-rank 90th percentile
         /** R24: operations the reconciler resolved on the provider's evidence (audit role
