@@ -330,8 +330,7 @@ void MainWindow::buildUi()
     const auto width = [&fm](const QString& sample) { return fm.horizontalAdvance(sample) + 24; };
     auto* header = m_table->horizontalHeader();
     // Widths for typical values at 1280 px; ids elide in the middle (both ends stay readable)
-    // and the detail panel shows them in full.
-    header->resizeSection(OperationTableModel::OperationIdColumn, width(QStringLiteral("op_a11acc8…73441fd0d0")));
+    // where the window is short of room, and the detail panel shows them in full.
     header->resizeSection(OperationTableModel::OrderColumn, width(QStringLiteral("Order")));
     header->resizeSection(OperationTableModel::AmountColumn, width(QStringLiteral("$12,345.00")));
     header->resizeSection(OperationTableModel::StatusColumn, width(QStringLiteral("Refunded")) + 14);
@@ -341,6 +340,9 @@ void MainWindow::buildUi()
     header->resizeSection(OperationTableModel::AgeColumn, width(QStringLiteral("23 h 59 min")) - 8);
     header->resizeSection(OperationTableModel::LastOutcomeColumn, width(QStringLiteral("Provider error (5xx)")) - 8);
     header->setMinimumSectionSize(40);
+    // Set last: it fits the id column into what the others leave (OperationTableView).
+    m_table->setOperationIdWidths(width(QStringLiteral("op_a11acc8…73441fd0d0")),
+                                  width(QStringLiteral("op_a11acc8b5e0d4c7f9e2b6a73441fd0d0")));
     m_tableStack->addWidget(m_table);
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             &MainWindow::onCurrentRowChanged);
@@ -832,6 +834,8 @@ void MainWindow::onTabChanged(int index)
     // Each tab reads through the data service, and only once it is looked at: the history of a
     // million operations takes seconds to compute and most sessions never open it.
     QWidget* tab = m_tabs->widget(index);
+    // The loaded-rows count is the Operations table's: on History or Settings it read as theirs.
+    m_rowsStatus->setVisible(tab == m_operationsPage);
     if (tab == m_historyPage && !m_historyConnected && !m_dbUrl.isEmpty())
         m_historyConnected = m_historyTab->setDataService(m_data.get());
     else if (tab == m_settingsPage && !m_settingsConnected && !m_dbUrl.isEmpty())

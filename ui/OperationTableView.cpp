@@ -36,6 +36,10 @@ OperationTableView::OperationTableView(QWidget* parent)
     horizontalHeader()->setStretchLastSection(true);
     horizontalHeader()->setSortIndicatorShown(true);
     connect(verticalScrollBar(), &QScrollBar::valueChanged, this, &OperationTableView::updateVisibleRows);
+    connect(horizontalHeader(), &QHeaderView::sectionResized, this, [this](int section, int, int) {
+        if (section == OperationTableModel::OperationIdColumn && !m_fittingId && m_idCompact > 0)
+            m_idUserSized = true;
+    });
     connect(verticalScrollBar(), &QScrollBar::valueChanged, this, [this](int value) {
         if (value == verticalScrollBar()->minimum())
             fetchPreviousAtTop();
@@ -181,7 +185,39 @@ void OperationTableView::keyPressEvent(QKeyEvent* event)
 void OperationTableView::resizeEvent(QResizeEvent* event)
 {
     QTableView::resizeEvent(event);
+    fitOperationIdColumn();
     updateVisibleRows();
+}
+
+void OperationTableView::setOperationIdWidths(int compact, int whole)
+{
+    m_idCompact = compact;
+    m_idWhole = qMax(compact, whole);
+    m_idUserSized = false;
+    fitOperationIdColumn();
+}
+
+void OperationTableView::fitOperationIdColumn()
+{
+    QHeaderView* header = horizontalHeader();
+    const int id = OperationTableModel::OperationIdColumn;
+    if (m_idUserSized || m_idCompact <= 0 || header->count() <= id + 1)
+        return;
+    // What the other columns take; the last one stretches, so it keeps what its header and
+    // its visible cells need.
+    const int last = header->logicalIndex(header->count() - 1);
+    int others = 0;
+    for (int i = 0; i < header->count(); ++i)
+        if (i != id && i != last && !header->isSectionHidden(i))
+            others += header->sectionSize(i);
+    const int lastNeeds = qMax(header->sectionSizeHint(last), sizeHintForColumn(last));
+    const int room = viewport()->width() - others - lastNeeds;
+    const int width = qBound(m_idCompact, room, m_idWhole);
+    if (header->sectionSize(id) == width)
+        return;
+    m_fittingId = true;
+    header->resizeSection(id, width);
+    m_fittingId = false;
 }
 
 QUrl OperationTableView::refundDashboardUrl(const QString& refundId) const

@@ -41,6 +41,13 @@ public:
     QUrl refundDashboardUrl(const QString& refundId) const;
     /** The context menu for the row of index (nullptr for no row); the caller owns it. */
     QMenu* createContextMenu(const QModelIndex& index);
+    /**
+     * The operation id column's widths, px: compact (ids elided in the middle) when the table is
+     * short of room, growing up to whole (ids in full) when the other columns leave room, as the
+     * table is resized (issue 15: ids were cut at 1920 px beside empty space). Once the user
+     * drags the column's edge, their width is kept.
+     */
+    void setOperationIdWidths(int compact, int whole);
 
 protected:
     void keyPressEvent(QKeyEvent* event) override;
@@ -51,8 +58,13 @@ private:
     /** Moves the scroll position by rows (rows added or dropped above the visible ones). */
     void shiftScroll(int rows);
     void fetchPreviousAtTop();
+    void fitOperationIdColumn();
 
     OperationTableModel* m_model = nullptr;
     bool m_previousPending = false;
     QUrl m_dashboardUrl;
+    int m_idCompact = 0;
+    int m_idWhole = 0;
+    bool m_idUserSized = false; ///< the user set the id column's width: never fitted again
+    bool m_fittingId = false;   ///< our own resize of the id column, not the user's
 };

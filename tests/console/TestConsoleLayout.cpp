@@ -11,6 +11,8 @@
 #include "InterfaceLanguage.h"
 #include "MainWindow.h"
 #include "OperationFormat.h"
+#include "OperationTableView.h"
+#include "OperationTableModel.h"
 #include "StateCountsModel.h"
 #include "StateNavigationDelegate.h"
 #include "db/DatabaseUrl.h"
@@ -19,11 +21,13 @@
 #include <QAbstractButton>
 #include <QAbstractItemView>
 #include <QComboBox>
+#include <QHeaderView>
 #include <QLabel>
 #include <QListView>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QStatusBar>
+#include <QStyle>
 #include <QTabWidget>
 #include <QTextLayout>
 #include <QThread>
@@ -108,6 +112,7 @@ private slots:
     void operationsTabAndStatusBarFit_issue15();
     void historyTabDoesNotScrollSideways_issue15_data() { languageRows(); }
     void historyTabDoesNotScrollSideways_issue15();
+    void operationIdsWholeWhenThereIsRoom_issue15();
 
 private:
     static void languageRows();
@@ -249,6 +254,10 @@ void TestConsoleLayout::historyTabDoesNotScrollSideways_issue15()
     tabs->setCurrentWidget(m_window->findChild<QScrollArea*>(QStringLiteral("historyTabPage")));
     QTRY_VERIFY_WITH_TIMEOUT(stats.count() > 0, 30000);
     QTest::qWait(300);
+    // The status bar's "Rows 1–4 of 4 loaded" counts the Operations table: not shown here.
+    auto* rows = m_window->findChild<QLabel*>(QStringLiteral("rowsStatus"));
+    QVERIFY(rows);
+    QVERIFY2(!rows->isVisible(), qPrintable(rows->text()));
     auto* page = m_window->findChild<QScrollArea*>(QStringLiteral("historyTabPage"));
     if (page->horizontalScrollBar()->maximum() > 0) {
         problems << QStringLiteral("History scrolls sideways: its content needs %1 px, the page has %2")
@@ -261,6 +270,42 @@ void TestConsoleLayout::historyTabDoesNotScrollSideways_issue15()
     }
     problems << clippedWidgets(m_window.get());
     QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QLatin1Char('\n'))));
+}
+
+// The walk-through at 1920x1200 (ru, tr): operation ids cut in the middle beside a thousand
+// pixels of empty table. The id column is compact at 1024 px and grows to whole ids when the
+// window is wide; a width the user dragged stays.
+void TestConsoleLayout::operationIdsWholeWhenThereIsRoom_issue15()
+{
+    QVERIFY(openWindow(QStringLiteral("en")));
+    OperationTableView* table = m_window->operationsView();
+    QHeaderView* header = table->horizontalHeader();
+    const int id = OperationTableModel::OperationIdColumn;
+    const int margin = 2 * (table->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, table) + 1);
+    auto elided = [&]() {
+        QStringList cut;
+        for (int row = 0; row < table->model()->rowCount(); ++row) {
+            const QString text = table->model()->index(row, id).data().toString();
+            if (table->fontMetrics().elidedText(text, Qt::ElideMiddle, header->sectionSize(id) - margin) != text)
+                cut << text;
+        }
+        return cut;
+    };
+    QVERIFY(table->model()->rowCount() > 0);
+    const int compact = header->sectionSize(id);
+    QVERIFY2(!elided().isEmpty(), "at 1024 px the ids are expected to be compact (elided)");
+    m_window->resize(1920, 1200);
+    QTRY_VERIFY_WITH_TIMEOUT(header->sectionSize(id) > compact, 5000);
+    QTest::qWait(100);
+    QVERIFY2(elided().isEmpty(), qPrintable(elided().join(QLatin1Char(' '))));
+    QVERIFY(table->horizontalScrollBar()->maximum() == 0); // and nothing pushed off the right
+    m_window->resize(1024, 640);
+    QTRY_COMPARE_WITH_TIMEOUT(header->sectionSize(id), compact, 5000);
+    // The user's width is theirs.
+    header->resizeSection(id, compact + 30);
+    m_window->resize(1920, 1200);
+    QTest::qWait(300);
+    QCOMPARE(header->sectionSize(id), compact + 30);
 }
 
 QTEST_MAIN(TestConsoleLayout)
