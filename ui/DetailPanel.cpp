@@ -300,11 +300,16 @@ void DetailPanel::showDetail(const OperationStore::Detail& detail, int attemptBu
     if (detail.paidTwiceRefundIds.size() > 1)
         m_paidTwice->showMessage(
             MessageBanner::Level::Error,
-            tr("Paid twice: the provider made %n refunds for this order, amount and request reference (%1). Its "
-               "operations: %2. Nobody may refund it again; the extra money is to be recovered.",
+            tr("Paid twice: the provider made %n refunds (%1) for this order and amount (and request reference, "
+               "if the calls named one). Its operations: %2. Nobody may refund it again; the extra money is to "
+               "be recovered.",
                nullptr, int(detail.paidTwiceRefundIds.size()))
                 .arg(detail.paidTwiceRefundIds.join(QStringLiteral(", ")),
                      detail.paidTwiceOperationIds.join(QStringLiteral(", "))));
+    else if (!detail.paidTwiceError.isEmpty())
+        m_paidTwice->showMessage(MessageBanner::Level::Warning,
+                                 tr("Could not check whether the provider paid this refund twice: %1")
+                                     .arg(detail.paidTwiceError));
     else
         m_paidTwice->clearMessage();
 

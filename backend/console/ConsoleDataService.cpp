@@ -344,14 +344,23 @@ void ConsoleDataService::requestDetail(quint64 ticket, const QString& operationI
             auto detail = store.detail(operationId);
             if (!detail)
                 return detail;
-            // Money paid twice is the first thing anyone looking at the operation must see.
+            // Money paid twice is the first thing anyone looking at the operation must see. A
+            // check that cannot be made (a setting that does not validate, a refused read) does
+            // not take the detail, or the customer message drafted from it, with it: the detail
+            // says it does not know. A lost connection fails the read as any other, and retries.
             auto settings = SettingsStore(db).load();
-            if (!settings)
-                return settings.error();
+            if (!settings) {
+                if (settings.error().code == StoreError::Code::ConnectionFailed)
+                    return settings.error();
+                detail.value().paidTwiceError = settings.error().message;
+                return detail;
+            }
             auto paid = RefundsPerLogicalRefund::paidTwice(db, operationId, settings.value().repeatWindowMs());
-            if (!paid)
-                return paid.error();
-            if (paid.value()) {
+            if (!paid) {
+                if (paid.error().code == StoreError::Code::ConnectionFailed)
+                    return paid.error();
+                detail.value().paidTwiceError = paid.error().message;
+            } else if (paid.value()) {
                 detail.value().paidTwiceRefundIds = paid.value()->refundIds;
                 detail.value().paidTwiceOperationIds = paid.value()->operationIds;
             }

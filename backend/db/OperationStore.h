@@ -408,6 +408,9 @@ public:
             evidence (RefundsPerLogicalRefund::paidTwice). */
         QStringList paidTwiceRefundIds;
         QStringList paidTwiceOperationIds;
+        /** Why that check could not be made (empty when it was, or was not asked for): the
+            detail is still shown, and says it does not know. */
+        QString paidTwiceError;
     };
     /** The operation with its attempts, tool calls and audit entries; NotFound if there is no such row. */
     StoreResult<Detail> detail(const QString& operationId);

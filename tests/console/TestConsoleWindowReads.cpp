@@ -290,6 +290,17 @@ void TestConsoleWindowReads::r5a_paidTwiceOperationSaysSoAboveItsFields_issue15(
     QCOMPARE(panel->operationId(), first);
     QVERIFY(banner->isVisible());
     QVERIFY2(banner->text().contains(QStringLiteral("re_wr_b")), qPrintable(banner->text()));
+
+    // A check that cannot be made (the provider's events unreadable) leaves the detail shown,
+    // and says it does not know, rather than failing the whole read (and the customer message).
+    QVERIFY(selectRow(1));
+    QVERIFY(execSql(QStringLiteral("ALTER TABLE provider_events RENAME TO provider_events_away")));
+    m_window->operationsView()->setCurrentIndex(m_window->operationModel()->index(0, 0));
+    QTRY_COMPARE_WITH_TIMEOUT(panel->operationId(), second, 10000);
+    QVERIFY(banner->isVisible());
+    QCOMPARE(banner->level(), MessageBanner::Level::Warning);
+    QVERIFY2(banner->text().contains(QStringLiteral("Could not check")), qPrintable(banner->text()));
+    QVERIFY(execSql(QStringLiteral("ALTER TABLE provider_events_away RENAME TO provider_events")));
 }
 
 QTEST_MAIN(TestConsoleWindowReads)
