@@ -1,7 +1,5 @@
 #include "SimSchedule.h"
 
-#include <sqlite3.h>
-
 #include "SimProvider.h"
 #include "SimScheduler.h"
 
@@ -19,11 +17,15 @@
 #include "tool/RefundTool.h"
 
 #include <QElapsedTimer>
+#include <QSqlDatabase>
+#include <QSqlDriver>
 #include <QFile>
 #include <QHash>
 #include <QMap>
 #include <QRandomGenerator>
 #include <QSet>
+
+#include <sqlite3.h>
 
 #include <algorithm>
 #include <map>
@@ -909,9 +911,7 @@ SimWorkspace::SimWorkspace(QString dir, QString opDbTemplate, QString sandboxTem
 
 SimWorkspace::~SimWorkspace()
 {
-    m_idle.clear();
-    if (m_restorer)
-        sqlite3_close(m_restorer);
+    dropConnections();
 }
 
 QString SimWorkspace::opDbPath() const
@@ -947,11 +947,15 @@ bool SimWorkspace::openRestorer(QString* error)
     };
     if (sqlite3_open_v2(opDbPath().toUtf8().constData(), &m_restorer, SQLITE_OPEN_READWRITE, nullptr) != SQLITE_OK)
         return fail("open");
+    // Every worker's restorer reads the template (WAL): wait out another's brief lock.
+    sqlite3_busy_timeout(m_restorer, 5000);
     // Its own statements only: the guard's triggers (which refuse every DELETE, R21) and the
-    // rollup triggers would undo the point; foreign keys are off on a connection by default.
+    // rollup triggers would undo the point, and foreign keys would order the tables.
     int enabled = 1;
     if (sqlite3_db_config(m_restorer, SQLITE_DBCONFIG_ENABLE_TRIGGER, 0, &enabled) != SQLITE_OK || enabled != 0)
         return fail("disable triggers");
+    if (sqlite3_exec(m_restorer, "PRAGMA foreign_keys=OFF", nullptr, nullptr, nullptr) != SQLITE_OK)
+        return fail("foreign keys off");
     const QByteArray attach = "ATTACH DATABASE '" + m_opDbTemplate.toUtf8().replace('\'', "''") + "' AS tmpl";
     if (sqlite3_exec(m_restorer, attach.constData(), nullptr, nullptr, nullptr) != SQLITE_OK)
         return fail("attach the template");
@@ -966,14 +970,27 @@ bool SimWorkspace::openRestorer(QString* error)
     // Deferred: IMMEDIATE would take the write lock of the template too, which every worker's
     // restorer attaches (it is only read).
     QByteArray script = "BEGIN;";
-    while (sqlite3_step(tables) == SQLITE_ROW) {
+    int count = 0;
+    int rc = SQLITE_ROW;
+    while ((rc = sqlite3_step(tables)) == SQLITE_ROW) {
         const QByteArray name =
             '"' + QByteArray(reinterpret_cast<const char*>(sqlite3_column_text(tables, 0))).replace('"', "\"\"") + '"';
         script += "DELETE FROM main." + name + ";INSERT INTO main." + name + " SELECT * FROM tmpl." + name + ";";
+        ++count;
     }
     sqlite3_finalize(tables);
+    if (rc != SQLITE_DONE || count == 0)
+        return fail("list the tables");
     m_restoreScript = script + "COMMIT;";
     return true;
+}
+
+void SimWorkspace::dropConnections()
+{
+    m_idle.clear();
+    if (m_restorer)
+        sqlite3_close(m_restorer);
+    m_restorer = nullptr;
 }
 
 bool SimWorkspace::reset(QString* error)
@@ -985,13 +1002,30 @@ bool SimWorkspace::reset(QString* error)
         m_idle.clear();
         return copyInPlace(opDbPath(), m_opDbTemplate, error) && openRestorer(error);
     }
-    // Every kept connection is idle (no transaction, every statement reset): the restore is
-    // one commit they see as another connection's, and the schema they parsed stays theirs.
+    // Every kept connection must be idle (no transaction, no statement mid-step): one that held
+    // a read snapshot would go on reading the last schedule's rows, and a schedule would depend
+    // on the one before it. Then the restore is one commit they see as another connection's,
+    // and the schema they parsed stays theirs.
+    for (const auto& db : m_idle) {
+        auto* handle = *static_cast<sqlite3* const*>(db->connection().driver()->handle().constData());
+        bool busy = !handle || !sqlite3_get_autocommit(handle);
+        for (sqlite3_stmt* st = handle ? sqlite3_next_stmt(handle, nullptr) : nullptr; st && !busy;
+             st = sqlite3_next_stmt(handle, st))
+            busy = sqlite3_stmt_busy(st) != 0;
+        if (busy) {
+            *error = QStringLiteral("a kept connection to %1 is not idle (an open transaction or a statement "
+                                    "not reset): the schedule would not start from the template")
+                         .arg(opDbPath());
+            dropConnections();
+            return false;
+        }
+    }
     char* message = nullptr;
     if (sqlite3_exec(m_restorer, m_restoreScript.constData(), nullptr, nullptr, &message) != SQLITE_OK) {
         *error = QStringLiteral("could not restore %1 from its template: %2").arg(opDbPath(), QString::fromUtf8(message));
         sqlite3_free(message);
         sqlite3_exec(m_restorer, "ROLLBACK", nullptr, nullptr, nullptr);
+        dropConnections(); // the next reset() copies the file and opens afresh
         return false;
     }
     return true;

@@ -113,6 +113,8 @@ public:
 private:
     bool copyInPlace(const QString& path, const QString& from, QString* error);
     bool openRestorer(QString* error);
+    /** Closes every kept connection and the restorer: the next reset() starts from copies. */
+    void dropConnections();
 
     QString m_dir;
     QString m_opDbTemplate;
