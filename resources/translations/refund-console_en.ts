@@ -567,11 +567,15 @@
         <translation>Loading %1…</translation>
     </message>
     <message numerus="yes">
-        <source>Paid twice: the provider made %n refunds for this order, amount and request reference (%1). Its operations: %2. Nobody may refund it again; the extra money is to be recovered.</source>
+        <source>Paid twice: the provider made %n refunds (%1) for this order and amount (and request reference, if the calls named one). Its operations: %2. Nobody may refund it again; the extra money is to be recovered.</source>
         <translation>
-            <numerusform>Paid twice: the provider made %n refund for this order, amount and request reference (%1). Its operations: %2. Nobody may refund it again; the extra money is to be recovered.</numerusform>
-            <numerusform>Paid twice: the provider made %n refunds for this order, amount and request reference (%1). Its operations: %2. Nobody may refund it again; the extra money is to be recovered.</numerusform>
+            <numerusform>Paid twice: the provider made %n refund (%1) for this order and amount (and request reference, if the calls named one). Its operations: %2. Nobody may refund it again; the extra money is to be recovered.</numerusform>
+            <numerusform>Paid twice: the provider made %n refunds (%1) for this order and amount (and request reference, if the calls named one). Its operations: %2. Nobody may refund it again; the extra money is to be recovered.</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Could not check whether the provider paid this refund twice: %1</source>
+        <translation>Could not check whether the provider paid this refund twice: %1</translation>
     </message>
 </context>
 <context>
@@ -672,10 +676,6 @@
         <translation>Attempts (same key)</translation>
     </message>
     <message>
-        <source>Time to resolve (operations a reviewer resolved)</source>
-        <translation>Time to resolve (operations a reviewer resolved)</translation>
-    </message>
-    <message>
         <source>Resolved operations</source>
         <translation>Resolved operations</translation>
     </message>
@@ -742,6 +742,10 @@
     <message>
         <source>Calls and retries</source>
         <translation>Calls and retries</translation>
+    </message>
+    <message>
+        <source>Time to resolve (operations a person or the reconciler resolved)</source>
+        <translation>Time to resolve (operations a person or the reconciler resolved)</translation>
     </message>
 </context>
 <context>
@@ -871,14 +875,6 @@
         <translation>Sum of the amounts of every operation unknown right now, per currency, in major units, whatever day it was created: all the money that may or may not have been refunded. Not limited to the selected range.</translation>
     </message>
     <message>
-        <source>Median of resolved_at - created_at over operations a reviewer resolved (nearest-rank, no interpolation).</source>
-        <translation>Median of resolved_at - created_at over operations a reviewer resolved (nearest-rank, no interpolation).</translation>
-    </message>
-    <message>
-        <source>90th percentile of resolved_at - created_at over operations a reviewer resolved (nearest-rank): nine in ten were resolved at least this fast.</source>
-        <translation>90th percentile of resolved_at - created_at over operations a reviewer resolved (nearest-rank): nine in ten were resolved at least this fast.</translation>
-    </message>
-    <message>
         <source>Unknown operations the reconciler resolved as refunded on the provider&apos;s own evidence (a refund event and the refund object it fetched itself), with no person involved. The reconciler never resolves an operation as failed.</source>
         <translation>Unknown operations the reconciler resolved as refunded on the provider&apos;s own evidence (a refund event and the refund object it fetched itself), with no person involved. The reconciler never resolves an operation as failed.</translation>
     </message>
@@ -909,6 +905,14 @@
     <message>
         <source>The largest number of refunds the provider made for one logical refund (the same order, amount and request reference), counted from the provider&apos;s evidence: the refund each operation was closed with and every refund the provider reported for its operations. A refund the provider reported failed later does not count; without a request reference, a call more than the repeat window after a refund is a new logical refund. Must be at most 1: anything higher is money paid twice.</source>
         <translation>The largest number of refunds the provider made for one logical refund (the same order, amount and request reference), counted from the provider&apos;s evidence: the refund each operation was closed with and every refund the provider reported for its operations. A refund the provider reported failed later does not count; without a request reference, a call more than the repeat window after a refund is a new logical refund. Must be at most 1: anything higher is money paid twice.</translation>
+    </message>
+    <message>
+        <source>Median of resolved_at - created_at over resolved operations, whether a person or the reconciler resolved them (nearest-rank, no interpolation); Time to settle tells the two apart.</source>
+        <translation>Median of resolved_at - created_at over resolved operations, whether a person or the reconciler resolved them (nearest-rank, no interpolation); Time to settle tells the two apart.</translation>
+    </message>
+    <message>
+        <source>90th percentile of resolved_at - created_at over resolved operations, whether a person or the reconciler resolved them (nearest-rank): nine in ten were resolved at least this fast.</source>
+        <translation>90th percentile of resolved_at - created_at over resolved operations, whether a person or the reconciler resolved them (nearest-rank): nine in ten were resolved at least this fast.</translation>
     </message>
 </context>
 <context>

@@ -520,7 +520,7 @@
     </message>
     <message>
         <source>Look up &amp;&amp; resolve…</source>
-        <translation>Найти &amp;&amp; решить…</translation>
+        <translation>Найти и решить…</translation>
     </message>
     <message>
         <source>Customer message…</source>
@@ -571,12 +571,16 @@
         <translation>Загрузка %1…</translation>
     </message>
     <message numerus="yes">
-        <source>Paid twice: the provider made %n refunds for this order, amount and request reference (%1). Its operations: %2. Nobody may refund it again; the extra money is to be recovered.</source>
+        <source>Paid twice: the provider made %n refunds (%1) for this order and amount (and request reference, if the calls named one). Its operations: %2. Nobody may refund it again; the extra money is to be recovered.</source>
         <translation>
-            <numerusform>Оплачено дважды: провайдер сделал %n возврат по этому заказу, сумме и ссылке на запрос (%1). Его операции: %2. Никто не должен возвращать его снова; лишние деньги нужно взыскать.</numerusform>
-            <numerusform>Оплачено дважды: провайдер сделал %n возврата по этому заказу, сумме и ссылке на запрос (%1). Его операции: %2. Никто не должен возвращать его снова; лишние деньги нужно взыскать.</numerusform>
-            <numerusform>Оплачено дважды: провайдер сделал %n возвратов по этому заказу, сумме и ссылке на запрос (%1). Его операции: %2. Никто не должен возвращать его снова; лишние деньги нужно взыскать.</numerusform>
+            <numerusform>Оплачено дважды: провайдер сделал %n возврат (%1) по этому заказу и сумме (и ссылке на запрос, если вызовы её называли). Его операции: %2. Никто не должен возвращать его снова; лишние деньги нужно взыскать.</numerusform>
+            <numerusform>Оплачено дважды: провайдер сделал %n возврата (%1) по этому заказу и сумме (и ссылке на запрос, если вызовы её называли). Его операции: %2. Никто не должен возвращать его снова; лишние деньги нужно взыскать.</numerusform>
+            <numerusform>Оплачено дважды: провайдер сделал %n возвратов (%1) по этому заказу и сумме (и ссылке на запрос, если вызовы её называли). Его операции: %2. Никто не должен возвращать его снова; лишние деньги нужно взыскать.</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Could not check whether the provider paid this refund twice: %1</source>
+        <translation>Не удалось проверить, не оплатил ли провайдер этот возврат дважды: %1</translation>
     </message>
 </context>
 <context>
@@ -658,7 +662,7 @@
     </message>
     <message>
         <source>Duplicate refunds prevented per day</source>
-        <translation>Предотвращённые повторные возвраты за день</translation>
+        <translation>Предотвращено двойных возвратов за день</translation>
     </message>
     <message>
         <source>Operation created (UTC)</source>
@@ -675,10 +679,6 @@
     <message>
         <source>Attempts (same key)</source>
         <translation>Попытки (тот же ключ)</translation>
-    </message>
-    <message>
-        <source>Time to resolve (operations a reviewer resolved)</source>
-        <translation>Время до решения (операции, решённые проверяющим)</translation>
     </message>
     <message>
         <source>Resolved operations</source>
@@ -747,6 +747,10 @@
     <message>
         <source>Calls and retries</source>
         <translation>Вызовы и повторы</translation>
+    </message>
+    <message>
+        <source>Time to resolve (operations a person or the reconciler resolved)</source>
+        <translation>Время до решения (операции, решённые человеком или сверкой)</translation>
     </message>
 </context>
 <context>
@@ -817,7 +821,7 @@
     </message>
     <message>
         <source>Reversals</source>
-        <translation>Сторнирования</translation>
+        <translation>Отменены провайдером</translation>
     </message>
     <message>
         <source>Money reversed</source>
@@ -876,14 +880,6 @@
         <translation>Сумма всех операций со статусом «неизвестно» прямо сейчас, по валютам, в основных единицах, в какой бы день они ни были созданы: все деньги, которые, возможно, возвращены, а возможно, нет. Не ограничено выбранным диапазоном.</translation>
     </message>
     <message>
-        <source>Median of resolved_at - created_at over operations a reviewer resolved (nearest-rank, no interpolation).</source>
-        <translation>Медиана resolved_at − created_at по операциям, решённым проверяющим (ближайший ранг, без интерполяции).</translation>
-    </message>
-    <message>
-        <source>90th percentile of resolved_at - created_at over operations a reviewer resolved (nearest-rank): nine in ten were resolved at least this fast.</source>
-        <translation>90-й перцентиль resolved_at − created_at по операциям, решённым проверяющим (ближайший ранг): девять из десяти решены не медленнее.</translation>
-    </message>
-    <message>
         <source>Unknown operations the reconciler resolved as refunded on the provider&apos;s own evidence (a refund event and the refund object it fetched itself), with no person involved. The reconciler never resolves an operation as failed.</source>
         <translation>Неизвестные операции, которые сверка решила как возвращённые по собственным данным провайдера (событие возврата и объект возврата, запрошенный ею самой), без участия человека. Сверка никогда не решает операцию как неудачную.</translation>
     </message>
@@ -914,6 +910,14 @@
     <message>
         <source>The largest number of refunds the provider made for one logical refund (the same order, amount and request reference), counted from the provider&apos;s evidence: the refund each operation was closed with and every refund the provider reported for its operations. A refund the provider reported failed later does not count; without a request reference, a call more than the repeat window after a refund is a new logical refund. Must be at most 1: anything higher is money paid twice.</source>
         <translation>Наибольшее число возвратов, сделанных провайдером по одному логическому возврату (тот же заказ, сумма и ссылка на запрос), по данным самого провайдера: возврат, с которым закрыта каждая операция, и каждый возврат, о котором провайдер сообщил по её операциям. Возврат, который провайдер позже назвал неудавшимся, не считается; без ссылки на запрос вызов позже окна повтора после возврата — новый логический возврат. Должно быть не больше 1: больше значит, что деньги выплачены дважды.</translation>
+    </message>
+    <message>
+        <source>Median of resolved_at - created_at over resolved operations, whether a person or the reconciler resolved them (nearest-rank, no interpolation); Time to settle tells the two apart.</source>
+        <translation>Медиана resolved_at − created_at по решённым операциям, кем бы они ни были решены, человеком или сверкой (ближайший ранг, без интерполяции); «Время урегулирования» показывает их по отдельности.</translation>
+    </message>
+    <message>
+        <source>90th percentile of resolved_at - created_at over resolved operations, whether a person or the reconciler resolved them (nearest-rank): nine in ten were resolved at least this fast.</source>
+        <translation>90-й перцентиль resolved_at − created_at по решённым операциям, кем бы они ни были решены, человеком или сверкой (ближайший ранг): девять из десяти решены не медленнее.</translation>
     </message>
 </context>
 <context>

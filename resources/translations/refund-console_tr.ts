@@ -512,7 +512,7 @@
     </message>
     <message>
         <source>Look up &amp;&amp; resolve…</source>
-        <translation>Sorgula &amp;&amp; sonuçlandır…</translation>
+        <translation>Sorgula ve sonuçlandır…</translation>
     </message>
     <message>
         <source>Customer message…</source>
@@ -563,10 +563,14 @@
         <translation>%1 yükleniyor…</translation>
     </message>
     <message numerus="yes">
-        <source>Paid twice: the provider made %n refunds for this order, amount and request reference (%1). Its operations: %2. Nobody may refund it again; the extra money is to be recovered.</source>
+        <source>Paid twice: the provider made %n refunds (%1) for this order and amount (and request reference, if the calls named one). Its operations: %2. Nobody may refund it again; the extra money is to be recovered.</source>
         <translation>
-            <numerusform>İki kez ödendi: sağlayıcı bu sipariş, tutar ve istek referansı için %n iade yaptı (%1). İşlemleri: %2. Kimse bunu yeniden iade etmemeli; fazla para geri alınmalıdır.</numerusform>
+            <numerusform>İki kez ödendi: sağlayıcı bu sipariş ve tutar (ve çağrılar bir istek referansı verdiyse o referans) için %n iade yaptı (%1). İşlemleri: %2. Kimse bunu yeniden iade etmemeli; fazla para geri alınmalıdır.</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Could not check whether the provider paid this refund twice: %1</source>
+        <translation>Sağlayıcının bu iadeyi iki kez ödeyip ödemediği kontrol edilemedi: %1</translation>
     </message>
 </context>
 <context>
@@ -667,10 +671,6 @@
         <translation>Denemeler (aynı anahtar)</translation>
     </message>
     <message>
-        <source>Time to resolve (operations a reviewer resolved)</source>
-        <translation>Sonuçlandırma süresi (inceleyenin sonuçlandırdığı işlemler)</translation>
-    </message>
-    <message>
         <source>Resolved operations</source>
         <translation>Sonuçlandırılan işlemler</translation>
     </message>
@@ -737,6 +737,10 @@
     <message>
         <source>Calls and retries</source>
         <translation>Çağrılar ve yeniden denemeler</translation>
+    </message>
+    <message>
+        <source>Time to resolve (operations a person or the reconciler resolved)</source>
+        <translation>Sonuçlandırma süresi (bir kişinin ya da mutabakatın sonuçlandırdığı işlemler)</translation>
     </message>
 </context>
 <context>
@@ -807,7 +811,7 @@
     </message>
     <message>
         <source>Reversals</source>
-        <translation>Geri çevrilenler</translation>
+        <translation>Geri dönenler</translation>
     </message>
     <message>
         <source>Money reversed</source>
@@ -866,14 +870,6 @@
         <translation>Hangi gün oluşturulmuş olursa olsun, şu an bilinmeyen tüm işlemlerin tutarlarının para birimine göre toplamı, ana birimde: iade edilmiş de olabilecek, edilmemiş de olabilecek tüm para. Seçilen aralıkla sınırlı değildir.</translation>
     </message>
     <message>
-        <source>Median of resolved_at - created_at over operations a reviewer resolved (nearest-rank, no interpolation).</source>
-        <translation>Bir incelemecinin çözdüğü işlemler üzerinden resolved_at − created_at medyanı (en yakın sıra, enterpolasyonsuz).</translation>
-    </message>
-    <message>
-        <source>90th percentile of resolved_at - created_at over operations a reviewer resolved (nearest-rank): nine in ten were resolved at least this fast.</source>
-        <translation>Bir incelemecinin çözdüğü işlemler üzerinden resolved_at − created_at değerinin 90. yüzdeliği (en yakın sıra): onda dokuzu en az bu hızda çözüldü.</translation>
-    </message>
-    <message>
         <source>Unknown operations the reconciler resolved as refunded on the provider&apos;s own evidence (a refund event and the refund object it fetched itself), with no person involved. The reconciler never resolves an operation as failed.</source>
         <translation>Mutabakatın, kimse karışmadan, sağlayıcının kendi kanıtıyla (bir iade olayı ve kendisinin getirdiği iade nesnesi) iade edildi olarak çözdüğü bilinmeyen işlemler. Mutabakat bir işlemi asla başarısız olarak çözmez.</translation>
     </message>
@@ -904,6 +900,14 @@
     <message>
         <source>The largest number of refunds the provider made for one logical refund (the same order, amount and request reference), counted from the provider&apos;s evidence: the refund each operation was closed with and every refund the provider reported for its operations. A refund the provider reported failed later does not count; without a request reference, a call more than the repeat window after a refund is a new logical refund. Must be at most 1: anything higher is money paid twice.</source>
         <translation>Sağlayıcının tek bir mantıksal iade (aynı sipariş, tutar ve istek referansı) için yaptığı en fazla iade sayısı, sağlayıcının kanıtından sayılır: her işlemin kapandığı iade ve sağlayıcının işlemleri için bildirdiği her iade. Sağlayıcının sonradan başarısız olduğunu bildirdiği iade sayılmaz; istek referansı yoksa, bir iadeden tekrar penceresinden daha sonra gelen çağrı yeni bir mantıksal iadedir. En fazla 1 olmalıdır: daha fazlası paranın iki kez ödendiği anlamına gelir.</translation>
+    </message>
+    <message>
+        <source>Median of resolved_at - created_at over resolved operations, whether a person or the reconciler resolved them (nearest-rank, no interpolation); Time to settle tells the two apart.</source>
+        <translation>Sonuçlandırılmış işlemler üzerinden resolved_at − created_at medyanı, ister bir kişi ister mutabakat sonuçlandırmış olsun (en yakın sıra, enterpolasyonsuz); ikisini ayrı ayrı Kapatma süresi gösterir.</translation>
+    </message>
+    <message>
+        <source>90th percentile of resolved_at - created_at over resolved operations, whether a person or the reconciler resolved them (nearest-rank): nine in ten were resolved at least this fast.</source>
+        <translation>Sonuçlandırılmış işlemler üzerinden resolved_at − created_at değerinin 90. yüzdeliği, ister bir kişi ister mutabakat sonuçlandırmış olsun (en yakın sıra): onda dokuzu en az bu hızda sonuçlandı.</translation>
     </message>
 </context>
 <context>
