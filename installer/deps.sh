@@ -12,7 +12,8 @@ packages=(
   # Qt's own texts (standard buttons, context menus) in ru and tr
   qt6-translations-l10n
   libqt6sql6-sqlite libqt6sql6-psql libxkbcommon-dev libgl-dev
-  # SQLite's C API, for the simulation's restore between schedules (triggers off)
+  # SQLite's C API: Database's process-wide settings and collation, HistoryGenerator's bulk
+  # inserts, the simulation's restore between schedules (the library Qt's SQLite driver links)
   libsqlite3-dev
   # logging, keychain
   libspdlog-dev qtkeychain-qt6-dev
