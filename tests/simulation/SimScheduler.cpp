@@ -8,16 +8,39 @@
 #include <cstdlib>
 #include <exception>
 #include <stdexcept>
+#include <vector>
 
 namespace {
 // RefundTool, Qt SQL and SQLite's statement compiler run on an agent's stack: 1 MiB, committed
 // only as touched. A guard page below it turns an overflow into a crash, not silent corruption.
 constexpr size_t kStackBytes = size_t(1) << 20;
+
+size_t mappedStackBytes() { return kStackBytes + size_t(sysconf(_SC_PAGESIZE)); }
+
+// Stacks are kept per worker thread and reused by the next schedule's agents: mapping and
+// unmapping a few per schedule cost a TLB shootdown across both cores each on this virtual
+// machine, and faulting the fresh pages in again. A reused stack holds the last agent's
+// garbage below its frames, which no code reads. A schedule runs on one thread from start to
+// end, so its slots go back to the pool they came from.
+struct StackPool {
+    std::vector<void*> stacks;
+    ~StackPool()
+    {
+        for (void* stack : stacks)
+            munmap(stack, mappedStackBytes());
+    }
+};
+thread_local StackPool t_stackPool;
+constexpr size_t kPooledStacks = 64;
 } // namespace
 
 SimScheduler::Slot::~Slot()
 {
-    if (stack)
+    if (!stack)
+        return;
+    if (t_stackPool.stacks.size() < kPooledStacks)
+        t_stackPool.stacks.push_back(stack);
+    else
         munmap(stack, stackBytes);
 }
 
@@ -29,13 +52,18 @@ int SimScheduler::spawn(std::function<void()> body)
     auto slot = std::make_unique<Slot>();
     slot->body = std::move(body);
     const size_t page = size_t(sysconf(_SC_PAGESIZE));
-    slot->stackBytes = kStackBytes + page;
-    slot->stack = mmap(nullptr, slot->stackBytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_STACK, -1, 0);
-    if (slot->stack == MAP_FAILED) {
-        slot->stack = nullptr;
-        throw std::runtime_error("simulation: cannot map an agent's stack");
+    slot->stackBytes = mappedStackBytes();
+    if (!t_stackPool.stacks.empty()) {
+        slot->stack = t_stackPool.stacks.back(); // its guard page is still PROT_NONE
+        t_stackPool.stacks.pop_back();
+    } else {
+        slot->stack = mmap(nullptr, slot->stackBytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_STACK, -1, 0);
+        if (slot->stack == MAP_FAILED) {
+            slot->stack = nullptr;
+            throw std::runtime_error("simulation: cannot map an agent's stack");
+        }
+        mprotect(slot->stack, page, PROT_NONE);
     }
-    mprotect(slot->stack, page, PROT_NONE);
     getcontext(&slot->context);
     slot->context.uc_stack.ss_sp = static_cast<char*>(slot->stack) + page;
     slot->context.uc_stack.ss_size = kStackBytes;
