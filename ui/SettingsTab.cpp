@@ -7,6 +7,7 @@
 #include "StatusPalette.h"
 #include "console/ConsoleDataService.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QFormLayout>
 #include <QGroupBox>
@@ -40,8 +41,20 @@ QString fieldTitle(const QString& key)
     if (key == QLatin1String("repeat_window_hours"))
         return SettingsTab::tr("Repeat window (hours)");
     if (key == QLatin1String("auto_resolve_refunded"))
-        return SettingsTab::tr("Reconciler settles refunds (true/false)");
+        return SettingsTab::tr("Reconciler settles refunds");
     return key;
+}
+
+// An on/off setting's stored text ("true"/"false") in the change history, in words.
+QString valueText(const QString& key, const QString& text)
+{
+    if (!SettingsStore::isSwitch(key))
+        return text;
+    if (text == QLatin1String("true"))
+        return SettingsTab::tr("on");
+    if (text == QLatin1String("false"))
+        return SettingsTab::tr("off");
+    return text;
 }
 } // namespace
 
@@ -87,6 +100,12 @@ void SettingsTab::buildUi()
             m_api->addItem(tr("Stripe API v2 (keys kept 30 days)"), QStringLiteral("stripe_v2"));
             connect(m_api, &QComboBox::currentIndexChanged, this, &SettingsTab::revalidate);
             editor = m_api;
+        } else if (SettingsStore::isSwitch(key)) {
+            auto* box = new QCheckBox(tr("On"), row);
+            box->setObjectName(QStringLiteral("setting_") + key);
+            connect(box, &QCheckBox::toggled, this, &SettingsTab::revalidate);
+            m_switches.insert(key, box);
+            editor = box;
         } else {
             auto* edit = new QLineEdit(row);
             edit->setObjectName(QStringLiteral("setting_") + key);
@@ -189,6 +208,8 @@ void SettingsTab::setEditable(bool editable)
         e->setReadOnly(!editable);
         e->setEnabled(editable);
     }
+    for (QCheckBox* box : std::as_const(m_switches))
+        box->setEnabled(editable);
     m_api->setEnabled(editable);
     m_save->setVisible(editable);
     m_defaults->setVisible(editable);
@@ -234,6 +255,8 @@ QString SettingsTab::textOf(const QString& key) const
 {
     if (key == kApiKey)
         return m_api->currentData().toString();
+    if (QCheckBox* box = m_switches.value(key))
+        return box->isChecked() ? QStringLiteral("true") : QStringLiteral("false");
     return m_edits.value(key)->text();
 }
 
@@ -242,6 +265,11 @@ void SettingsTab::setTextOf(const QString& key, const QString& text)
     if (key == kApiKey) {
         const QSignalBlocker block(m_api);
         m_api->setCurrentIndex(qMax(0, m_api->findData(text)));
+        return;
+    }
+    if (QCheckBox* box = m_switches.value(key)) {
+        const QSignalBlocker block(box); // callers revalidate once every field is set
+        box->setChecked(text == QLatin1String("true"));
         return;
     }
     m_edits.value(key)->setText(text);
@@ -416,7 +444,8 @@ void SettingsTab::showHistory(const Read& read)
     m_history->setRowCount(int(h.size()));
     for (int i = 0; i < h.size(); ++i) {
         const SettingsStore::Change& c = h[i];
-        const QStringList cells = {c.actor, OperationFormat::utcTime(c.at), fieldTitle(c.key), c.oldValue, c.newValue};
+        const QStringList cells = {c.actor, OperationFormat::utcTime(c.at), fieldTitle(c.key),
+                                    valueText(c.key, c.oldValue), valueText(c.key, c.newValue)};
         for (int col = 0; col < cells.size(); ++col)
             m_history->setItem(i, col, new QTableWidgetItem(cells[col]));
         m_history->item(i, 2)->setToolTip(c.key); // the key, as `refund-tool settings` names it

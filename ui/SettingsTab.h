@@ -11,6 +11,7 @@
 
 class ConsoleDataService;
 class MessageBanner;
+class QCheckBox;
 class QComboBox;
 class QLabel;
 class QLineEdit;
@@ -110,6 +111,7 @@ private:
 
     MessageBanner* m_banner = nullptr;
     QMap<QString, QLineEdit*> m_edits;
+    QMap<QString, QCheckBox*> m_switches; // on/off settings (SettingsStore::isSwitch)
     QComboBox* m_api = nullptr;
     QMap<QString, QLabel*> m_errors;
     QLabel* m_retention = nullptr;

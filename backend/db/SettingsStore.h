@@ -68,6 +68,8 @@ public:
     static QString describe(const QString& key);
     /** The default of key as text ("3", "stripe_v1", "true"); empty for an unknown key. */
     static QString defaultText(const QString& key);
+    /** True for an on/off setting, whose text is "true" or "false" (the console shows a check box). */
+    static bool isSwitch(const QString& key);
 
     /** Defaults overlaid with the stored values. A stored value that no longer validates is an error naming it. */
     StoreResult<Values> load();

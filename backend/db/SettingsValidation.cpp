@@ -121,6 +121,12 @@ QString SettingsStore::defaultText(const QString& key)
     return spec ? QString::fromLatin1(spec->defaultText) : QString();
 }
 
+bool SettingsStore::isSwitch(const QString& key)
+{
+    const Spec* spec = specOf(key);
+    return spec && spec->type == Spec::Type::Bool;
+}
+
 StoreResult<void> SettingsStore::assign(Values& v, const QString& key, const QString& text)
 {
     const Spec* spec = specOf(key);

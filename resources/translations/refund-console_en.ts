@@ -2699,10 +2699,6 @@ Pick a wider date range or another state to see the duplicate-prevention history
         <translation>Repeat window (hours)</translation>
     </message>
     <message>
-        <source>Reconciler settles refunds (true/false)</source>
-        <translation>Reconciler settles refunds (true/false)</translation>
-    </message>
-    <message>
         <source>Reset to defaults</source>
         <translation>Reset to defaults</translation>
     </message>
@@ -2713,6 +2709,22 @@ Pick a wider date range or another state to see the duplicate-prevention history
     <message>
         <source>It is not known whether the settings were saved: %1. Reload to see what the database holds.</source>
         <translation>It is not known whether the settings were saved: %1. Reload to see what the database holds.</translation>
+    </message>
+    <message>
+        <source>Reconciler settles refunds</source>
+        <translation>Reconciler settles refunds</translation>
+    </message>
+    <message>
+        <source>on</source>
+        <translation>on</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>off</translation>
+    </message>
+    <message>
+        <source>On</source>
+        <translation>On</translation>
     </message>
 </context>
 <context>

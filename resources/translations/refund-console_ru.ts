@@ -2713,10 +2713,6 @@ Pick a wider date range or another state to see the duplicate-prevention history
         <translation>Окно повторов (часы)</translation>
     </message>
     <message>
-        <source>Reconciler settles refunds (true/false)</source>
-        <translation>Сверка сама подтверждает возвраты (true/false)</translation>
-    </message>
-    <message>
         <source>Reset to defaults</source>
         <translation>Значения по умолчанию</translation>
     </message>
@@ -2727,6 +2723,22 @@ Pick a wider date range or another state to see the duplicate-prevention history
     <message>
         <source>It is not known whether the settings were saved: %1. Reload to see what the database holds.</source>
         <translation>Неизвестно, сохранены ли настройки: %1. Перезагрузите, чтобы увидеть, что хранится в базе.</translation>
+    </message>
+    <message>
+        <source>Reconciler settles refunds</source>
+        <translation>Сверка сама подтверждает возвраты</translation>
+    </message>
+    <message>
+        <source>on</source>
+        <translation>вкл.</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>выкл.</translation>
+    </message>
+    <message>
+        <source>On</source>
+        <translation>Включено</translation>
     </message>
 </context>
 <context>

@@ -2685,10 +2685,6 @@ Mükerrer önleme geçmişini görmek için daha geniş bir tarih aralığı vey
         <translation>Tekrar penceresi (saat)</translation>
     </message>
     <message>
-        <source>Reconciler settles refunds (true/false)</source>
-        <translation>Mutabakat iadeleri kendisi sonuçlandırır (true/false)</translation>
-    </message>
-    <message>
         <source>Reset to defaults</source>
         <translation>Varsayılanlara dön</translation>
     </message>
@@ -2699,6 +2695,22 @@ Mükerrer önleme geçmişini görmek için daha geniş bir tarih aralığı vey
     <message>
         <source>It is not known whether the settings were saved: %1. Reload to see what the database holds.</source>
         <translation>Ayarların kaydedilip kaydedilmediği bilinmiyor: %1. Veritabanında ne olduğunu görmek için yeniden yükleyin.</translation>
+    </message>
+    <message>
+        <source>Reconciler settles refunds</source>
+        <translation>Mutabakat iadeleri kendisi sonuçlandırır</translation>
+    </message>
+    <message>
+        <source>on</source>
+        <translation>açık</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>kapalı</translation>
+    </message>
+    <message>
+        <source>On</source>
+        <translation>Açık</translation>
     </message>
 </context>
 <context>

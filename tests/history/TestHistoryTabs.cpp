@@ -142,6 +142,7 @@ private slots:
     void r20_settingsSaveIsAuditedAndShown();
     void presetsInvalidRangeAndDoubleClick();
     void r20_settingsReadOnlyForNonAdmins();
+    void r20_onOffSettingIsACheckBoxSavedAsTrueOrFalse_issue15();
     void r12_historyFiguresFollowRangeAndState();
     void r12_historyEmptyRange();
     void r12_historyExportCsvWithProgress();
@@ -336,6 +337,42 @@ void TestHistoryTabs::r20_settingsReadOnlyForNonAdmins()
     QVERIFY(!child<QPushButton>(&tab, "settingsResetDefaults")->isVisible());
     QVERIFY(child<QLabel>(&tab, "settingsReadOnlyNote")->isVisible());
     QVERIFY(!tab.save());
+}
+
+// Issue 15: the reconciler's on/off setting was a text field asking for "true" or "false".
+void TestHistoryTabs::r20_onOffSettingIsACheckBoxSavedAsTrueOrFalse_issue15()
+{
+    TestDatabase t;
+    REFUND_OPEN_OR_FAIL(db, t);
+    auto service = dataService(t.url());
+    SettingsTab tab;
+    tab.setActor(QStringLiteral("ada"), QStringLiteral("admin"));
+    tab.show();
+    QVERIFY(attach(tab, *service));
+    QVERIFY(!tab.findChild<QLineEdit*>(QStringLiteral("setting_auto_resolve_refunded")));
+    auto* box = child<QCheckBox>(&tab, "setting_auto_resolve_refunded");
+    QVERIFY(box->isChecked()); // the default, true
+    auto* save = child<QPushButton>(&tab, "settingsSave");
+    QVERIFY(!save->isEnabled());
+    box->click();
+    QVERIFY(save->isEnabled());
+    QVERIFY(clickAndWait(tab, "settingsSave", true));
+    QCOMPARE(SettingsStore(*db).load().value().autoResolveRefunded, false);
+    auto* history = child<QTableWidget>(&tab, "settingsHistory");
+    QCOMPARE(history->rowCount(), 1);
+    QCOMPARE(history->item(0, 2)->text(), QStringLiteral("Reconciler settles refunds"));
+    QCOMPARE(history->item(0, 3)->text(), QStringLiteral("on"));
+    QCOMPARE(history->item(0, 4)->text(), QStringLiteral("off"));
+
+    // Reset to defaults and Refresh move the box too; a reader cannot tick it.
+    QTest::mouseClick(child<QPushButton>(&tab, "settingsResetDefaults"), Qt::LeftButton);
+    QVERIFY(box->isChecked());
+    QVERIFY(save->isEnabled());
+    QVERIFY(clickAndWait(tab, "settingsRefresh", false));
+    QVERIFY(!box->isChecked());
+    QVERIFY(!save->isEnabled());
+    tab.setEditable(false);
+    QVERIFY(!box->isEnabled());
 }
 
 void TestHistoryTabs::r12_historyFiguresFollowRangeAndState()
