@@ -341,8 +341,13 @@ void MainWindow::buildUi()
     header->resizeSection(OperationTableModel::LastOutcomeColumn, width(QStringLiteral("Provider error (5xx)")) - 8);
     header->setMinimumSectionSize(40);
     // Set last: it fits the id column into what the others leave (OperationTableView).
+    // Whole: "op_" and 32 of the widest hex digit, so no id is cut at that width.
+    QChar widestHex = QLatin1Char('0');
+    for (const QChar c : QStringLiteral("0123456789abcdef"))
+        if (fm.horizontalAdvance(c) > fm.horizontalAdvance(widestHex))
+            widestHex = c;
     m_table->setOperationIdWidths(width(QStringLiteral("op_a11acc8…73441fd0d0")),
-                                  width(QStringLiteral("op_a11acc8b5e0d4c7f9e2b6a73441fd0d0")));
+                                  width(QStringLiteral("op_") + QString(32, widestHex)));
     m_tableStack->addWidget(m_table);
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             &MainWindow::onCurrentRowChanged);

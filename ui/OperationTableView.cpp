@@ -39,6 +39,11 @@ OperationTableView::OperationTableView(QWidget* parent)
     connect(horizontalHeader(), &QHeaderView::sectionResized, this, [this](int section, int, int) {
         if (section == OperationTableModel::OperationIdColumn && !m_fittingId && m_idCompact > 0)
             m_idUserSized = true;
+        // Another column dragged leaves more or less room (the last one only stretches into
+        // what is left: refitting on it would chase our own resize).
+        else if (section != OperationTableModel::OperationIdColumn
+                 && section != horizontalHeader()->logicalIndex(horizontalHeader()->count() - 1))
+            scheduleIdFit();
     });
     connect(verticalScrollBar(), &QScrollBar::valueChanged, this, [this](int value) {
         if (value == verticalScrollBar()->minimum())
@@ -61,6 +66,10 @@ void OperationTableView::setModel(QAbstractItemModel* model)
     connect(model, &QAbstractItemModel::rowsInserted, this, &OperationTableView::updateVisibleRows);
     connect(model, &QAbstractItemModel::rowsRemoved, this, &OperationTableView::updateVisibleRows);
     connect(model, &QAbstractItemModel::layoutChanged, this, &OperationTableView::updateVisibleRows);
+    // The last column keeps what its cells need, and they change with the rows.
+    connect(model, &QAbstractItemModel::modelReset, this, &OperationTableView::scheduleIdFit);
+    connect(model, &QAbstractItemModel::rowsInserted, this, &OperationTableView::scheduleIdFit);
+    connect(model, &QAbstractItemModel::layoutChanged, this, &OperationTableView::scheduleIdFit);
     if (m_model) {
         // The window grows and shrinks at its top (a page before it, rows dropped past its
         // bound): keep the rows on screen where they are instead of letting them jump.
@@ -187,6 +196,28 @@ void OperationTableView::resizeEvent(QResizeEvent* event)
     QTableView::resizeEvent(event);
     fitOperationIdColumn();
     updateVisibleRows();
+}
+
+bool OperationTableView::viewportEvent(QEvent* event)
+{
+    // A vertical scroll bar appearing narrows the viewport without resizing the table.
+    if (event->type() == QEvent::Resize)
+        scheduleIdFit();
+    return QTableView::viewportEvent(event);
+}
+
+void OperationTableView::scheduleIdFit()
+{
+    if (m_idFitQueued || m_idUserSized || m_idCompact <= 0)
+        return;
+    m_idFitQueued = true;
+    QMetaObject::invokeMethod(
+        this,
+        [this] {
+            m_idFitQueued = false;
+            fitOperationIdColumn();
+        },
+        Qt::QueuedConnection);
 }
 
 void OperationTableView::setOperationIdWidths(int compact, int whole)

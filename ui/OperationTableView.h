@@ -52,6 +52,7 @@ public:
 protected:
     void keyPressEvent(QKeyEvent* event) override;
     void resizeEvent(QResizeEvent* event) override;
+    bool viewportEvent(QEvent* event) override;
     void contextMenuEvent(QContextMenuEvent* event) override;
 
 private:
@@ -59,6 +60,9 @@ private:
     void shiftScroll(int rows);
     void fetchPreviousAtTop();
     void fitOperationIdColumn();
+    /** fitOperationIdColumn() once control returns to the event loop, however often asked:
+        rows arriving, a scroll bar appearing or another column dragged change the room. */
+    void scheduleIdFit();
 
     OperationTableModel* m_model = nullptr;
     bool m_previousPending = false;
@@ -67,4 +71,5 @@ private:
     int m_idWhole = 0;
     bool m_idUserSized = false; ///< the user set the id column's width: never fitted again
     bool m_fittingId = false;   ///< our own resize of the id column, not the user's
+    bool m_idFitQueued = false;
 };

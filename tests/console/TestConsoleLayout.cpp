@@ -303,8 +303,10 @@ void TestConsoleLayout::operationIdsWholeWhenThereIsRoom_issue15()
     QTRY_COMPARE_WITH_TIMEOUT(header->sectionSize(id), compact, 5000);
     // The user's width is theirs.
     header->resizeSection(id, compact + 30);
+    const int narrow = table->viewport()->width();
     m_window->resize(1920, 1200);
-    QTest::qWait(300);
+    QTRY_VERIFY_WITH_TIMEOUT(table->viewport()->width() > narrow, 5000); // the resize was handled
+    QCoreApplication::processEvents(); // and any fit it queued ran
     QCOMPARE(header->sectionSize(id), compact + 30);
 }
 
