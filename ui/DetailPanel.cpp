@@ -1,6 +1,7 @@
 #include "DetailPanel.h"
 
 #include "ElidedLabel.h"
+#include "Logging.h"
 #include "MessageBanner.h"
 
 #include "OperationFormat.h"
@@ -300,7 +301,7 @@ void DetailPanel::showDetail(const OperationStore::Detail& detail, int attemptBu
     if (detail.paidTwiceRefundIds.size() > 1)
         m_paidTwice->showMessage(
             MessageBanner::Level::Error,
-            tr("Paid twice: the provider made %n refunds (%1) for this order and amount (and request reference, "
+            tr("Paid more than once: the provider made %n refunds (%1) for this order and amount (and request reference, "
                "if the calls named one). Its operations: %2. Nobody may refund it again; the extra money is to "
                "be recovered.",
                nullptr, int(detail.paidTwiceRefundIds.size()))
@@ -309,7 +310,7 @@ void DetailPanel::showDetail(const OperationStore::Detail& detail, int attemptBu
     else if (!detail.paidTwiceError.isEmpty())
         m_paidTwice->showMessage(MessageBanner::Level::Warning,
                                  tr("Could not check whether the provider paid this refund twice: %1")
-                                     .arg(detail.paidTwiceError));
+                                     .arg(Logging::redact(detail.paidTwiceError)));
     else
         m_paidTwice->clearMessage();
 

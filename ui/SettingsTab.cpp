@@ -101,8 +101,11 @@ void SettingsTab::buildUi()
             connect(m_api, &QComboBox::currentIndexChanged, this, &SettingsTab::revalidate);
             editor = m_api;
         } else if (SettingsStore::isSwitch(key)) {
-            auto* box = new QCheckBox(tr("On"), row);
+            // No text of its own: the row's label says what ticking it does, and a greyed "On"
+            // beside it would read as a status to those who cannot change it.
+            auto* box = new QCheckBox(row);
             box->setObjectName(QStringLiteral("setting_") + key);
+            box->setAccessibleName(fieldTitle(key));
             connect(box, &QCheckBox::toggled, this, &SettingsTab::revalidate);
             m_switches.insert(key, box);
             editor = box;
@@ -129,6 +132,7 @@ void SettingsTab::buildUi()
         m_errors.insert(key, error);
         auto* label = new QLabel(fieldTitle(key), box);
         label->setToolTip(SettingsStore::describe(key));
+        label->setBuddy(editor); // screen readers name the field by its label
         form->addRow(label, row);
     }
     outer->addWidget(box);

@@ -567,10 +567,10 @@
         <translation>Loading %1…</translation>
     </message>
     <message numerus="yes">
-        <source>Paid twice: the provider made %n refunds (%1) for this order and amount (and request reference, if the calls named one). Its operations: %2. Nobody may refund it again; the extra money is to be recovered.</source>
+        <source>Paid more than once: the provider made %n refunds (%1) for this order and amount (and request reference, if the calls named one). Its operations: %2. Nobody may refund it again; the extra money is to be recovered.</source>
         <translation>
-            <numerusform>Paid twice: the provider made %n refund (%1) for this order and amount (and request reference, if the calls named one). Its operations: %2. Nobody may refund it again; the extra money is to be recovered.</numerusform>
-            <numerusform>Paid twice: the provider made %n refunds (%1) for this order and amount (and request reference, if the calls named one). Its operations: %2. Nobody may refund it again; the extra money is to be recovered.</numerusform>
+            <numerusform>Paid more than once: the provider made %n refund (%1) for this order and amount (and request reference, if the calls named one). Its operations: %2. Nobody may refund it again; the extra money is to be recovered.</numerusform>
+            <numerusform>Paid more than once: the provider made %n refunds (%1) for this order and amount (and request reference, if the calls named one). Its operations: %2. Nobody may refund it again; the extra money is to be recovered.</numerusform>
         </translation>
     </message>
     <message>
@@ -2721,10 +2721,6 @@ Pick a wider date range or another state to see the duplicate-prevention history
     <message>
         <source>off</source>
         <translation>off</translation>
-    </message>
-    <message>
-        <source>On</source>
-        <translation>On</translation>
     </message>
 </context>
 <context>

@@ -571,11 +571,11 @@
         <translation>Загрузка %1…</translation>
     </message>
     <message numerus="yes">
-        <source>Paid twice: the provider made %n refunds (%1) for this order and amount (and request reference, if the calls named one). Its operations: %2. Nobody may refund it again; the extra money is to be recovered.</source>
+        <source>Paid more than once: the provider made %n refunds (%1) for this order and amount (and request reference, if the calls named one). Its operations: %2. Nobody may refund it again; the extra money is to be recovered.</source>
         <translation>
-            <numerusform>Оплачено дважды: провайдер сделал %n возврат (%1) по этому заказу и сумме (и ссылке на запрос, если вызовы её называли). Его операции: %2. Никто не должен возвращать его снова; лишние деньги нужно взыскать.</numerusform>
-            <numerusform>Оплачено дважды: провайдер сделал %n возврата (%1) по этому заказу и сумме (и ссылке на запрос, если вызовы её называли). Его операции: %2. Никто не должен возвращать его снова; лишние деньги нужно взыскать.</numerusform>
-            <numerusform>Оплачено дважды: провайдер сделал %n возвратов (%1) по этому заказу и сумме (и ссылке на запрос, если вызовы её называли). Его операции: %2. Никто не должен возвращать его снова; лишние деньги нужно взыскать.</numerusform>
+            <numerusform>Оплачено больше одного раза: провайдер сделал %n возврат (%1) по этому заказу и сумме (и ссылке на запрос, если вызовы её называли). Его операции: %2. Никто не должен возвращать его снова; лишние деньги нужно взыскать.</numerusform>
+            <numerusform>Оплачено больше одного раза: провайдер сделал %n возврата (%1) по этому заказу и сумме (и ссылке на запрос, если вызовы её называли). Его операции: %2. Никто не должен возвращать его снова; лишние деньги нужно взыскать.</numerusform>
+            <numerusform>Оплачено больше одного раза: провайдер сделал %n возвратов (%1) по этому заказу и сумме (и ссылке на запрос, если вызовы её называли). Его операции: %2. Никто не должен возвращать его снова; лишние деньги нужно взыскать.</numerusform>
         </translation>
     </message>
     <message>
@@ -825,7 +825,7 @@
     </message>
     <message>
         <source>Money reversed</source>
-        <translation>Сторнированная сумма</translation>
+        <translation>Сумма, отменённая провайдером</translation>
     </message>
     <message>
         <source>Unmatched provider events</source>
@@ -893,7 +893,7 @@
     </message>
     <message>
         <source>Sum of the amounts of reversed operations, per currency, in major units: refunds the customer was told about that did not reach them.</source>
-        <translation>Сумма сторнированных операций по валютам, в основных единицах: возвраты, о которых клиенту сообщили, но которые до него не дошли.</translation>
+        <translation>Сумма операций, отменённых провайдером, по валютам, в основных единицах: возвраты, о которых клиенту сообщили, но которые до него не дошли.</translation>
     </message>
     <message>
         <source>Provider events about refunds that no operation knows (no operation named by the refund&apos;s metadata): recorded and shown under Review &gt; Unmatched provider events, never acted on. Often refunds made outside this tool. Not limited to the selected range.</source>
@@ -2735,10 +2735,6 @@ Pick a wider date range or another state to see the duplicate-prevention history
     <message>
         <source>off</source>
         <translation>выкл.</translation>
-    </message>
-    <message>
-        <source>On</source>
-        <translation>Включено</translation>
     </message>
 </context>
 <context>

@@ -563,9 +563,9 @@
         <translation>%1 yükleniyor…</translation>
     </message>
     <message numerus="yes">
-        <source>Paid twice: the provider made %n refunds (%1) for this order and amount (and request reference, if the calls named one). Its operations: %2. Nobody may refund it again; the extra money is to be recovered.</source>
+        <source>Paid more than once: the provider made %n refunds (%1) for this order and amount (and request reference, if the calls named one). Its operations: %2. Nobody may refund it again; the extra money is to be recovered.</source>
         <translation>
-            <numerusform>İki kez ödendi: sağlayıcı bu sipariş ve tutar (ve çağrılar bir istek referansı verdiyse o referans) için %n iade yaptı (%1). İşlemleri: %2. Kimse bunu yeniden iade etmemeli; fazla para geri alınmalıdır.</numerusform>
+            <numerusform>Birden fazla kez ödendi: sağlayıcı bu sipariş ve tutar (ve çağrılar bir istek referansı verdiyse o referans) için %n iade yaptı (%1). İşlemleri: %2. Kimse bunu yeniden iade etmemeli; fazla para geri alınmalıdır.</numerusform>
         </translation>
     </message>
     <message>
@@ -815,7 +815,7 @@
     </message>
     <message>
         <source>Money reversed</source>
-        <translation>Geri çevrilen tutar</translation>
+        <translation>Geri dönen tutar</translation>
     </message>
     <message>
         <source>Unmatched provider events</source>
@@ -883,7 +883,7 @@
     </message>
     <message>
         <source>Sum of the amounts of reversed operations, per currency, in major units: refunds the customer was told about that did not reach them.</source>
-        <translation>Geri çevrilen işlemlerin tutarlarının para birimine göre toplamı, ana birimde: müşteriye bildirilen ama ona ulaşmayan iadeler.</translation>
+        <translation>Geri dönen işlemlerin tutarlarının para birimine göre toplamı, ana birimde: müşteriye bildirilen ama ona ulaşmayan iadeler.</translation>
     </message>
     <message>
         <source>Provider events about refunds that no operation knows (no operation named by the refund&apos;s metadata): recorded and shown under Review &gt; Unmatched provider events, never acted on. Often refunds made outside this tool. Not limited to the selected range.</source>
@@ -2707,10 +2707,6 @@ Mükerrer önleme geçmişini görmek için daha geniş bir tarih aralığı vey
     <message>
         <source>off</source>
         <translation>kapalı</translation>
-    </message>
-    <message>
-        <source>On</source>
-        <translation>Açık</translation>
     </message>
 </context>
 <context>

@@ -371,6 +371,13 @@ void TestHistoryTabs::r20_onOffSettingIsACheckBoxSavedAsTrueOrFalse_issue15()
     QVERIFY(clickAndWait(tab, "settingsRefresh", false));
     QVERIFY(!box->isChecked());
     QVERIFY(!save->isEnabled());
+    // And back on.
+    box->click();
+    QVERIFY(clickAndWait(tab, "settingsSave", true));
+    QCOMPARE(SettingsStore(*db).load().value().autoResolveRefunded, true);
+    QCOMPARE(history->rowCount(), 2);
+    QCOMPARE(history->item(0, 3)->text(), QStringLiteral("off"));
+    QCOMPARE(history->item(0, 4)->text(), QStringLiteral("on"));
     tab.setEditable(false);
     QVERIFY(!box->isEnabled());
 }
