@@ -67,11 +67,13 @@ QString maskText(quint32 mask)
 
 int main(int argc, char** argv)
 {
-    // Each schedule allocates and frees a few MiB (SQLite's page caches, the scheduler's
-    // stacks). glibc hands freed heap tops and large blocks back to the kernel at once, and on
+    // Each schedule allocates and frees a few MiB (SQLite's page caches, Qt's and the tool's
+    // buffers). glibc hands freed heap tops and large blocks back to the kernel at once, and on
     // this virtual machine every such madvise/munmap is a TLB shootdown across both cores:
-    // perf showed a third of the run's CPU there. Keeping the memory in the process (a run
-    // holds under 100 MiB) takes that away; what a schedule does is unchanged.
+    // perf showed about a fifth of the run's CPU there (agents' stacks, the rest, are pooled in
+    // SimScheduler). Keeping the memory in the process (one thread's 500 schedules peaked at
+    // 31 MiB resident) takes that away; what a schedule does is unchanged. Should mallopt
+    // refuse, the run is only slower.
     mallopt(M_TRIM_THRESHOLD, 512 * 1024 * 1024);
     mallopt(M_MMAP_THRESHOLD, 32 * 1024 * 1024);
     QCoreApplication app(argc, argv);
