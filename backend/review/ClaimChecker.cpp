@@ -361,7 +361,7 @@ const QRegularExpression& clauseBoundary()
 int afterLastMatch(const QRegularExpression& boundary, const QString& text, int sentenceStart, int pos)
 {
     int start = sentenceStart;
-    auto it = boundary.globalMatch(text.mid(sentenceStart, pos - sentenceStart));
+    auto it = boundary.globalMatch(QStringView(text).mid(sentenceStart, pos - sentenceStart));
     while (it.hasNext())
         start = sentenceStart + int(it.next().capturedEnd());
     return start;
@@ -384,7 +384,7 @@ int contrastStart(const QString& text, int sentenceStart, int pos)
 /** End of the clause that starts before pos, at most sentenceEnd. */
 int clauseEnd(const QString& text, int pos, int sentenceEnd)
 {
-    const auto m = clauseBoundary().match(text.mid(pos, sentenceEnd - pos));
+    const auto m = clauseBoundary().match(QStringView(text).mid(pos, sentenceEnd - pos));
     return m.hasMatch() ? pos + int(m.capturedStart()) : sentenceEnd;
 }
 
@@ -403,7 +403,8 @@ void scan(const Folded& folded, const QString& original, const LanguageRules& r,
     for (const Sentence& s : sentences(text)) {
         if (s.question)
             continue;
-        const QString sentence = text.mid(s.start, s.end - s.start);
+        // Views, not copies: a draft is scanned by every pattern of two languages while it is typed.
+        const QStringView sentence = QStringView(text).mid(s.start, s.end - s.start);
         for (const Pattern& p : r.patterns) {
             auto it = p.re.globalMatch(sentence);
             while (it.hasNext()) {
@@ -420,13 +421,13 @@ void scan(const Folded& folded, const QString& original, const LanguageRules& r,
                 const int hedgeFrom = contrastStart(text, s.start, start);
                 if (r.hedge.match(text.mid(hedgeFrom, start - hedgeFrom) + QLatin1Char(' ') + matched).hasMatch())
                     continue;
-                const QString after = text.mid(end, s.end - end);
+                const QStringView after = QStringView(text).mid(end, s.end - end);
                 if (!r.trailingQuestion.pattern().isEmpty() && r.trailingQuestion.match(after).hasMatch())
                     continue;
                 const int cStart = clauseStart(text, s.start, start);
                 const int cEnd = clauseEnd(text, end, s.end);
                 // A condition after it in the sentence: "you'll see it in 5 days if it went through".
-                const QString conditionText = r.conditionInClause ? text.mid(end, cEnd - end) : after;
+                const QStringView conditionText = r.conditionInClause ? QStringView(text).mid(end, cEnd - end) : after;
                 if (!r.conditionAfter.pattern().isEmpty() && r.conditionAfter.match(conditionText).hasMatch())
                     continue;
                 const QString before = text.mid(cStart, start - cStart);
@@ -438,7 +439,7 @@ void scan(const Folded& folded, const QString& original, const LanguageRules& r,
                     negated = !negated;
                 if (negated && p.onNegation == OnNegation::NoClaim)
                     continue;
-                const QString clause = text.mid(cStart, cEnd - cStart);
+                const QStringView clause = QStringView(text).mid(cStart, cEnd - cStart);
                 // "not yet refunded", "ещё не вернули", "henüz iade edilmedi": still open, no claim.
                 if ((negated || p.intrinsicNegation) && r.yet.match(clause).hasMatch())
                     continue;
@@ -486,8 +487,13 @@ QList<ClaimChecker::Claim> ClaimChecker::findClaims(const QString& text, Message
 
 QList<ClaimChecker::Claim> ClaimChecker::check(const QString& text, MessageLanguage language, OperationStatus status)
 {
+    return forbiddenFor(findClaims(text, language), status);
+}
+
+QList<ClaimChecker::Claim> ClaimChecker::forbiddenFor(const QList<Claim>& claims, OperationStatus status)
+{
     QList<Claim> out;
-    for (const Claim& c : findClaims(text, language)) {
+    for (const Claim& c : claims) {
         const bool forbidden = status == OperationStatus::Unknown || status == OperationStatus::Open
                                || (status == OperationStatus::Refunded && c.kind == Claim::Kind::Failure)
                                || ((status == OperationStatus::Failed || status == OperationStatus::Reversed)

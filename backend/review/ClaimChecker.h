@@ -60,6 +60,9 @@ public:
      */
     static QList<Claim> check(const QString& text, MessageLanguage language, OperationStatus status);
 
+    /** Of claims (from findClaims()), those a draft for an operation in status must not make. */
+    static QList<Claim> forbiddenFor(const QList<Claim>& claims, OperationStatus status);
+
     /** "claims success" / "claims failure" (translated), for lists next to a phrase. */
     static QString kindText(Claim::Kind kind);
 };

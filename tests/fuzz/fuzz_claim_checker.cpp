@@ -1,8 +1,9 @@
 // Fuzzes the claim checker (R19) on arbitrary drafts: the first byte picks the language, the
 // rest is the draft (UTF-8). Every claim points into the original text (phrase ==
 // text.mid(position, length), also around İ, whose folding is two code units), claims come in
-// order without overlapping, check() returns a subset of findClaims(), and no draft makes the
-// patterns backtrack past libFuzzer's -timeout (the families use bounded gaps between words).
+// order without overlapping, each status's forbidden claims are a subset of them (all of them for
+// unknown/open), check() equals findClaims() then forbiddenFor() for the status the input picks,
+// and no draft makes the patterns backtrack past libFuzzer's -timeout (bounded gaps between words).
 #include "FuzzCheck.h"
 #include "review/ClaimChecker.h"
 
@@ -24,16 +25,28 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
         FUZZ_CHECK(c.phrase == text.mid(c.position, c.length), c.phrase);
         previousEnd = c.position + c.length;
     }
-    for (const OperationStatus status : {OperationStatus::Unknown, OperationStatus::Refunded, OperationStatus::Failed}) {
-        const QList<ClaimChecker::Claim> forbidden = ClaimChecker::check(text, language, status);
+    // Every status's rule on the claims found once (a draft is scanned twice per input, not four
+    // times: the scan is what costs), and check() as a whole for one status the input picks.
+    const OperationStatus statuses[] = {OperationStatus::Open, OperationStatus::Unknown, OperationStatus::Refunded,
+                                        OperationStatus::Failed, OperationStatus::Reversed};
+    for (const OperationStatus status : statuses) {
+        const QList<ClaimChecker::Claim> forbidden = ClaimChecker::forbiddenFor(claims, status);
         for (const ClaimChecker::Claim& f : forbidden)
             FUZZ_CHECK(std::any_of(claims.begin(), claims.end(),
                                    [&f](const ClaimChecker::Claim& c) {
                                        return c.position == f.position && c.length == f.length && c.kind == f.kind;
                                    }),
                        f.phrase);
-        if (status == OperationStatus::Unknown)
+        if (status == OperationStatus::Unknown || status == OperationStatus::Open)
             FUZZ_CHECK(forbidden.size() == claims.size(), text);
     }
+    const OperationStatus picked = statuses[(data[0] / 3) % 5];
+    const QList<ClaimChecker::Claim> checked = ClaimChecker::check(text, language, picked);
+    const QList<ClaimChecker::Claim> expected = ClaimChecker::forbiddenFor(claims, picked);
+    FUZZ_CHECK(checked.size() == expected.size(), text);
+    for (qsizetype i = 0; i < checked.size(); ++i)
+        FUZZ_CHECK(checked[i].position == expected[i].position && checked[i].length == expected[i].length
+                       && checked[i].kind == expected[i].kind,
+                   checked[i].phrase);
     return 0;
 }
