@@ -9,6 +9,11 @@
 
 #include <algorithm>
 
+static bool sameClaim(const ClaimChecker::Claim& a, const ClaimChecker::Claim& b)
+{
+    return a.position == b.position && a.length == b.length && a.kind == b.kind;
+}
+
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
 {
     if (size == 0)
@@ -33,9 +38,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
         const QList<ClaimChecker::Claim> forbidden = ClaimChecker::forbiddenFor(claims, status);
         for (const ClaimChecker::Claim& f : forbidden)
             FUZZ_CHECK(std::any_of(claims.begin(), claims.end(),
-                                   [&f](const ClaimChecker::Claim& c) {
-                                       return c.position == f.position && c.length == f.length && c.kind == f.kind;
-                                   }),
+                                   [&f](const ClaimChecker::Claim& c) { return sameClaim(c, f); }),
                        f.phrase);
         if (status == OperationStatus::Unknown || status == OperationStatus::Open)
             FUZZ_CHECK(forbidden.size() == claims.size(), text);
@@ -45,8 +48,6 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
     const QList<ClaimChecker::Claim> expected = ClaimChecker::forbiddenFor(claims, picked);
     FUZZ_CHECK(checked.size() == expected.size(), text);
     for (qsizetype i = 0; i < checked.size(); ++i)
-        FUZZ_CHECK(checked[i].position == expected[i].position && checked[i].length == expected[i].length
-                       && checked[i].kind == expected[i].kind,
-                   checked[i].phrase);
+        FUZZ_CHECK(sameClaim(checked[i], expected[i]), checked[i].phrase);
     return 0;
 }
