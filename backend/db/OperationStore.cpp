@@ -324,173 +324,16 @@ StoreResult<Order> OperationStore::order(const QString& orderId)
 // ---- write path -----------------------------------------------------------------------------
 
 StoreResult<OperationStore::OpenResult> OperationStore::openOrJoin(const QString& orderId, qint64 amountCents,
-                                                                  const QString& toolCallId, const QString& requestRef,
+                                                                  const QString& toolCallId,
+                                                                  const QString& requestRef,
                                                                   qint64 repeatWindowMs)
 {
-    return openOrJoinAttempt(orderId, amountCents, toolCallId, requestRef, repeatWindowMs, 0);
-}
-
-StoreResult<OperationStore::OpenResult> OperationStore::openOrJoinAttempt(const QString& orderId, qint64 amountCents,
-                                                                         const QString& toolCallId,
-                                                                         const QString& requestRef,
-                                                                         qint64 repeatWindowMs, int raceRetries)
-{
-    if (toolCallId.trimmed().isEmpty())
-        return StoreError::make(Code::InvalidArgument, QStringLiteral("tool-call-id: is empty"), QStringLiteral("tool-call-id"));
-    if (amountCents <= 0)
-        return StoreError::make(Code::InvalidArgument,
-                                QStringLiteral("amount-cents: must be a positive number of minor units, got %1").arg(amountCents),
-                                QStringLiteral("amount-cents"));
-    if (auto bad = invalidRequestRef(requestRef))
-        return *bad;
-    const qint64 now = m_clock.nowMs();
-
-    auto logToolCall = [&](const Operation& op, bool created, bool lostRace, bool answered) -> StoreResult<qint64> {
-        auto ins = m_db.run(QStringLiteral("INSERT INTO tool_calls (tool_call_id, order_id, amount_cents, operation_id, "
-                                           "created_operation, lost_insert_race, request_ref, answered_from_refunded, "
-                                           "started_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"),
-                            {toolCallId, orderId, amountCents, op.operationId, created ? 1 : 0, lostRace ? 1 : 0,
-                             refText(requestRef), answered ? 1 : 0, now},
-                            QStringLiteral("log tool call"));
-        if (!ins)
-            return ins.error();
-        return ins.value().lastInsertId().toLongLong();
-    };
-
-    // The common case for a "try again": the row exists, join it without taking a write lock.
-    // Joining is always safe: the claim of each attempt re-reads the row under the lock, so a
-    // row that closed meanwhile sends nothing and answers with its result.
-    auto active = activeOperation(orderId, amountCents, requestRef);
-    if (!active)
-        return active.error();
-    if (active.value()) {
-        auto id = logToolCall(*active.value(), false, false, false);
-        if (!id)
-            return id.error();
-        return OpenResult{*active.value(), id.value(), false, false, false};
-    }
-
-    WriteTransaction tx(m_db);
-    if (auto r = tx.begin(); !r)
-        return r.error();
-
-    // Serialises openers of one order on PostgreSQL (SQLite's BEGIN IMMEDIATE serialises all
-    // writers). It does not replace the index: a caller that looked before another committed
-    // still reaches the INSERT below and is turned away by one_open_refund.
-    auto ord = m_db.run(QStringLiteral("SELECT amount_cents, currency FROM orders WHERE order_id = ?")
-                            + (m_db.isPostgres() ? QStringLiteral(" FOR UPDATE") : QString()),
-                        {orderId}, QStringLiteral("read order"));
-    if (!ord)
-        return ord.error();
-    if (!ord.value().next())
-        return StoreError::make(Code::NotFound, QStringLiteral("order: no order %1 is registered").arg(orderId),
-                                QStringLiteral("order"));
-    const qint64 total = ord.value().value(0).toLongLong();
-    const QString currency = ord.value().value(1).toString();
-    ord.value().finish();
-
-    // R5a, under the lock: a refunded logical refund answers; it never opens a second one.
-    auto answerFromRefunded = [&]() -> StoreResult<std::optional<OpenResult>> {
-        auto done = refundedOperation(orderId, amountCents, requestRef, repeatWindowMs, now);
-        if (!done)
-            return done.error();
-        if (!done.value())
-            return std::optional<OpenResult>();
-        auto id = logToolCall(*done.value(), false, false, true);
-        if (!id)
-            return id.error();
-        return std::optional<OpenResult>(OpenResult{*done.value(), id.value(), false, false, true});
-    };
-    {
-        auto answered = answerFromRefunded();
-        if (!answered)
-            return answered.error();
-        if (answered.value()) {
-            if (auto r = tx.commit(); !r)
-                return r.error();
-            return *answered.value();
-        }
-    }
-
-    // R5: total - refunded - open/unknown of other logical refunds must cover this amount.
-    auto used = m_db.run(QStringLiteral("SELECT COALESCE(SUM(amount_cents), 0) FROM refund_ops WHERE order_id = ? AND "
-                                        "(status = 'refunded' OR (status IN ('open', 'unknown') AND "
-                                        "NOT (amount_cents = ? AND request_ref = ?)))"),
-                         {orderId, amountCents, refText(requestRef)}, QStringLiteral("refundable amount"));
-    if (!used)
-        return used.error();
-    used.value().next();
-    const qint64 refundable = total - used.value().value(0).toLongLong();
-    used.value().finish();
-    if (amountCents > refundable) {
-        return StoreError::make(Code::NotRefundable,
-                                QStringLiteral("order %1: refundable amount is %2 of %3 %4 (refunded or in progress: %5); "
-                                               "a refund of %6 does not fit")
-                                    .arg(orderId)
-                                    .arg(qMax<qint64>(refundable, 0))
-                                    .arg(total)
-                                    .arg(currency)
-                                    .arg(total - refundable)
-                                    .arg(amountCents),
-                                QStringLiteral("amount-cents"));
-    }
-
-    // R2: the key is born here and committed with the row, before any provider attempt.
-    Operation op;
-    op.operationId = newOperationId();
-    op.orderId = orderId;
-    op.amountCents = amountCents;
-    op.currency = currency;
-    op.requestRef = requestRef;
-    op.idempotencyKey = QUuid::createUuid().toString(QUuid::WithoutBraces);
-    op.status = OperationStatus::Open;
-    op.createdAt = now;
-    op.updatedAt = now;
-    // R3: the conflict target repeats the partial index's predicate (PostgreSQL requires it).
-    auto ins = m_db.run(QStringLiteral("INSERT INTO refund_ops (operation_id, order_id, amount_cents, currency, "
-                                       "request_ref, idempotency_key, status, attempts, created_at, updated_at) "
-                                       "VALUES (?, ?, ?, ?, ?, ?, 'open', 0, ?, ?) "
-                                       "ON CONFLICT (order_id, amount_cents, request_ref) "
-                                       "WHERE status IN ('open', 'unknown') DO NOTHING"),
-                        {op.operationId, orderId, amountCents, currency, refText(requestRef), op.idempotencyKey, now, now},
-                        QStringLiteral("open operation"));
-    if (!ins)
-        return ins.error();
-    const bool created = ins.value().numRowsAffected() == 1;
-    ins.value().finish();
-    const auto startOver = [&]() -> StoreResult<OpenResult> {
-        tx.rollback();
-        if (raceRetries >= 5)
-            return StoreError::make(Code::QueryFailed,
-                                    QStringLiteral("open operation: order %1 kept changing under concurrent calls").arg(orderId));
-        return openOrJoinAttempt(orderId, amountCents, toolCallId, requestRef, repeatWindowMs, raceRetries + 1);
-    };
-    if (created && m_db.isPostgres()) {
-        // READ COMMITTED: a close that committed after the look above (the closer takes no
-        // order lock) freed the index slot that our INSERT then took. This statement sees it.
-        auto closedMeanwhile = refundedOperation(orderId, amountCents, requestRef, repeatWindowMs, now);
-        if (!closedMeanwhile)
-            return closedMeanwhile.error();
-        if (closedMeanwhile.value())
-            return startOver();   // our row is rolled back; the next round answers from the refund
-    }
-    if (!created) {
-        auto winner = activeOperation(orderId, amountCents, requestRef);
-        if (!winner)
-            return winner.error();
-        if (!winner.value()) {
-            // The winner's row was closed between our conflict and this read (PostgreSQL, READ
-            // COMMITTED): start over, so R5a answers from it or R5 frees its amount.
-            return startOver();
-        }
-        op = *winner.value();
-    }
-    auto id = logToolCall(op, created, !created, false);
-    if (!id)
-        return id.error();
-    if (auto r = tx.commit(); !r)
-        return r.error();
-    return OpenResult{op, id.value(), created, !created, false};
+    // One mapping for every caller: the refund tool's own path without the attempt's claim, so
+    // what tests and tools check here is what the tool does (issue 16: one way to do each thing).
+    auto begun = beginToolCall(orderId, amountCents, toolCallId, requestRef, repeatWindowMs, nullptr);
+    if (!begun)
+        return begun.error();
+    return begun.value().open;
 }
 
 StoreResult<qint64> OperationStore::recordRejectedToolCall(const QString& toolCallId, const QString& orderId,
@@ -1231,21 +1074,6 @@ StoreResult<std::optional<Operation>> OperationStore::activeOperation(const QStr
                           + QStringLiteral(" FROM refund_ops o WHERE o.order_id = ? AND o.amount_cents = ? "
                                            "AND o.request_ref = ? AND o.status IN ('open', 'unknown')"),
                       {orderId, amountCents, refText(requestRef)}, QStringLiteral("find open operation"));
-    return QueryRows::first(std::move(q), readOperation);
-}
-
-StoreResult<std::optional<Operation>> OperationStore::refundedOperation(const QString& orderId, qint64 amountCents,
-                                                                        const QString& requestRef, qint64 repeatWindowMs,
-                                                                        qint64 nowMs)
-{
-    // An empty request ref says nothing about the caller's unit of work, so a refund only
-    // answers repeats for the window; a named one answers for ever (R5a).
-    const qint64 closedSince = requestRef.isEmpty() ? nowMs - repeatWindowMs : std::numeric_limits<qint64>::min();
-    auto q = m_db.runPrepared(QStringLiteral("SELECT ") + kOpColumns
-                          + QStringLiteral(" FROM refund_ops o WHERE o.order_id = ? AND o.amount_cents = ? "
-                                           "AND o.request_ref = ? AND o.status = 'refunded' AND o.closed_at >= ? "
-                                           "ORDER BY o.closed_at DESC LIMIT 1"),
-                      {orderId, amountCents, refText(requestRef), closedSince}, QStringLiteral("find refunded operation"));
     return QueryRows::first(std::move(q), readOperation);
 }
 

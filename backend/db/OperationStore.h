@@ -58,7 +58,8 @@ public:
     static std::optional<StoreError> requestRefError(const QString& ref);
 
     /**
-     * Maps a tool call onto its logical refund (R5a: order, amount, request ref).
+     * Maps a tool call onto its logical refund (R5a: order, amount, request ref): beginToolCall()
+     * without the first attempt's claim, so there is one mapping and this is the tool's.
      *
      * 1. An open/unknown operation of that identity: joined (R3).
      * 2. Else, under the write lock that serialises openers of the order: a `refunded`
@@ -282,13 +283,6 @@ public:
     /** The open/unknown operation of the logical refund (order, amount, request ref), if any. */
     StoreResult<std::optional<Operation>> activeOperation(const QString& orderId, qint64 amountCents,
                                                           const QString& requestRef = {});
-    /**
-     * R5a: the refunded operation of the logical refund that still answers repeats at nowMs:
-     * any when requestRef is set, else one closed at or after nowMs - repeatWindowMs.
-     */
-    StoreResult<std::optional<Operation>> refundedOperation(const QString& orderId, qint64 amountCents,
-                                                            const QString& requestRef, qint64 repeatWindowMs,
-                                                            qint64 nowMs);
 
     /**
      * The operation a status question about (order, amount, request ref) means: the open/unknown
@@ -444,9 +438,6 @@ private:
     StoreResult<qint64> insertToolCall(const QString& toolCallId, const QString& orderId, qint64 amountCents,
                                        const QString& operationId, bool created, bool lostRace,
                                        const QString& requestRef, bool answered, qint64 now);
-    StoreResult<OpenResult> openOrJoinAttempt(const QString& orderId, qint64 amountCents,
-                                              const QString& toolCallId, const QString& requestRef,
-                                              qint64 repeatWindowMs, int raceRetries);
     StoreResult<Operation> transition(const QString& operationId, const QString& setSql,
                                       const QVariantList& binds, const QString& context,
                                       bool fromUnknownToo = false);
