@@ -22,7 +22,7 @@ struct Operation
     /** Requests that left (or may have left) the process: the budget's count (R6). Attempts
         refused before anything was sent (`not_sent`, R7) are not in it. */
     int attempts = 0;
-    int notSentAttempts = 0;  ///< attempts logged `not_sent` (connection refused, host not found)
+    int notSentAttempts = 0;  ///< attempts logged `not_sent`: nothing left (refused, no host, paused past its deadline)
     qint64 createdAt = 0;
     qint64 updatedAt = 0;
     std::optional<qint64> firstAttemptAt;

@@ -477,8 +477,8 @@ OperationStore::claimInTransaction(const QString& operationId, const QString& to
     claim.budgetUsed = st.attempts - st.notSent + 1;
     claim.idempotencyKey = st.key;
     claim.keyExpiresAt = st.expires.value_or(now + limits.keyRetentionMs);
-    const QVariantList binds{operationId, toolCallId, claim.attemptNo,
-                             st.key,      now,        now + qMax(0, limits.requestTimeoutMs)};
+    claim.deadlineAt = now + qMax(0, limits.requestTimeoutMs);
+    const QVariantList binds{operationId, toolCallId, claim.attemptNo, st.key, now, claim.deadlineAt};
     const QString insert = QStringLiteral(
         "INSERT INTO refund_attempts (operation_id, tool_call_id, attempt_no, idempotency_key, "
         "started_at, deadline_at, outcome) VALUES (?, ?, ?, ?, ?, ?, 'in_flight')");

@@ -107,6 +107,8 @@ public:
         qint64 attemptRowId = 0;
         QString idempotencyKey;       ///< read from the row (R2)
         qint64 keyExpiresAt = 0;      ///< UTC epoch ms (R10)
+        /** UTC epoch ms: claim time + requestTimeoutMs, the attempt's deadline_at (R16). */
+        qint64 deadlineAt = 0;
     };
 
     /**

@@ -185,10 +185,21 @@ RefundToolResult RefundTool::attemptLoop(const Operation& op, const OperationSto
         return answer;
     };
 
+    SettingsStore::Values current = settings; // what this attempt's claim and send go by
     for (int i = 0; i < settings.maxAttemptsPerCall; ++i) {
         if (i > 0) {
             const int delay = Backoff::fullJitterDelayMs(i - 1, settings.backoffBaseMs, settings.backoffCapMs, m_random);
             m_sleeper(delay);
+        }
+        // A later attempt follows a backoff sleep, which may have lasted far longer than asked
+        // (a suspended process): its claim uses the budget, timeout and key retention in force
+        // now (R10, R20: an admin's switch stripe_v2 -> v1 shortens this row's deadline too).
+        if (i > 0) {
+            if (auto fresh = m_settings.load())
+                current = fresh.value();
+            else
+                Logging::warn(QStringLiteral("operation %1: settings could not be read again (%2); the call's own are used")
+                                  .arg(op.operationId, fresh.error().message));
         }
         // The first attempt was counted with the row (beginToolCall); each later one commits its own count.
         const auto nextClaim = [&]() -> StoreResult<OperationStore::AttemptClaim> {
@@ -196,8 +207,8 @@ RefundToolResult RefundTool::attemptLoop(const Operation& op, const OperationSto
                 return *begun.claim;
             if (i == 0 && begun.claimRefused)
                 return *begun.claimRefused;
-            return m_store.claimAttempt(op.operationId, toolCallId, settings.maxAttemptsPerOperation,
-                                        settings.keyRetentionMs(), settings.requestTimeoutMs);
+            return m_store.claimAttempt(op.operationId, toolCallId, current.maxAttemptsPerOperation,
+                                        current.keyRetentionMs(), current.requestTimeoutMs);
         };
         const StoreResult<OperationStore::AttemptClaim> claim = nextClaim();
         if (!claim) {
@@ -219,16 +230,42 @@ RefundToolResult RefundTool::attemptLoop(const Operation& op, const OperationSto
         // The claim checked the deadline; check it again now, with room for this request to
         // finish, in case the process paused in between (R10: a key the provider may have
         // forgotten would make this a new request).
-        if (m_clock.nowMs() + settings.requestTimeoutMs >= claim.value().keyExpiresAt) {
+        const qint64 sendAt = m_clock.nowMs();
+        if (sendAt + current.requestTimeoutMs >= claim.value().keyExpiresAt) {
             OperationStore::AttemptResult notSent;
             notSent.outcome = QStringLiteral("not_sent");
             notSent.errorMessage = QStringLiteral("key retention would pass before the provider answers");
             m_store.recordNotSent(op.operationId, claim.value().attemptRowId, notSent);
             return becomeUnknown(op.operationId, QStringLiteral("key_retention_passed"));
         }
+        // R16: the attempt's deadline, logged with its claim, bounds the whole exchange; a
+        // reviewer waits for it and then judges the row on the provider's evidence. A process
+        // that paused past it since the claim sends nothing: the row may be resolved by now, and
+        // the retention it checked may have been lowered meanwhile (R10, stripe_v2 -> v1). The
+        // call answers `unconfirmed`; the next one reads the settings afresh.
+        const qint64 remainingMs = claim.value().deadlineAt - sendAt;
+        if (remainingMs <= 0) {
+            OperationStore::AttemptResult notSent;
+            notSent.outcome = QStringLiteral("not_sent");
+            notSent.errorMessage = QStringLiteral("the attempt's deadline passed before it was sent");
+            m_store.recordNotSent(op.operationId, claim.value().attemptRowId, notSent);
+            Logging::warn(QStringLiteral("operation %1 attempt %2: paused %3 ms after its claim, past its deadline; "
+                                         "nothing was sent")
+                              .arg(op.operationId)
+                              .arg(claim.value().attemptNo)
+                              .arg(sendAt - (claim.value().deadlineAt - current.requestTimeoutMs)));
+            return RefundToolResult::unconfirmed(op.operationId, QStringLiteral("paused past the attempt's deadline; "
+                                                                                "nothing was sent"));
+        }
+        // The exchange ends by the deadline: the client's timeout is what is left of it.
+        const int clientTimeoutMs = m_provider.config().requestTimeoutMs;
+        if (remainingMs < clientTimeoutMs)
+            m_provider.setRequestTimeoutMs(int(remainingMs));
 
         // R2: the key comes from the committed row, never from this process's memory of it.
         const ProviderResponse response = m_provider.createRefund(params, claim.value().idempotencyKey);
+        if (remainingMs < clientTimeoutMs)
+            m_provider.setRequestTimeoutMs(clientTimeoutMs);
         Logging::info(QStringLiteral("operation %1 attempt %2: %3")
                           .arg(op.operationId)
                           .arg(claim.value().attemptNo)
@@ -357,7 +394,7 @@ RefundToolResult RefundTool::attemptLoop(const Operation& op, const OperationSto
 
     // Per-call budget used. If that also used the operation's budget, the row is unknown now (R9).
     auto now = m_store.operation(op.operationId);
-    if (now && now.value().status == OperationStatus::Open && now.value().attempts >= settings.maxAttemptsPerOperation)
+    if (now && now.value().status == OperationStatus::Open && now.value().attempts >= current.maxAttemptsPerOperation)
         return becomeUnknown(op.operationId, QStringLiteral("attempt_budget_exhausted"));
     if (now && now.value().status != OperationStatus::Open)
         return resultForRow(op.operationId);

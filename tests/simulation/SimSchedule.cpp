@@ -36,7 +36,8 @@ QString simFaultName(int bit)
     static const char* const names[int(SimFaultCount)] = {
         "drop_before",  "drop_after", "delay",       "duplicate",      "refused_port",   "rate_limit",
         "saved_500",    "foreign_2xx", "kill_before_send", "kill_after_execute", "kill_between",
-        "late_failure", "retention_jump", "reviewer", "reconciler", "kill_during_call", "admin"};
+        "late_failure", "retention_jump", "reviewer", "reconciler", "kill_during_call", "admin",
+        "api_switch"};
     return bit >= 0 && bit < int(SimFaultCount) ? QString::fromLatin1(names[bit]) : QStringLiteral("bit%1").arg(bit);
 }
 
@@ -161,6 +162,7 @@ private:
     void handleSend(int agentId, int index);
     void killAgent(int agentId, int index);
     void review();
+    void switchToV1();
     void reconcile(bool all);
     void checkAnswers();
     void checkActiveRows();
@@ -187,6 +189,10 @@ private:
     QHash<QString, int> m_killedBeforeSend;  // attempts counted but never sent, per key
     QHash<QString, int> m_killsAtCommit;         // kills right after a commit inside a call, per logical refund
     bool m_jumped = false;
+    // R10, issue 10 item 5: keys of rows opened under stripe_v2 (30 days) are forgotten a day
+    // after the switch to stripe_v1. While v2 is in force the clock never jumps past the
+    // provider's 24 h, so the provider's one retention stands for both APIs.
+    bool m_onV2 = false;
     SimResult m_result;
 };
 
@@ -226,6 +232,17 @@ bool Schedule::setUp()
         return false;
     }
     m_settings = set.value();
+    if (allowed(FaultApiSwitch) && chance(30)) {
+        auto v2 = settings.set(QStringLiteral("provider_api"), QStringLiteral("stripe_v2"), QStringLiteral("sim"),
+                               QStringLiteral("admin"));
+        if (!v2) {
+            violation(QStringLiteral("setup: provider_api: ") + v2.error().message);
+            return false;
+        }
+        m_settings = v2.value();
+        m_onV2 = true;
+        trace(QStringLiteral("provider_api stripe_v2: keys kept 30 days"));
+    }
 
     const int orders = 1 + pick(2);
     for (int i = 0; i < orders; ++i) {
@@ -652,6 +669,10 @@ void Schedule::step()
         break;
     }
     case 7: {
+        if (m_onV2 && chance(30)) {
+            switchToV1();
+            break;
+        }
         // R20: every call reads the settings it runs with; a change lands between two calls
         // or two attempts of one call.
         const int perOperation = 1 + pick(6);
@@ -668,6 +689,8 @@ void Schedule::step()
         break;
     }
     case 6:
+        if (m_onV2)
+            switchToV1(); // a day past the switch, the provider has forgotten the v2 rows' keys
         m_jumped = true;
         trace(QStringLiteral("clock jumps 25 h: the provider forgets keys"));
         advanceTo(m_clock.nowMs() + 25LL * 3600 * 1000);
@@ -675,6 +698,16 @@ void Schedule::step()
     }
     checkAnswers();
     checkActiveRows();
+}
+
+void Schedule::switchToV1()
+{
+    SettingsStore settings(*m_db, m_clock);
+    auto set = settings.set(QStringLiteral("provider_api"), QStringLiteral("stripe_v1"), QStringLiteral("sim-admin"),
+                            QStringLiteral("admin"));
+    m_onV2 = !set;
+    trace(QStringLiteral("admin switches provider_api stripe_v2 -> stripe_v1 (24 h keys): %1")
+              .arg(set ? QStringLiteral("saved") : set.error().message));
 }
 
 // R5: never two open/unknown rows of one logical refund, at any step (not only at the end).

@@ -57,7 +57,8 @@ enum SimFault : quint32 {
     ActorReconciler = 1u << 14,      ///< webhook events reach the reconciler (duplicated, out of order)
     FaultKillDuringCall = 1u << 15,  ///< the process dies at a commit inside a tool call
     ActorAdmin = 1u << 16,           ///< an admin changes budgets, backoff and the request timeout mid-run (R20)
-    SimFaultCount = 17,
+    FaultApiSwitch = 1u << 17,       ///< the schedule starts on stripe_v2 (30-day keys); an admin switches to v1 (R10)
+    SimFaultCount = 18,
 };
 
 QString simFaultName(int bit);

@@ -39,6 +39,8 @@ private slots:
     void section8_r12_sixDroppedAnswersSixRequestsOneRefund();
     void r10_retentionLoweredV2ToV1NextCallSendsNothing();
     void r10_retentionLoweredV2ToV1SweepExpiresIdleRow();
+    void r10_retentionLoweredDuringBackoffNextAttemptSendsNothing();
+    void r16_processPausedPastAttemptDeadlineSendsNothing();
     void r5a_emptyRequestRefAnswersWithinRepeatWindowThenR5Decides();
     void r5a_setRequestRefAnswersForEverOtherRefIsOwnRefund();
     void r7_misroutedProviderNotFoundAfterADropIsNotARefusal();
@@ -532,6 +534,78 @@ void TestRefundTool::r10_retentionLoweredV2ToV1SweepExpiresIdleRow()
     QCOMPARE(op.status, OperationStatus::Unknown);
     QCOMPARE(op.unknownReason, QStringLiteral("key_retention_passed"));
     QCOMPARE(op.keyExpiresAt.value(), op.firstAttemptAt.value() + 24 * kHourMs);
+}
+
+// R10, R20: the switch stripe_v2 -> v1 lands while a call sleeps before its second attempt, and
+// the sleep lasts a day (a suspended process). The second claim must use the retention in force
+// now, not the one the call read when it started: the provider forgot the key, so a resend
+// would be a new refund. (Found by the simulation's api_switch schedules, seed 84; before the
+// fix the sandbox executed two refunds here.)
+void TestRefundTool::r10_retentionLoweredDuringBackoffNextAttemptSendsNothing()
+{
+    REFUND_FIXTURE_OR_FAIL(f);
+    SettingsStore settings(*f.db, f.clock);
+    QVERIFY(settings.setMany({{QStringLiteral("provider_api"), QStringLiteral("stripe_v2")},
+                              {QStringLiteral("max_attempts_per_call"), QStringLiteral("2")}},
+                             QStringLiteral("test"), QStringLiteral("admin")));
+    QVERIFY(f.addOrder(QStringLiteral("v2-sleep"), 2800));
+    QVERIFY(f.sandbox.addFault(kPost, kRefunds, QStringLiteral("drop_after_commit"), 100));
+    RefundTool tool(*f.db, *f.provider, f.clock);
+    int sleeps = 0;
+    bool switched = false;
+    tool.setSleeper([&](int) {
+        if (sleeps++ > 0)
+            return;
+        switched = SettingsStore(*f.db, f.clock)
+                       .set(QStringLiteral("provider_api"), QStringLiteral("stripe_v1"), QStringLiteral("test"),
+                            QStringLiteral("admin"))
+                       .ok();
+        f.clock.advanceMs(25 * kHourMs);
+        f.sandbox.advanceClock(25 * 3600);
+    });
+    auto r = tool.call({QStringLiteral("toolu_sleep"), QStringLiteral("v2-sleep"), 1400});
+    QVERIFY(r);
+    QVERIFY(switched);
+    QCOMPARE(sleeps, 1);
+    QCOMPARE(r.value().statusName(), QStringLiteral("checking"));
+    QCOMPARE(refundPosts(f), 1);
+    QCOMPARE(f.refundsExecuted(), 1); // the first attempt's; the forgotten key was not resent
+    const Operation op = f.store->operation(r.value().operationId).value();
+    QCOMPARE(op.status, OperationStatus::Unknown);
+    QCOMPARE(op.unknownReason, QStringLiteral("key_retention_passed"));
+    QCOMPARE(op.keyExpiresAt.value(), op.firstAttemptAt.value() + 24 * kHourMs);
+}
+
+// R16: a process that pauses between its attempt's claim and the send for longer than the
+// request timeout sends nothing: the attempt's deadline_at has passed, and a reviewer may already
+// have judged the row on the provider's evidence. The attempt is logged not_sent (outside the
+// budget), the call answers unconfirmed, and the next call is the one that sends. (Before the
+// fix the request left after the deadline.)
+void TestRefundTool::r16_processPausedPastAttemptDeadlineSendsNothing()
+{
+    REFUND_FIXTURE_OR_FAIL(f);
+    QVERIFY(f.addOrder(QStringLiteral("pause-1"), 1600));
+    const int timeoutMs = SettingsStore(*f.db, f.clock).load().value().requestTimeoutMs;
+    RefundTool tool(*f.db, *f.provider, f.clock);
+    tool.setSleeper([](int) {});
+    tool.setCrashHook([&](const char* point) {
+        if (qstrcmp(point, "after_claim") == 0)
+            f.clock.advanceMs(timeoutMs + 1);
+    });
+    auto r = tool.call({QStringLiteral("toolu_pause"), QStringLiteral("pause-1"), 1600});
+    QVERIFY(r);
+    QCOMPARE(r.value().statusName(), QStringLiteral("unconfirmed"));
+    QCOMPARE(refundPosts(f), 0);
+    Operation op = f.store->operation(r.value().operationId).value();
+    QCOMPARE(op.status, OperationStatus::Open);
+    QCOMPARE(op.attempts, 0); // the budget's count: the attempt that never left is given back
+    QCOMPARE(op.notSentAttempts, 1);
+
+    const RefundToolResult again = f.call(QStringLiteral("toolu_pause_again"), QStringLiteral("pause-1"), 1600);
+    QCOMPARE(again.statusName(), QStringLiteral("refunded"));
+    QCOMPARE(again.operationId, r.value().operationId);
+    QCOMPARE(refundPosts(f), 1);
+    QCOMPARE(f.refundsExecuted(), 1);
 }
 
 // R5a: without a request ref, a repeat is answered from the refund for repeat_window_hours;
