@@ -5,6 +5,7 @@
 #include "Logging.h"
 #include "provider/ProviderClient.h"
 
+#include <QScopeGuard>
 #include <QThread>
 
 namespace {
@@ -195,9 +196,11 @@ RefundToolResult RefundTool::attemptLoop(const Operation& op, const OperationSto
         // (a suspended process): its claim uses the budget, timeout and key retention in force
         // now (R10, R20: an admin's switch stripe_v2 -> v1 shortens this row's deadline too).
         if (i > 0) {
-            if (auto fresh = m_settings.load())
+            if (auto fresh = m_settings.load()) {
                 current = fresh.value();
-            else
+                if (m_followTimeoutSetting)
+                    m_provider.setRequestTimeoutMs(current.requestTimeoutMs);
+            } else
                 Logging::warn(QStringLiteral("operation %1: settings could not be read again (%2); the call's own are used")
                                   .arg(op.operationId, fresh.error().message));
         }
@@ -227,45 +230,48 @@ RefundToolResult RefundTool::attemptLoop(const Operation& op, const OperationSto
         }
         if (m_crashHook)
             m_crashHook("after_claim");
+        // Nothing leaves: the attempt is logged not_sent and given back to the budget (R6, R12).
+        const auto giveBack = [&](const QString& why) {
+            OperationStore::AttemptResult notSent;
+            notSent.outcome = QStringLiteral("not_sent");
+            notSent.errorMessage = why;
+            if (auto r = m_store.recordNotSent(op.operationId, claim.value().attemptRowId, notSent); !r)
+                Logging::error(QStringLiteral("could not log attempt %1 of %2 as not sent: %3")
+                                   .arg(claim.value().attemptNo)
+                                   .arg(op.operationId, r.error().message));
+        };
         // The claim checked the deadline; check it again now, with room for this request to
         // finish, in case the process paused in between (R10: a key the provider may have
         // forgotten would make this a new request).
         const qint64 sendAt = m_clock.nowMs();
         if (sendAt + current.requestTimeoutMs >= claim.value().keyExpiresAt) {
-            OperationStore::AttemptResult notSent;
-            notSent.outcome = QStringLiteral("not_sent");
-            notSent.errorMessage = QStringLiteral("key retention would pass before the provider answers");
-            m_store.recordNotSent(op.operationId, claim.value().attemptRowId, notSent);
+            giveBack(QStringLiteral("key retention would pass before the provider answers"));
             return becomeUnknown(op.operationId, QStringLiteral("key_retention_passed"));
         }
         // R16: the attempt's deadline, logged with its claim, bounds the whole exchange; a
         // reviewer waits for it and then judges the row on the provider's evidence. A process
-        // that paused past it since the claim sends nothing: the row may be resolved by now, and
-        // the retention it checked may have been lowered meanwhile (R10, stripe_v2 -> v1). The
-        // call answers `unconfirmed`; the next one reads the settings afresh.
+        // that paused past it since the claim (or too near it for an answer) sends nothing: the
+        // row may be resolved by now, and the retention it checked may have been lowered
+        // meanwhile (R10, stripe_v2 -> v1). The next attempt claims afresh, with the settings in
+        // force then, so it sends, or finds the row closed, or its key's retention passed.
         const qint64 remainingMs = claim.value().deadlineAt - sendAt;
-        if (remainingMs <= 0) {
-            OperationStore::AttemptResult notSent;
-            notSent.outcome = QStringLiteral("not_sent");
-            notSent.errorMessage = QStringLiteral("the attempt's deadline passed before it was sent");
-            m_store.recordNotSent(op.operationId, claim.value().attemptRowId, notSent);
-            Logging::warn(QStringLiteral("operation %1 attempt %2: paused %3 ms after its claim, past its deadline; "
+        if (remainingMs < kMinSendWindowMs) {
+            giveBack(QStringLiteral("the attempt's deadline passed before it was sent"));
+            Logging::warn(QStringLiteral("operation %1 attempt %2: %3 ms left of its deadline when it was to be sent; "
                                          "nothing was sent")
                               .arg(op.operationId)
                               .arg(claim.value().attemptNo)
-                              .arg(sendAt - (claim.value().deadlineAt - current.requestTimeoutMs)));
-            return RefundToolResult::unconfirmed(op.operationId, QStringLiteral("paused past the attempt's deadline; "
-                                                                                "nothing was sent"));
+                              .arg(remainingMs));
+            continue;
         }
         // The exchange ends by the deadline: the client's timeout is what is left of it.
         const int clientTimeoutMs = m_provider.config().requestTimeoutMs;
+        const auto restoreTimeout = qScopeGuard([&] { m_provider.setRequestTimeoutMs(clientTimeoutMs); });
         if (remainingMs < clientTimeoutMs)
             m_provider.setRequestTimeoutMs(int(remainingMs));
 
         // R2: the key comes from the committed row, never from this process's memory of it.
         const ProviderResponse response = m_provider.createRefund(params, claim.value().idempotencyKey);
-        if (remainingMs < clientTimeoutMs)
-            m_provider.setRequestTimeoutMs(clientTimeoutMs);
         Logging::info(QStringLiteral("operation %1 attempt %2: %3")
                           .arg(op.operationId)
                           .arg(claim.value().attemptNo)

@@ -86,6 +86,12 @@ public:
      */
     void setFollowRequestTimeoutSetting(bool follow) { m_followTimeoutSetting = follow; }
 
+    /**
+     * R16: an attempt is sent only while at least this much (ms) is left of its deadline
+     * (claim + request_timeout_ms); the client's timeout is cut to what is left. Less means the
+     * process paused since the claim: the attempt is logged not_sent and the next one claims afresh.
+     */
+    static constexpr qint64 kMinSendWindowMs = 20;
 
 private:
     RefundToolResult attemptLoop(const Operation& op, const OperationStore::BeginResult& begun,

@@ -539,7 +539,7 @@ void TestRefundTool::r10_retentionLoweredV2ToV1SweepExpiresIdleRow()
 // R10, R20: the switch stripe_v2 -> v1 lands while a call sleeps before its second attempt, and
 // the sleep lasts a day (a suspended process). The second claim must use the retention in force
 // now, not the one the call read when it started: the provider forgot the key, so a resend
-// would be a new refund. (Found by the simulation's api_switch schedules, seed 84; before the
+// would be a new refund. (Found by the simulation's api_switch schedules, seed 56; before the
 // fix the sandbox executed two refunds here.)
 void TestRefundTool::r10_retentionLoweredDuringBackoffNextAttemptSendsNothing()
 {
@@ -578,34 +578,49 @@ void TestRefundTool::r10_retentionLoweredDuringBackoffNextAttemptSendsNothing()
 
 // R16: a process that pauses between its attempt's claim and the send for longer than the
 // request timeout sends nothing: the attempt's deadline_at has passed, and a reviewer may already
-// have judged the row on the provider's evidence. The attempt is logged not_sent (outside the
-// budget), the call answers unconfirmed, and the next call is the one that sends. (Before the
-// fix the request left after the deadline.)
+// have judged the row on the provider's evidence. That attempt is logged not_sent (outside the
+// budget); the next one claims afresh and sends. (Before the fix the first request left 10 s
+// past its deadline.) A shorter pause sends with the client's timeout cut to what is left of the
+// deadline, and the client's own timeout is back afterwards.
 void TestRefundTool::r16_processPausedPastAttemptDeadlineSendsNothing()
 {
     REFUND_FIXTURE_OR_FAIL(f);
     QVERIFY(f.addOrder(QStringLiteral("pause-1"), 1600));
+    QVERIFY(f.addOrder(QStringLiteral("pause-2"), 1600));
     const int timeoutMs = SettingsStore(*f.db, f.clock).load().value().requestTimeoutMs;
+    const int clientTimeoutMs = f.provider->config().requestTimeoutMs;
     RefundTool tool(*f.db, *f.provider, f.clock);
     tool.setSleeper([](int) {});
+    qint64 pauseMs = timeoutMs + 1;
+    int claims = 0;
     tool.setCrashHook([&](const char* point) {
-        if (qstrcmp(point, "after_claim") == 0)
-            f.clock.advanceMs(timeoutMs + 1);
+        if (qstrcmp(point, "after_claim") == 0 && claims++ == 0)
+            f.clock.advanceMs(pauseMs);
     });
     auto r = tool.call({QStringLiteral("toolu_pause"), QStringLiteral("pause-1"), 1600});
     QVERIFY(r);
-    QCOMPARE(r.value().statusName(), QStringLiteral("unconfirmed"));
-    QCOMPARE(refundPosts(f), 0);
-    Operation op = f.store->operation(r.value().operationId).value();
-    QCOMPARE(op.status, OperationStatus::Open);
-    QCOMPARE(op.attempts, 0); // the budget's count: the attempt that never left is given back
-    QCOMPARE(op.notSentAttempts, 1);
-
-    const RefundToolResult again = f.call(QStringLiteral("toolu_pause_again"), QStringLiteral("pause-1"), 1600);
-    QCOMPARE(again.statusName(), QStringLiteral("refunded"));
-    QCOMPARE(again.operationId, r.value().operationId);
+    QCOMPARE(r.value().statusName(), QStringLiteral("refunded"));
+    QCOMPARE(claims, 2);
     QCOMPARE(refundPosts(f), 1);
     QCOMPARE(f.refundsExecuted(), 1);
+    const Operation op = f.store->operation(r.value().operationId).value();
+    QCOMPARE(op.attempts, 1); // the budget's count: the attempt that never left is given back
+    QCOMPARE(op.notSentAttempts, 1);
+    const auto attempts = f.store->attempts(op.operationId).value();
+    QCOMPARE(attempts.size(), 2);
+    QCOMPARE(attempts.at(0).outcome, QStringLiteral("not_sent"));
+    QCOMPARE(f.provider->config().requestTimeoutMs, clientTimeoutMs);
+
+    // Paused, but less than the timeout: sent with the 1 s left of the deadline (under the
+    // client's own 2 s), and the client's timeout is restored afterwards.
+    pauseMs = timeoutMs - 1000;
+    claims = 0;
+    auto r2 = tool.call({QStringLiteral("toolu_pause2"), QStringLiteral("pause-2"), 1600});
+    QVERIFY(r2);
+    QCOMPARE(r2.value().statusName(), QStringLiteral("refunded"));
+    QCOMPARE(claims, 1);
+    QCOMPARE(refundPosts(f), 2);
+    QCOMPARE(f.provider->config().requestTimeoutMs, clientTimeoutMs);
 }
 
 // R5a: without a request ref, a repeat is answered from the refund for repeat_window_hours;
