@@ -258,6 +258,18 @@ bool Schedule::setUp()
         }
         m_paymentOfOrder.insert(orderId, pi);
     }
+    // Issue 10 item 6: a second order on a payment intent would let R5 per order refund one
+    // payment twice over. The store refuses it (and writes nothing); nothing random is drawn.
+    {
+        const QString taken = m_paymentOfOrder.value(QStringLiteral("sim-4400"));
+        auto shared = m_store->addOrder(Order{QStringLiteral("sim-4499"), 5000, QStringLiteral("usd"), taken, m_clock.nowMs()});
+        if (shared || shared.error().field != QLatin1String("payment-intent")) {
+            violation(QStringLiteral("a second order on payment intent %1 was %2 (R5 per payment)")
+                          .arg(taken, shared ? QStringLiteral("accepted") : QStringLiteral("refused for another reason: ") +
+                                                                               shared.error().message));
+            return false;
+        }
+    }
     static const qint64 amounts[] = {1500, 2500, 3800, 5000};
     static const char* const refs[] = {"", "", "TK-1", "TK-2"};
     const int logicals = 1 + pick(3);
