@@ -23,6 +23,7 @@ Database::Database(const DatabaseUrl& url, QString name) : m_url(url), m_name(st
 
 Database::~Database()
 {
+    leaveWriteGate(); // SQLite rolls back what the connection left open when it closes
     m_prepared.clear(); // the prepared queries belong to the connection closed below
     {
         QSqlDatabase db = QSqlDatabase::database(m_name, false);
@@ -71,6 +72,8 @@ StoreResult<std::unique_ptr<Database>> Database::open(const DatabaseUrl& url, co
             PrivateFile::create(url.path());
             c.setDatabaseName(url.path());
             c.setConnectOptions(QStringLiteral("QSQLITE_BUSY_TIMEOUT=15000"));
+            if (url.path() != QLatin1String(":memory:"))
+                db->m_writeGate = SqliteWriteGate::forFile(url.path());
         } else {
             c.setHostName(url.host());
             c.setPort(url.port());
@@ -160,18 +163,41 @@ QSqlDatabase Database::connection() const
 
 StoreResult<void> Database::beginWrite()
 {
+    if (m_writeGate && !m_insideGate) {
+        // The same 15 s SQLite's busy handler waits (QSQLITE_BUSY_TIMEOUT above).
+        switch (m_writeGate->enter(15000)) {
+        case SqliteWriteGate::Entry::Entered: m_insideGate = true; break;
+        case SqliteWriteGate::Entry::AlreadyInside: break;
+        case SqliteWriteGate::Entry::TimedOut:
+            return StoreError::make(StoreError::Code::Busy,
+                                    QStringLiteral("begin transaction: operation database busy: another writer of this "
+                                                   "process held it for 15 s; nothing was changed, try again"));
+        }
+    }
     auto begun = runScript(isSqlite() ? QStringLiteral("BEGIN IMMEDIATE") : QStringLiteral("BEGIN"),
                            QStringLiteral("begin transaction"));
     m_inTransaction = begun.ok();
+    if (!begun)
+        leaveWriteGate();
     return begun;
+}
+
+void Database::leaveWriteGate()
+{
+    if (m_insideGate) {
+        m_insideGate = false;
+        m_writeGate->leave();
+    }
 }
 
 StoreResult<void> Database::commit()
 {
     resetPrepared();
     auto committed = runScript(QStringLiteral("COMMIT"), QStringLiteral("commit"));
-    if (committed)
+    if (committed) {
         m_inTransaction = false;   // a failed COMMIT: the caller rolls back
+        leaveWriteGate();
+    }
     if (committed && m_afterCommit)
         m_afterCommit();
     return committed;
@@ -183,6 +209,7 @@ void Database::rollback()
     m_inTransaction = false;
     QSqlQuery q(connection());
     q.exec(QStringLiteral("ROLLBACK"));
+    leaveWriteGate();
 }
 
 void Database::resetPrepared()
@@ -305,6 +332,7 @@ StoreResult<void> Database::reconnect()
 {
     m_prepared.clear(); // prepared statements die with the old session
     m_inTransaction = false;
+    leaveWriteGate();   // the old session's transaction dies with it
     {
         QSqlDatabase c = connection();
         c.close();

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "db/DatabaseUrl.h"
+#include "db/SqliteWriteGate.h"
 #include "db/StoreError.h"
 
 #include <QHash>
@@ -123,6 +124,9 @@ private:
         m_prepared; ///< runPrepared(): sql -> its prepared query
     std::function<void()> m_afterCommit;
     bool m_inTransaction = false;   ///< between beginWrite() and commit()/rollback()
+    std::shared_ptr<SqliteWriteGate> m_writeGate; ///< SQLite files: this process's writers queue here
+    bool m_insideGate = false;      ///< beginWrite() entered m_writeGate; commit()/rollback() leave it
+    void leaveWriteGate();
 };
 
 /** Rolls back on scope exit unless commit() succeeded. */

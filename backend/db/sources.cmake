@@ -4,6 +4,7 @@ target_sources(refund_backend PRIVATE
     db/AttemptRecord.h
     db/AuditEntry.h
     db/Database.h db/Database.cpp
+    db/SqliteWriteGate.h db/SqliteWriteGate.cpp
     db/DatabaseUrl.h db/DatabaseUrl.cpp
     db/KeysetOrder.h db/KeysetOrder.cpp
     db/LocaleCollation.h db/LocaleCollation.cpp
