@@ -23,13 +23,13 @@ Database::Database(const DatabaseUrl& url, QString name) : m_url(url), m_name(st
 
 Database::~Database()
 {
-    leaveWriteGate(); // SQLite rolls back what the connection left open when it closes
     m_prepared.clear(); // the prepared queries belong to the connection closed below
     {
         QSqlDatabase db = QSqlDatabase::database(m_name, false);
         if (db.isOpen())
-            db.close();
+            db.close();   // SQLite rolls back what the connection left open
     }
+    leaveWriteGate();     // after the close, so the next writer finds SQLite's lock free
     QSqlDatabase::removeDatabase(m_name);
 }
 
@@ -163,10 +163,11 @@ QSqlDatabase Database::connection() const
 
 StoreResult<void> Database::beginWrite()
 {
+    bool entered = false; // by this call: a failed nested BEGIN must not give away the outer's place
     if (m_writeGate && !m_insideGate) {
         // The same 15 s SQLite's busy handler waits (QSQLITE_BUSY_TIMEOUT above).
         switch (m_writeGate->enter(15000)) {
-        case SqliteWriteGate::Entry::Entered: m_insideGate = true; break;
+        case SqliteWriteGate::Entry::Entered: m_insideGate = entered = true; break;
         case SqliteWriteGate::Entry::AlreadyInside: break;
         case SqliteWriteGate::Entry::TimedOut:
             return StoreError::make(StoreError::Code::Busy,
@@ -177,7 +178,7 @@ StoreResult<void> Database::beginWrite()
     auto begun = runScript(isSqlite() ? QStringLiteral("BEGIN IMMEDIATE") : QStringLiteral("BEGIN"),
                            QStringLiteral("begin transaction"));
     m_inTransaction = begun.ok();
-    if (!begun)
+    if (!begun && entered)
         leaveWriteGate();
     return begun;
 }
@@ -332,10 +333,10 @@ StoreResult<void> Database::reconnect()
 {
     m_prepared.clear(); // prepared statements die with the old session
     m_inTransaction = false;
-    leaveWriteGate();   // the old session's transaction dies with it
     {
         QSqlDatabase c = connection();
         c.close();
     }
+    leaveWriteGate();   // the old session's transaction died with it
     return configure(SqliteCheck::Header);
 }

@@ -9,7 +9,11 @@ std::shared_ptr<SqliteWriteGate> SqliteWriteGate::forFile(const QString& path)
 {
     static std::mutex registryMutex;
     static QHash<QString, std::weak_ptr<SqliteWriteGate>> registry;
-    const QString key = QFileInfo(path).absoluteFilePath();
+    // The file itself (links and ".." resolved) once it exists; two spellings of one file
+    // would only lose the queue, not break anything: SQLite's lock still orders them.
+    const QFileInfo info(path);
+    const QString canonical = info.canonicalFilePath();
+    const QString key = canonical.isEmpty() ? info.absoluteFilePath() : canonical;
     std::lock_guard lock(registryMutex);
     if (auto existing = registry.value(key).lock())
         return existing;

@@ -20,7 +20,7 @@
 class SqliteWriteGate
 {
 public:
-    /** The gate of the file at path (made absolute); one per file in the process. */
+    /** The gate of the file at path (its canonical path once it exists); one per file in the process. */
     static std::shared_ptr<SqliteWriteGate> forFile(const QString& path);
 
     enum class Entry {
