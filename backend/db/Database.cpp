@@ -12,6 +12,10 @@
 #include <sqlite3.h>
 
 namespace {
+// How long a SQLite writer waits for the write lock: in this process's queue (SqliteWriteGate),
+// then again in SQLite's busy handler if another process holds it.
+constexpr int kSqliteBusyTimeoutMs = 15000;
+
 QString nextConnectionName()
 {
     static QAtomicInteger<quint64> counter;
@@ -71,7 +75,7 @@ StoreResult<std::unique_ptr<Database>> Database::open(const DatabaseUrl& url, co
             // mode. A failure here is reported by the open below.
             PrivateFile::create(url.path());
             c.setDatabaseName(url.path());
-            c.setConnectOptions(QStringLiteral("QSQLITE_BUSY_TIMEOUT=15000"));
+            c.setConnectOptions(QStringLiteral("QSQLITE_BUSY_TIMEOUT=%1").arg(kSqliteBusyTimeoutMs));
             if (url.path() != QLatin1String(":memory:"))
                 db->m_writeGate = SqliteWriteGate::forFile(url.path());
         } else {
@@ -165,14 +169,14 @@ StoreResult<void> Database::beginWrite()
 {
     bool entered = false; // by this call: a failed nested BEGIN must not give away the outer's place
     if (m_writeGate && !m_insideGate) {
-        // The same 15 s SQLite's busy handler waits (QSQLITE_BUSY_TIMEOUT above).
-        switch (m_writeGate->enter(15000)) {
+        switch (m_writeGate->enter(kSqliteBusyTimeoutMs)) {
         case SqliteWriteGate::Entry::Entered: m_insideGate = entered = true; break;
         case SqliteWriteGate::Entry::AlreadyInside: break;
         case SqliteWriteGate::Entry::TimedOut:
             return StoreError::make(StoreError::Code::Busy,
                                     QStringLiteral("begin transaction: operation database busy: another writer of this "
-                                                   "process held it for 15 s; nothing was changed, try again"));
+                                                   "process held it for %1 s; nothing was changed, try again")
+                                        .arg(kSqliteBusyTimeoutMs / 1000));
         }
     }
     auto begun = runScript(isSqlite() ? QStringLiteral("BEGIN IMMEDIATE") : QStringLiteral("BEGIN"),

@@ -191,11 +191,9 @@ RefundToolResult RefundTool::attemptLoop(const Operation& op, const OperationSto
         if (i > 0) {
             const int delay = Backoff::fullJitterDelayMs(i - 1, settings.backoffBaseMs, settings.backoffCapMs, m_random);
             m_sleeper(delay);
-        }
-        // A later attempt follows a backoff sleep, which may have lasted far longer than asked
-        // (a suspended process): its claim uses the budget, timeout and key retention in force
-        // now (R10, R20: an admin's switch stripe_v2 -> v1 shortens this row's deadline too).
-        if (i > 0) {
+            // The sleep may have lasted far longer than asked (a suspended process): this
+            // attempt's claim uses the budget, timeout and key retention in force now (R10, R20:
+            // an admin's switch stripe_v2 -> v1 shortens this row's deadline too).
             if (auto fresh = m_settings.load()) {
                 current = fresh.value();
                 if (m_followTimeoutSetting)
